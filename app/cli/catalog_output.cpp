@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// Text and JSON renderings for catalog commands.
+#include "app/cli/catalog_output.hpp"
+
+#include "app/cli/text_table.hpp"
+#include "models/catalog/figure_parser.hpp"
+
+namespace accelscope::cli {
+namespace {
+
+using namespace models::catalog;
+
+std::string cell(const Device& d, FigureKey key)
+{
+    const auto v = d.value(key);
+    return v ? formatFigureValue(*v) : "-";
+}
+
+std::string withUnit(const FigureInfo& info)
+{
+    return info.unit.empty() ? std::string(info.label) : std::string(info.label) + " [" + std::string(info.unit) + "]";
+}
+
+} // namespace
+
+std::string renderDeviceList(const std::vector<const Device*>& devices)
+{
+    const std::vector<FigureKey> keys{FigureKey::MemoryGb, FigureKey::MemoryBwGbs, FigureKey::Bf16TflopsDense,
+                                      FigureKey::Fp8TflopsDense, FigureKey::TdpW};
+    std::vector<std::string> header{"id", "name", "kind", "year"};
+    for (const auto key : keys) header.push_back(withUnit(figureInfo(key)));
+    TextTable table(header);
+    for (const Device* d : devices) {
+        std::vector<std::string> row{d->id + (d->origin == Origin::User ? " (user)" : ""), d->name,
+                                     std::string(kindName(d->kind)),
+                                     d->releaseYear ? std::to_string(*d->releaseYear) : "-"};
+        for (const auto key : keys) row.push_back(cell(*d, key));
+        table.addRow(std::move(row));
+    }
+    return table.render();
+}
+
+std::string renderDeviceDetail(const Device& d)
+{
+    std::string out = d.name + "  (" + d.id + (d.origin == Origin::User ? ", your device" : "") + ")\n";
+    const auto line = [&](const char* label, const std::string& value) {
+        if (!value.empty()) out += std::string("  ") + label + ": " + value + "\n";
+    };
+    line("vendor", d.vendor);
+    line("kind", std::string(kindName(d.kind)) + ", " + std::string(formFactorName(d.formFactor)));
+    line("figures describe", d.scope);
+    line("architecture", d.architecture);
+    line("process", d.processNode);
+    line("released", d.releaseYear ? std::to_string(*d.releaseYear) : "");
+    line("memory type", d.memoryType);
+    line("host link", d.hostLink);
+    line("scale-up link", d.interconnectName);
+    line("notes", d.notes);
+    out += "\n";
+    TextTable table({"figure", "value", "unit", "provenance"});
+    for (const auto& info : allFigures()) {
+        const Figure* f = d.figure(info.key);
+        if (f == nullptr) continue;
+        std::string provenance;
+        if (f->provenance == Provenance::Derived) {
+            provenance = "derived: " + f->formula + (f->sourceKey.empty() ? "" : " [" + f->sourceKey + ": " + f->where + "]");
+        } else {
+            provenance = "[" + f->sourceKey + "] " + f->where + (f->stated.empty() ? "" : " (states " + f->stated + ")");
+        }
+        table.addRow({std::string(info.jsonKey), formatFigureValue(f->value), std::string(info.unit), provenance});
+    }
+    out += table.render() + "\nsources:\n";
+    for (const auto& [key, s] : d.sources) {
+        out += "  [" + key + "] " + s.title + " (" + s.publisher + ", " + s.kind +
+               (s.date.empty() ? "" : ", " + s.date) + ")\n      " + s.url + "\n";
+    }
+    return out;
+}
+
+std::string renderComparison(const Comparison& comparison)
+{
+    std::vector<std::string> header{"figure", "unit"};
+    for (const Device* d : comparison.devices) header.push_back(d->id);
+    TextTable table(header);
+    for (const auto& row : comparison.rows) {
+        std::vector<std::string> cells{row.key, row.unit};
+        for (std::size_t i = 0; i < row.values.size(); ++i) {
+            std::string text = row.values[i] ? formatFigureValue(*row.values[i]) : "-";
+            if (std::ranges::find(row.best, i) != row.best.end()) text += " *";
+            cells.push_back(text);
+        }
+        table.addRow(std::move(cells));
+    }
+    return table.render() + "* best in the row; derived rows: ridge_* = 1000 × TFLOP/s ÷ GB/s, "
+                            "*_per_w = figure ÷ tdp_w, usd_per_* = price ÷ dense BF16 TFLOP/s\n";
+}
+
+nlohmann::json comparisonJson(const Comparison& comparison)
+{
+    nlohmann::json devices = nlohmann::json::array();
+    for (const Device* d : comparison.devices) devices.push_back(d->id);
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& row : comparison.rows) {
+        nlohmann::json values = nlohmann::json::array();
+        for (const auto& v : row.values) values.push_back(v ? nlohmann::json(*v) : nlohmann::json(nullptr));
+        nlohmann::json entry{{"key", row.key}, {"label", row.label}, {"unit", row.unit}, {"values", values},
+                             {"best", row.best}, {"derived_metric", row.isDerivedMetric}};
+        if (row.isDerivedMetric) entry["formula"] = row.formula;
+        rows.push_back(std::move(entry));
+    }
+    return nlohmann::json{{"devices", devices}, {"rows", rows}};
+}
+
+} // namespace accelscope::cli

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// Top-level CLI: global options, version, machine description, and the command groups.
+#include "app/cli/cli_app.hpp"
+
+#include "accelscope/config.hpp"
+#include "app/cli/catalog_commands.hpp"
+#include "app/cli/cli_context.hpp"
+#include "labs/machine/machine_info.hpp"
+#include "models/catalog/sqlite_db.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <ostream>
+#include <unistd.h>
+
+namespace accelscope::cli {
+namespace {
+
+std::filesystem::path executableDirectory(const char* argv0)
+{
+    std::error_code ec;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) return self.parent_path();
+    return std::filesystem::absolute(argv0, ec).parent_path();
+}
+
+void addVersionCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
+{
+    CLI::App* version = app.add_subcommand("version", "versions of the program, catalog and libraries");
+    version->callback([&ctx, &exitCode] {
+        auto set = ctx.loadCatalog();
+        nlohmann::json doc{{"version", ACCELSCOPE_VERSION}, {"sqlite", models::catalog::sqliteVersion()},
+                           {"cuda_module_built", ACCELSCOPE_WITH_CUDA == 1}};
+        if (set) {
+            doc["catalog_devices"] = set->info.deviceCount;
+            doc["catalog_content_hash"] = set->info.contentHash;
+            doc["catalog_path"] = set->bundledPath.string();
+        } else {
+            doc["catalog_error"] = set.error().message;
+        }
+        if (ctx.json) {
+            ctx.printJson(doc);
+        } else {
+            *ctx.out << "accelscope-cli " << ACCELSCOPE_VERSION << "\nSQLite " << models::catalog::sqliteVersion()
+                     << "\n";
+            if (set) *ctx.out << "catalog: " << set->info.deviceCount << " devices (" << set->info.contentHash << ")\n";
+            else *ctx.out << "catalog: " << set.error().message << "\n";
+        }
+        exitCode = ExitCode::Ok;
+    });
+}
+
+void addMachineCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
+{
+    CLI::App* machine = app.add_subcommand("machine", "describe this machine: CPU, caches (hwloc), memory");
+    machine->callback([&ctx, &exitCode] {
+        auto info = labs::machine::describeLocalMachine();
+        if (!info) { exitCode = ctx.error(info.error()); return; }
+        if (ctx.json) {
+            nlohmann::json caches = nlohmann::json::array();
+            for (const auto& c : info->caches) {
+                caches.push_back({{"level", c.level}, {"type", c.type}, {"size_bytes", c.sizeBytes},
+                                  {"instances", c.instances}, {"line_bytes", c.lineBytes}});
+            }
+            ctx.printJson({{"cpu_model", info->cpuModel}, {"packages", info->packages},
+                           {"physical_cores", info->physicalCores}, {"logical_cpus", info->logicalCpus},
+                           {"memory_bytes", info->memoryBytes}, {"caches", caches}, {"os", info->os},
+                           {"compiler", info->compiler}, {"topology_source", info->topologySource}});
+        } else {
+            *ctx.out << "CPU: " << info->cpuModel << "\n  " << info->packages << " package(s), "
+                     << info->physicalCores << " cores, " << info->logicalCpus << " logical CPUs\n  memory: "
+                     << static_cast<double>(info->memoryBytes) / (1024.0 * 1024 * 1024) << " GiB\n";
+            for (const auto& c : info->caches) {
+                *ctx.out << "  L" << c.level << " " << c.type << ": " << c.sizeBytes / 1024 << " KiB x "
+                         << c.instances << "\n";
+            }
+            *ctx.out << "  (" << info->topologySource << "; in a VM cache sizes may be the hypervisor's)\n";
+        }
+        exitCode = ExitCode::Ok;
+    });
+}
+
+} // namespace
+
+int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
+{
+    CliContext ctx;
+    ctx.out = &out;
+    ctx.err = &err;
+    ctx.executableDir = executableDirectory(argc > 0 ? argv[0] : "accelscope-cli");
+    ExitCode exitCode = ExitCode::Ok;
+
+    CLI::App app{"accelscope-cli: the AI hardware catalog, calculators and labs, headless", "accelscope-cli"};
+    app.set_version_flag("--version", std::string("accelscope-cli ") + ACCELSCOPE_VERSION);
+    app.require_subcommand(1);
+    app.fallthrough();
+    app.add_flag("--json", ctx.json, "print exactly one JSON document on stdout");
+    app.add_option("--db", ctx.databasePath, "bundled catalog database (default: beside the executable)");
+    app.add_option("--user-db", ctx.userDatabasePath, "user database (default: $XDG_DATA_HOME/accelscope/user.db)");
+    addCatalogCommands(app, ctx, exitCode);
+    addVersionCommand(app, ctx, exitCode);
+    addMachineCommand(app, ctx, exitCode);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        out << app.help();
+        return 0;
+    } catch (const CLI::CallForAllHelp& e) {
+        out << app.help("", CLI::AppFormatMode::All);
+        return 0;
+    } catch (const CLI::CallForVersion& e) {
+        out << app.version() << "\n";
+        return 0;
+    } catch (const CLI::ParseError& e) {
+        err << "accelscope-cli: error: " << e.what() << " (see --help)\n";
+        return static_cast<int>(ExitCode::Usage);
+    }
+    return static_cast<int>(exitCode);
+}
+
+} // namespace accelscope::cli

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: MIT
+// The accelscope-cli command tree, callable from tests with captured streams.
+#pragma once
+
+#include <iosfwd>
+
+namespace accelscope::cli {
+
+/// Parses arguments and runs one command; returns the process exit status.
+int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+} // namespace accelscope::cli

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// CliContext: catalog lookup and output.
+#include "app/cli/cli_context.hpp"
+
+#include <cstdlib>
+#include <ostream>
+
+namespace accelscope::cli {
+namespace {
+
+std::string environment(const char* name)
+{
+    const char* value = std::getenv(name);
+    return value == nullptr ? std::string{} : std::string(value);
+}
+
+} // namespace
+
+std::filesystem::path CliContext::resolvedUserDatabase() const
+{
+    if (!userDatabasePath.empty()) return userDatabasePath;
+    if (const std::string over = environment("ACCELSCOPE_USER_DB"); !over.empty()) return over;
+    return models::catalog::defaultUserDatabasePath(environment("XDG_DATA_HOME"), environment("HOME"));
+}
+
+models::Result<models::catalog::CatalogSet> CliContext::loadCatalog() const
+{
+    std::vector<std::filesystem::path> candidates;
+    if (!databasePath.empty()) {
+        candidates.push_back(databasePath);
+    } else if (const std::string over = environment("ACCELSCOPE_CATALOG_DB"); !over.empty()) {
+        candidates.emplace_back(over);
+    } else {
+        candidates = models::catalog::bundledCatalogCandidates(executableDir);
+    }
+    return models::catalog::loadCatalogSet(candidates, resolvedUserDatabase());
+}
+
+ExitCode CliContext::error(const std::string& message) const
+{
+    *err << "accelscope-cli: error: " << message << "\n";
+    return ExitCode::Failure;
+}
+
+ExitCode CliContext::error(const models::Error& e) const { return error(e.message); }
+
+void CliContext::printJson(const nlohmann::json& document) const { *out << document.dump(2) << "\n"; }
+
+} // namespace accelscope::cli

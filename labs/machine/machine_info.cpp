@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// hwloc topology → MachineInfo.
+#include "labs/machine/machine_info.hpp"
+
+#include <hwloc.h>
+#include <sys/utsname.h>
+
+#include <memory>
+
+namespace accelscope::labs::machine {
+namespace {
+
+using models::ErrorCode;
+using models::fail;
+
+struct TopologyDeleter {
+    void operator()(hwloc_topology_t topology) const { hwloc_topology_destroy(topology); }
+};
+using Topology = std::unique_ptr<hwloc_topology, TopologyDeleter>;
+
+const char* cacheTypeName(hwloc_obj_cache_type_e type)
+{
+    switch (type) {
+    case HWLOC_OBJ_CACHE_DATA: return "data";
+    case HWLOC_OBJ_CACHE_INSTRUCTION: return "instruction";
+    default: return "unified";
+    }
+}
+
+void collectCaches(hwloc_topology_t topology, MachineInfo& info)
+{
+    constexpr hwloc_obj_type_t levels[] = {HWLOC_OBJ_L1CACHE, HWLOC_OBJ_L2CACHE, HWLOC_OBJ_L3CACHE,
+                                           HWLOC_OBJ_L4CACHE, HWLOC_OBJ_L5CACHE};
+    for (const hwloc_obj_type_t type : levels) {
+        const int count = hwloc_get_nbobjs_by_type(topology, type);
+        if (count <= 0) continue;
+        const hwloc_obj_t first = hwloc_get_obj_by_type(topology, type, 0);
+        info.caches.push_back(CacheLevel{static_cast<int>(first->attr->cache.depth),
+                                         cacheTypeName(first->attr->cache.type),
+                                         static_cast<std::uint64_t>(first->attr->cache.size), count,
+                                         static_cast<int>(first->attr->cache.linesize)});
+    }
+}
+
+} // namespace
+
+models::Result<MachineInfo> describeLocalMachine()
+{
+    hwloc_topology_t raw = nullptr;
+    if (hwloc_topology_init(&raw) != 0) {
+        return fail(ErrorCode::Unsupported, "hwloc: cannot initialise a topology");
+    }
+    Topology topology(raw);
+    if (hwloc_topology_load(raw) != 0) {
+        return fail(ErrorCode::Unsupported, "hwloc: cannot load the machine topology");
+    }
+    MachineInfo info;
+    info.packages = hwloc_get_nbobjs_by_type(raw, HWLOC_OBJ_PACKAGE);
+    info.physicalCores = hwloc_get_nbobjs_by_type(raw, HWLOC_OBJ_CORE);
+    info.logicalCpus = hwloc_get_nbobjs_by_type(raw, HWLOC_OBJ_PU);
+    if (const hwloc_obj_t package = hwloc_get_obj_by_type(raw, HWLOC_OBJ_PACKAGE, 0)) {
+        if (const char* model = hwloc_obj_get_info_by_name(package, "CPUModel")) info.cpuModel = model;
+    }
+    info.memoryBytes = hwloc_get_root_obj(raw)->total_memory;
+    collectCaches(raw, info);
+    utsname name{};
+    if (uname(&name) == 0) info.os = std::string(name.sysname) + " " + name.release;
+    info.compiler = std::string("g++ ") + __VERSION__;
+    info.topologySource = std::string("hwloc ") + HWLOC_VERSION;
+    return info;
+}
+
+} // namespace accelscope::labs::machine

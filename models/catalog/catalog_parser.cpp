@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: MIT
+// Structure checks of catalog documents: sources, device fields, figures, cross-figure rules.
+#include "models/catalog/catalog_parser.hpp"
+
+#include "models/catalog/figure_parser.hpp"
+#include "models/catalog/formula.hpp"
+#include "models/catalog/located_json.hpp"
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+namespace accelscope::models::catalog {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array deviceKeys{
+    "id", "name", "vendor", "kind", "form_factor", "scope", "architecture", "process_node", "release_year",
+    "memory_type", "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name", "notes",
+    "primary_sources", "figures"};
+constexpr std::array requiredDeviceKeys{"id", "name", "vendor", "kind", "form_factor", "scope",
+                                        "primary_sources", "figures"};
+constexpr std::array sourceKeys{"title", "publisher", "kind", "url", "date"};
+constexpr std::array sourceKinds{"datasheet", "whitepaper", "product-page", "docs",
+                                 "paper", "press-release", "price-list", "keynote"};
+constexpr std::array figureKeys{"value", "source", "where", "note", "date", "derived"};
+
+// Secondary lists are wrong often; the catalog cites vendors and papers only.
+constexpr std::array rejectedDomains{
+    "wikipedia.org", "techpowerup.com", "wikichip.org", "anandtech.com", "tomshardware.com",
+    "videocardz.com", "servethehome.com", "nextplatform.com", "glennklockwood.com", "notebookcheck.net",
+    "cpu-monkey.com", "tweaktown.com", "wccftech.com", "hothardware.com", "medium.com"};
+
+template <std::size_t N>
+bool contains(const std::array<const char*, N>& list, std::string_view value)
+{
+    return std::ranges::any_of(list, [&](const char* item) { return value == item; });
+}
+
+class DocumentParser {
+public:
+    DocumentParser(const LocatedJson& doc, std::string fileName, Origin origin)
+        : m_doc(doc), m_file(std::move(fileName)), m_origin(origin)
+    {
+    }
+
+    ParsedCatalog run()
+    {
+        ParsedCatalog out;
+        const json& root = m_doc.root;
+        if (!root.is_object()) {
+            issue("", "(document)", "the top level must be an object with 'sources' and 'devices'");
+            out.issues = std::move(m_issues);
+            return out;
+        }
+        for (const auto& [key, value] : root.items()) {
+            if (key != "sources" && key != "devices") {
+                issue("/" + escapePointerToken(key), key, "unknown top-level key (expected 'sources', 'devices')");
+            }
+        }
+        parseSources();
+        if (!root.contains("devices") || !root["devices"].is_array()) {
+            issue("", "devices", "missing 'devices' array");
+        } else {
+            for (std::size_t i = 0; i < root["devices"].size(); ++i) {
+                if (auto device = parseDevice(root["devices"][i], "/devices/" + std::to_string(i))) {
+                    out.devices.push_back(std::move(*device));
+                }
+            }
+        }
+        out.issues = std::move(m_issues);
+        if (!out.issues.empty()) {
+            out.devices.clear();
+        }
+        return out;
+    }
+
+private:
+    void issue(const std::string& pointer, std::string field, std::string message)
+    {
+        m_issues.push_back(ValidationIssue{m_file, m_doc.lineOf(pointer), std::move(field), std::move(message)});
+    }
+
+    // A string member; reports a wrong type. Empty when absent.
+    std::string text(const json& object, const std::string& pointer, const char* key)
+    {
+        if (!object.contains(key)) {
+            return {};
+        }
+        const json& value = object[key];
+        if (!value.is_string()) {
+            issue(pointer + "/" + key, key, "must be a string");
+            return {};
+        }
+        return value.get<std::string>();
+    }
+
+    void parseSources()
+    {
+        const json& root = m_doc.root;
+        if (!root.contains("sources") || !root["sources"].is_object()) {
+            issue("", "sources", "missing 'sources' object");
+            return;
+        }
+        for (const auto& [key, value] : root["sources"].items()) {
+            const std::string pointer = "/sources/" + escapePointerToken(key);
+            if (!value.is_object()) {
+                issue(pointer, key, "a source must be an object");
+                continue;
+            }
+            for (const auto& [member, unused] : value.items()) {
+                if (!contains(sourceKeys, member)) {
+                    issue(pointer + "/" + member, member, "unknown source key");
+                }
+            }
+            Source source{key,
+                          text(value, pointer, "title"),
+                          text(value, pointer, "publisher"),
+                          text(value, pointer, "kind"),
+                          text(value, pointer, "url"),
+                          text(value, pointer, "date")};
+            for (const char* required : {"title", "publisher", "kind", "url"}) {
+                if (!value.contains(required)) {
+                    issue(pointer, required, "source '" + key + "' has no " + required);
+                }
+            }
+            if (!source.kind.empty() && !contains(sourceKinds, source.kind)) {
+                issue(pointer + "/kind", "kind", "unknown source kind '" + source.kind + "'");
+            }
+            if (!source.url.empty() && !isAcceptableSourceUrl(source.url)) {
+                issue(pointer + "/url", "url",
+                      "'" + source.url + "' is not an https URL of a primary source (aggregators are not sources)");
+            }
+            if (!source.date.empty() && !std::regex_match(source.date, m_datePattern)) {
+                issue(pointer + "/date", "date", "date '" + source.date + "' is not YYYY, YYYY-MM or YYYY-MM-DD");
+            }
+            m_sources.emplace(key, std::move(source));
+        }
+    }
+
+    std::optional<Device> parseDevice(const json& object, const std::string& pointer)
+    {
+        const std::size_t issuesBefore = m_issues.size();
+        if (!object.is_object()) {
+            issue(pointer, "(device)", "a device must be an object");
+            return std::nullopt;
+        }
+        for (const auto& [key, unused] : object.items()) {
+            if (!contains(deviceKeys, key)) {
+                issue(pointer + "/" + escapePointerToken(key), key, "unknown field");
+            }
+        }
+        for (const char* key : requiredDeviceKeys) {
+            if (!object.contains(key)) {
+                issue(pointer, key, "missing required field");
+            }
+        }
+        Device device;
+        device.origin = m_origin;
+        device.sourceFile = m_file;
+        device.sourceLine = m_doc.lineOf(pointer + "/id");
+        device.id = text(object, pointer, "id");
+        device.name = text(object, pointer, "name");
+        device.vendor = text(object, pointer, "vendor");
+        device.scope = text(object, pointer, "scope");
+        device.architecture = text(object, pointer, "architecture");
+        device.processNode = text(object, pointer, "process_node");
+        device.memoryType = text(object, pointer, "memory_type");
+        device.onchipMemoryKind = text(object, pointer, "onchip_memory_kind");
+        device.computeUnitName = text(object, pointer, "compute_unit_name");
+        device.hostLink = text(object, pointer, "host_link");
+        device.interconnectName = text(object, pointer, "interconnect_name");
+        device.notes = text(object, pointer, "notes");
+        if (!device.id.empty() && !std::regex_match(device.id, m_idPattern)) {
+            issue(pointer + "/id", "id", "'" + device.id + "' is not a slug of [a-z0-9-]");
+        }
+        for (const char* key : {"id", "name", "vendor", "scope"}) {
+            if (object.contains(key) && object[key].is_string() && object[key].get<std::string>().empty()) {
+                issue(pointer + "/" + key, key, "must not be empty");
+            }
+        }
+        if (const std::string kind = text(object, pointer, "kind"); !kind.empty()) {
+            if (auto parsed = kindFromName(kind)) {
+                device.kind = *parsed;
+            } else {
+                issue(pointer + "/kind", "kind", "unknown kind '" + kind + "' (expected gpu, tpu, asic, npu, cpu, soc)");
+            }
+        }
+        if (const std::string form = text(object, pointer, "form_factor"); !form.empty()) {
+            if (auto parsed = formFactorFromName(form)) {
+                device.formFactor = *parsed;
+            } else {
+                issue(pointer + "/form_factor", "form_factor",
+                      "unknown form factor '" + form + "' (expected SXM, OAM, PCIe, board, module, SoC, socket, chip, system)");
+            }
+        }
+        if (object.contains("release_year")) {
+            const json& year = object["release_year"];
+            if (!year.is_number_integer() || year.get<int>() < 1990 || year.get<int>() > 2035) {
+                issue(pointer + "/release_year", "release_year", "must be a whole year between 1990 and 2035");
+            } else {
+                device.releaseYear = year.get<int>();
+            }
+        }
+        parsePrimarySources(object, pointer, device);
+        if (object.contains("figures")) {
+            parseFigures(object["figures"], pointer + "/figures", device);
+        }
+        if (m_issues.size() != issuesBefore) {
+            return std::nullopt;
+        }
+        checkCrossFigureRules(device, pointer);
+        if (m_issues.size() != issuesBefore) {
+            return std::nullopt;
+        }
+        return device;
+    }
+
+    void parsePrimarySources(const json& object, const std::string& pointer, Device& device)
+    {
+        if (!object.contains("primary_sources")) {
+            return;
+        }
+        const json& list = object["primary_sources"];
+        if (!list.is_array() || list.empty()) {
+            issue(pointer + "/primary_sources", "primary_sources", "must list at least one source key");
+            return;
+        }
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string at = pointer + "/primary_sources/" + std::to_string(i);
+            if (!list[i].is_string()) {
+                issue(at, "primary_sources", "source keys must be strings");
+                continue;
+            }
+            const auto key = list[i].get<std::string>();
+            if (useSource(key, device)) {
+                device.primarySources.push_back(key);
+            } else {
+                issue(at, "primary_sources", "source '" + key + "' is not defined in this file's 'sources'");
+            }
+        }
+    }
+
+    bool useSource(const std::string& key, Device& device)
+    {
+        const auto it = m_sources.find(key);
+        if (it == m_sources.end()) {
+            return false;
+        }
+        device.sources.emplace(key, it->second);
+        return true;
+    }
+
+    void parseFigures(const json& figures, const std::string& pointer, Device& device)
+    {
+        if (!figures.is_object()) {
+            issue(pointer, "figures", "must be an object of figures");
+            return;
+        }
+        for (const auto& [key, spec] : figures.items()) {
+            const std::string at = pointer + "/" + escapePointerToken(key);
+            const auto figureKey = figureFromJsonKey(key);
+            if (!figureKey) {
+                issue(at, key, "unknown figure (see data/catalog/SCHEMA.md for the list)");
+                continue;
+            }
+            if (auto figure = parseFigure(spec, at, figureInfo(*figureKey), device)) {
+                device.figures.emplace(*figureKey, std::move(*figure));
+            }
+        }
+    }
+
+    std::optional<Figure> parseFigure(const json& spec, const std::string& pointer, const FigureInfo& info,
+                                      Device& device)
+    {
+        const std::string field(info.jsonKey);
+        if (!spec.is_object()) {
+            issue(pointer, field, "must be an object with value/source/where or derived");
+            return std::nullopt;
+        }
+        for (const auto& [member, unused] : spec.items()) {
+            if (!contains(figureKeys, member)) {
+                issue(pointer + "/" + member, field, "unknown key '" + member + "' in figure");
+            }
+        }
+        Figure figure;
+        figure.note = text(spec, pointer, "note");
+        figure.date = text(spec, pointer, "date");
+        if (spec.contains("derived")) {
+            return parseDerivedFigure(spec, pointer, field, std::move(figure), device);
+        }
+        figure.sourceKey = text(spec, pointer, "source");
+        figure.where = text(spec, pointer, "where");
+        if (!spec.contains("value")) {
+            issue(pointer, field, "missing 'value' (or 'derived' with a formula)");
+            return std::nullopt;
+        }
+        if (figure.sourceKey.empty() || figure.where.empty()) {
+            issue(pointer, field, "missing source: a sourced figure needs 'source' and 'where'");
+            return std::nullopt;
+        }
+        if (!useSource(figure.sourceKey, device)) {
+            issue(pointer + "/source", field, "source '" + figure.sourceKey + "' is not defined in this file's 'sources'");
+            return std::nullopt;
+        }
+        const json& value = spec["value"];
+        Result<double> parsed = fail(ErrorCode::InvalidData, "value must be a number or a string '<number> <unit>'");
+        if (value.is_number()) {
+            parsed = value.get<double>();
+            figure.stated = formatFigureValue(*parsed) + (info.unit.empty() ? "" : " " + std::string(info.unit));
+        } else if (value.is_string()) {
+            figure.stated = value.get<std::string>();
+            parsed = parseStatedValue(figure.stated, info);
+        }
+        if (!parsed) {
+            issue(pointer + "/value", field, parsed.error().message);
+            return std::nullopt;
+        }
+        if (auto range = checkFigureRange(*parsed, info); !range) {
+            issue(pointer + "/value", field, range.error().message);
+            return std::nullopt;
+        }
+        figure.value = *parsed;
+        if (info.group == FigureGroup::Price && figure.date.empty()) {
+            issue(pointer, field, "a price needs a 'date' (YYYY-MM)");
+            return std::nullopt;
+        }
+        return figure;
+    }
+
+    // A derived figure is a formula over the device's other figures, or over constants that a
+    // cited source prints (a per-GPU figure from a system total: "144000 / 8" with source+where).
+    std::optional<Figure> parseDerivedFigure(const json& spec, const std::string& pointer, const std::string& field,
+                                             Figure figure, Device& device)
+    {
+        if (spec.contains("value")) {
+            issue(pointer, field, "a figure is either derived (formula) or sourced (value), not both");
+            return std::nullopt;
+        }
+        figure.provenance = Provenance::Derived;
+        figure.formula = text(spec, pointer, "derived");
+        figure.sourceKey = text(spec, pointer, "source");
+        figure.where = text(spec, pointer, "where");
+        if (figure.formula.empty()) {
+            issue(pointer + "/derived", field, "empty formula");
+            return std::nullopt;
+        }
+        const auto names = formulaNames(figure.formula);
+        if (!names) {
+            issue(pointer + "/derived", field, names.error().message);
+            return std::nullopt;
+        }
+        if (names->empty() && (figure.sourceKey.empty() || figure.where.empty())) {
+            issue(pointer, field, "missing source: a formula of constants needs 'source' and 'where' for them");
+            return std::nullopt;
+        }
+        if (!figure.sourceKey.empty() && !useSource(figure.sourceKey, device)) {
+            issue(pointer + "/source", field, "source '" + figure.sourceKey + "' is not defined in this file's 'sources'");
+            return std::nullopt;
+        }
+        return figure;
+    }
+
+    void checkCrossFigureRules(Device& device, const std::string& pointer)
+    {
+        if (auto resolved = resolveDerivedFigures(device); !resolved) {
+            const auto& error = resolved.error();
+            issue(pointer + "/figures/" + std::string(figureInfo(error.key).jsonKey),
+                  std::string(figureInfo(error.key).jsonKey), error.message);
+            return;
+        }
+        for (const auto& pair : denseSparsePairs()) {
+            const auto dense = device.value(pair.dense);
+            const auto sparse = device.value(pair.sparse);
+            if (dense && sparse && *dense > *sparse * (1 + 1e-9)) {
+                issue(pointer + "/figures/" + std::string(figureInfo(pair.dense).jsonKey),
+                      std::string(figureInfo(pair.dense).jsonKey),
+                      "dense " + formatFigureValue(*dense) + " is greater than sparse " + formatFigureValue(*sparse));
+            }
+        }
+        const auto needsText = [&](FigureKey key, const std::string& textValue, const char* textKey) {
+            if (device.figures.contains(key) && textValue.empty()) {
+                issue(pointer + "/figures/" + std::string(figureInfo(key).jsonKey), textKey,
+                      "'" + std::string(textKey) + "' is required with " + std::string(figureInfo(key).jsonKey));
+            }
+        };
+        needsText(FigureKey::OnchipMemoryMb, device.onchipMemoryKind, "onchip_memory_kind");
+        needsText(FigureKey::ComputeUnits, device.computeUnitName, "compute_unit_name");
+        needsText(FigureKey::InterconnectGbs, device.interconnectName, "interconnect_name");
+        const auto both = device.value(FigureKey::InterconnectGbs);
+        const auto one = device.value(FigureKey::InterconnectGbsPerDirection);
+        if (both && one && *both < *one) {
+            issue(pointer + "/figures/interconnect_gbs", "interconnect_gbs",
+                  "both-directions bandwidth is less than the per-direction one");
+        }
+    }
+
+    const LocatedJson& m_doc;
+    std::string m_file;
+    Origin m_origin;
+    std::unordered_map<std::string, Source> m_sources;
+    std::vector<ValidationIssue> m_issues;
+    std::regex m_idPattern{"[a-z0-9][a-z0-9-]*"};
+    std::regex m_datePattern{R"(\d{4}(-\d{2}(-\d{2})?)?)"};
+};
+
+Result<std::string> readFile(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return fail(ErrorCode::Io, path.string() + ": cannot open file");
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) {
+        return fail(ErrorCode::Io, path.string() + ": read error");
+    }
+    return buffer.str();
+}
+
+} // namespace
+
+std::string ValidationIssue::format() const
+{
+    return file + ":" + std::to_string(line) + ": " + field + ": " + message;
+}
+
+ParsedCatalog parseCatalogText(std::string_view text, const std::string& fileName, Origin origin)
+{
+    auto doc = parseLocatedJson(text);
+    if (!doc) {
+        ParsedCatalog out;
+        out.issues.push_back(ValidationIssue{fileName, doc.error().line, "(syntax)", doc.error().what});
+        out.fileCount = 1;
+        return out;
+    }
+    return parseCatalogDocument(*doc, fileName, origin);
+}
+
+ParsedCatalog parseCatalogDocument(const LocatedJson& document, const std::string& fileName, Origin origin)
+{
+    ParsedCatalog out = DocumentParser(document, fileName, origin).run();
+    out.fileCount = 1;
+    return out;
+}
+
+Result<ParsedCatalog> loadCatalogFile(const std::filesystem::path& file)
+{
+    auto text = readFile(file);
+    if (!text) {
+        return std::unexpected(text.error());
+    }
+    return parseCatalogText(*text, file.filename().string(), Origin::Bundled);
+}
+
+Result<ParsedCatalog> loadCatalogDirectory(const std::filesystem::path& directory)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_directory(directory, ec)) {
+        return fail(ErrorCode::Io, directory.string() + ": not a directory");
+    }
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".json") {
+            files.push_back(entry.path());
+        }
+    }
+    if (ec) {
+        return fail(ErrorCode::Io, directory.string() + ": " + ec.message());
+    }
+    std::ranges::sort(files);
+    ParsedCatalog all;
+    for (const auto& file : files) {
+        auto parsed = loadCatalogFile(file);
+        if (!parsed) {
+            return std::unexpected(parsed.error());
+        }
+        std::ranges::move(parsed->devices, std::back_inserter(all.devices));
+        std::ranges::move(parsed->issues, std::back_inserter(all.issues));
+        all.fileCount += 1;
+    }
+    checkUniqueIds(all);
+    return all;
+}
+
+void checkUniqueIds(ParsedCatalog& catalog, const std::vector<std::string>& existingIds)
+{
+    std::unordered_map<std::string, std::string> seen;
+    for (const auto& id : existingIds) {
+        seen.emplace(id, "the existing catalog");
+    }
+    std::vector<std::string> duplicates;
+    for (const auto& device : catalog.devices) {
+        const auto [it, inserted] = seen.emplace(device.id, device.sourceFile);
+        if (!inserted) {
+            catalog.issues.push_back(ValidationIssue{device.sourceFile, device.sourceLine, "id",
+                                                     "duplicate id '" + device.id + "' (also in " + it->second + ")"});
+            duplicates.push_back(device.id);
+        }
+    }
+    if (!duplicates.empty()) {
+        std::erase_if(catalog.devices, [&](const Device& d) { return std::ranges::find(duplicates, d.id) != duplicates.end(); });
+    }
+}
+
+std::string formatIssues(const std::vector<ValidationIssue>& issues, std::size_t limit)
+{
+    std::string out;
+    for (std::size_t i = 0; i < issues.size() && i < limit; ++i) {
+        out += issues[i].format() + "\n";
+    }
+    if (issues.size() > limit) {
+        out += "... and " + std::to_string(issues.size() - limit) + " more\n";
+    }
+    return out;
+}
+
+bool isAcceptableSourceUrl(std::string_view url)
+{
+    if (!url.starts_with("https://")) {
+        return false;
+    }
+    std::string_view host = url.substr(8);
+    host = host.substr(0, host.find('/'));
+    return std::ranges::none_of(rejectedDomains, [&](const char* domain) {
+        const std::string_view d(domain);
+        return host == d || (host.size() > d.size() && host.ends_with(d) && host[host.size() - d.size() - 1] == '.');
+    });
+}
+
+} // namespace accelscope::models::catalog

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// The catalog both faces work with: bundled devices plus the user's own, and importing into it.
+#pragma once
+
+#include "models/catalog/catalog_parser.hpp"
+#include "models/catalog/catalog_store.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace accelscope::models::catalog {
+
+/// Where the bundled catalog may be, in lookup order: beside the executable (build tree), then
+/// `<prefix>/share/accelscope/` (installed).
+std::vector<std::filesystem::path> bundledCatalogCandidates(const std::filesystem::path& executableDir);
+
+/// The user database path: `$XDG_DATA_HOME/accelscope/user.db`, else `$HOME/.local/share/accelscope/user.db`.
+/// Pass the environment values (empty when unset) so the function stays pure.
+std::filesystem::path defaultUserDatabasePath(const std::string& xdgDataHome, const std::string& home);
+
+/// Bundled and user devices in one list (bundled first), with the catalog's own description.
+struct CatalogSet {
+    CatalogInfo info;
+    std::filesystem::path bundledPath;
+    std::filesystem::path userPath;
+    std::vector<Device> devices;
+
+    std::vector<std::string> ids() const;
+};
+
+/// Opens the first existing bundled catalog of `candidates` and, when `userPath` is not empty,
+/// the user database, and loads every device.
+Result<CatalogSet> loadCatalogSet(const std::vector<std::filesystem::path>& candidates,
+                                  const std::filesystem::path& userPath);
+
+/// What an import did (or, with dryRun, would do).
+struct ImportReport {
+    std::vector<std::string> addedIds;
+    std::vector<ValidationIssue> issues; ///< non-empty means nothing was written
+};
+
+/// Reads a `.json` (data-file format) or `.csv` file of devices, validates every row against the
+/// data rules and against `existingIds`, then adds all of them to `store` in one transaction, or
+/// none when any row has an issue (or when dryRun). An Error only for I/O or database failures.
+Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::path& file,
+                                       const std::vector<std::string>& existingIds, bool dryRun);
+
+/// Writes `content` to `path` atomically: a temporary file beside it, then rename.
+Result<void> writeFileAtomically(const std::filesystem::path& path, std::string_view content);
+
+} // namespace accelscope::models::catalog

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// Comparison rows and derived metrics.
+#include "models/catalog/comparison.hpp"
+
+#include "models/catalog/figure_parser.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace accelscope::models::catalog {
+namespace {
+
+using enum FigureKey;
+
+struct RidgeInput {
+    FigureKey compute;
+    const char* name;
+};
+
+// Ridge point = peak FLOP/s ÷ memory bandwidth (Williams, Waterman, Patterson, "Roofline",
+// CACM 52(4), 2009): TFLOP/s × 10^12 ÷ (GB/s × 10^9) = 1000 × TFLOP/s ÷ GB/s FLOP per byte.
+constexpr std::array ridgeInputs{
+    RidgeInput{Fp64Tflops, "fp64"}, RidgeInput{Fp32Tflops, "fp32"}, RidgeInput{Bf16TflopsDense, "bf16"},
+    RidgeInput{Fp16TflopsDense, "fp16"}, RidgeInput{Fp8TflopsDense, "fp8"}, RidgeInput{Fp4TflopsDense, "fp4"},
+    RidgeInput{Int8TopsDense, "int8"},
+};
+
+std::optional<double> ratio(const Device& d, FigureKey top, FigureKey bottom, double scale = 1.0)
+{
+    const auto a = d.value(top);
+    const auto b = d.value(bottom);
+    if (!a || !b || *b == 0.0) return std::nullopt;
+    return *a * scale / *b;
+}
+
+std::string toUpperAscii(std::string text)
+{
+    std::ranges::transform(text, text.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    return text;
+}
+
+Better betterOf(const FigureInfo& info)
+{
+    if (info.group == FigureGroup::Price) return Better::Lower;
+    if (info.key == TdpW || info.key == PcieGen) return Better::Neither;
+    return Better::Higher;
+}
+
+void rankRow(ComparisonRow& row)
+{
+    if (row.better == Better::Neither) return;
+    std::optional<double> best;
+    int present = 0;
+    for (const auto& v : row.values) {
+        if (!v) continue;
+        ++present;
+        if (!best || (row.better == Better::Higher ? *v > *best : *v < *best)) best = v;
+    }
+    if (present < 2) return;
+    for (std::size_t i = 0; i < row.values.size(); ++i) {
+        if (row.values[i] && *row.values[i] == *best) row.best.push_back(i);
+    }
+}
+
+} // namespace
+
+std::vector<DerivedMetric> derivedMetrics(const Device& d)
+{
+    std::vector<DerivedMetric> out;
+    for (const auto& input : ridgeInputs) {
+        const std::string name(input.name);
+        const std::string figure(figureInfo(input.compute).jsonKey);
+        out.push_back({"ridge_" + name + "_flop_per_byte", "Ridge point " + toUpperAscii(name),
+                       input.compute == Int8TopsDense ? "op/B" : "FLOP/B", "1000 × " + figure + " / memory_bw_gbs",
+                       Better::Neither, ratio(d, input.compute, MemoryBwGbs, 1000.0)});
+    }
+    out.push_back({"bf16_tflops_per_w", "BF16 dense per watt", "TFLOP/s/W", "bf16_tflops_dense / tdp_w", Better::Higher,
+                   ratio(d, Bf16TflopsDense, TdpW)});
+    out.push_back({"fp8_tflops_per_w", "FP8 dense per watt", "TFLOP/s/W", "fp8_tflops_dense / tdp_w", Better::Higher,
+                   ratio(d, Fp8TflopsDense, TdpW)});
+    out.push_back({"memory_bw_gbs_per_w", "Bandwidth per watt", "GB/s/W", "memory_bw_gbs / tdp_w", Better::Higher,
+                   ratio(d, MemoryBwGbs, TdpW)});
+    out.push_back({"usd_per_bf16_tflops", "Price per dense BF16 TFLOP/s", "USD/(TFLOP/s)",
+                   "list_price_usd / bf16_tflops_dense", Better::Lower, ratio(d, ListPriceUsd, Bf16TflopsDense)});
+    out.push_back({"usd_per_hour_per_bf16_pflops", "Cloud price per dense BF16 PFLOP/s", "USD/h/(PFLOP/s)",
+                   "cloud_usd_per_hour / (bf16_tflops_dense / 1000)", Better::Lower,
+                   ratio(d, CloudUsdPerHour, Bf16TflopsDense, 1000.0)});
+    return out;
+}
+
+Comparison compareDevices(const std::vector<const Device*>& devices)
+{
+    Comparison out;
+    out.devices = devices;
+    for (const auto& info : allFigures()) {
+        ComparisonRow row{std::string(info.jsonKey), std::string(info.label), std::string(info.unit), betterOf(info),
+                          false, "", {}, {}, {}};
+        bool any = false;
+        for (const Device* d : devices) {
+            const Figure* f = d->figure(info.key);
+            row.values.push_back(f != nullptr ? std::optional<double>(f->value) : std::nullopt);
+            row.derivedFigure.push_back(f != nullptr && f->provenance == Provenance::Derived);
+            any |= f != nullptr;
+        }
+        if (!any) continue;
+        rankRow(row);
+        out.rows.push_back(std::move(row));
+    }
+    std::vector<std::vector<DerivedMetric>> metrics;
+    for (const Device* d : devices) metrics.push_back(derivedMetrics(*d));
+    const std::size_t metricCount = devices.empty() ? 0 : metrics.front().size();
+    for (std::size_t m = 0; m < metricCount; ++m) {
+        const DerivedMetric& first = metrics.front()[m];
+        ComparisonRow row{first.key, first.label, first.unit, first.better, true, first.formula, {}, {}, {}};
+        bool any = false;
+        for (const auto& perDevice : metrics) {
+            row.values.push_back(perDevice[m].value);
+            row.derivedFigure.push_back(true);
+            any |= perDevice[m].value.has_value();
+        }
+        if (!any) continue;
+        rankRow(row);
+        out.rows.push_back(std::move(row));
+    }
+    return out;
+}
+
+std::string csvField(std::string_view text)
+{
+    if (text.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(text);
+    std::string out = "\"";
+    for (const char c : text) {
+        out += c;
+        if (c == '"') out += '"';
+    }
+    return out + "\"";
+}
+
+std::string comparisonCsv(const Comparison& comparison)
+{
+    std::string out = "figure,unit";
+    for (const Device* d : comparison.devices) out += "," + csvField(d->name);
+    out += ",derived_formula\n";
+    for (const auto& row : comparison.rows) {
+        out += csvField(row.key) + "," + csvField(row.unit);
+        for (const auto& v : row.values) out += "," + (v ? formatFigureValue(*v) : std::string{});
+        out += "," + csvField(row.formula) + "\n";
+    }
+    return out;
+}
+
+} // namespace accelscope::models::catalog

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+// CSV export and import (RFC 4180), import routed through the data-file validator.
+#include "models/catalog/device_csv.hpp"
+
+#include "models/catalog/comparison.hpp"
+#include "models/catalog/figure_parser.hpp"
+#include "models/catalog/located_json.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace accelscope::models::catalog {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array textColumns{"id", "name", "vendor", "kind", "form_factor", "scope", "architecture",
+                                 "process_node", "release_year", "memory_type", "onchip_memory_kind",
+                                 "compute_unit_name", "host_link", "interconnect_name", "notes"};
+constexpr std::array sourceColumns{"source_title", "source_publisher", "source_kind", "source_url", "source_where"};
+
+struct CsvRow {
+    int line = 0;
+    std::vector<std::string> fields;
+};
+
+struct CsvParse {
+    std::vector<CsvRow> rows;
+    int errorLine = 0;
+    std::string error;
+};
+
+// RFC 4180: quoted fields may hold commas, quotes ("") and newlines; CRLF or LF line ends.
+CsvParse parseCsv(std::string_view text)
+{
+    CsvParse out;
+    CsvRow row{1, {}};
+    std::string field;
+    bool quoted = false;
+    bool fieldStarted = false;
+    int line = 1;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                field += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                if (c == '\n') ++line;
+                field += c;
+            }
+            continue;
+        }
+        if (c == '"' && !fieldStarted) {
+            quoted = true;
+            fieldStarted = true;
+        } else if (c == '"') {
+            out.errorLine = line;
+            out.error = "a quote inside an unquoted field";
+            return out;
+        } else if (c == ',') {
+            row.fields.push_back(std::move(field));
+            field.clear();
+            fieldStarted = false;
+        } else if (c == '\n' || c == '\r') {
+            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+            row.fields.push_back(std::move(field));
+            field.clear();
+            fieldStarted = false;
+            if (!(row.fields.size() == 1 && row.fields.front().empty())) out.rows.push_back(std::move(row));
+            ++line;
+            row = CsvRow{line, {}};
+        } else {
+            field += c;
+            fieldStarted = true;
+        }
+    }
+    if (quoted) {
+        out.errorLine = line;
+        out.error = "a quoted field is not closed";
+        return out;
+    }
+    if (fieldStarted || !row.fields.empty()) {
+        row.fields.push_back(std::move(field));
+        out.rows.push_back(std::move(row));
+    }
+    return out;
+}
+
+bool isNumber(const std::string& text)
+{
+    return !text.empty() && text.find_first_not_of("0123456789.-+eE") == std::string::npos;
+}
+
+} // namespace
+
+std::vector<std::string> deviceCsvColumns()
+{
+    std::vector<std::string> out(textColumns.begin(), textColumns.end());
+    out.insert(out.end(), sourceColumns.begin(), sourceColumns.end());
+    for (const auto& info : allFigures()) out.emplace_back(info.jsonKey);
+    return out;
+}
+
+std::string devicesCsv(const std::vector<const Device*>& devices)
+{
+    const auto columns = deviceCsvColumns();
+    std::string out;
+    for (std::size_t i = 0; i < columns.size(); ++i) out += (i ? "," : "") + columns[i];
+    out += "\n";
+    for (const Device* d : devices) {
+        const Source* source = d->primarySources.empty() ? nullptr : &d->sources.at(d->primarySources.front());
+        const std::array<std::string, textColumns.size() + sourceColumns.size()> texts{
+            d->id, d->name, d->vendor, std::string(kindName(d->kind)), std::string(formFactorName(d->formFactor)),
+            d->scope, d->architecture, d->processNode, d->releaseYear ? std::to_string(*d->releaseYear) : "",
+            d->memoryType, d->onchipMemoryKind, d->computeUnitName, d->hostLink, d->interconnectName, d->notes,
+            source ? source->title : "", source ? source->publisher : "", source ? source->kind : "",
+            source ? source->url : "", "exported from Accelscope; see the JSON export for per-figure sources"};
+        std::string line;
+        for (std::size_t i = 0; i < texts.size(); ++i) line += (i ? "," : "") + csvField(texts[i]);
+        for (const auto& info : allFigures()) {
+            const auto v = d->value(info.key);
+            line += "," + (v ? formatFigureValue(*v) : std::string{});
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
+ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName, Origin origin)
+{
+    ParsedCatalog failed;
+    failed.fileCount = 1;
+    const CsvParse csv = parseCsv(text);
+    if (!csv.error.empty()) {
+        failed.issues.push_back({fileName, csv.errorLine, "(csv)", csv.error});
+        return failed;
+    }
+    if (csv.rows.empty()) {
+        failed.issues.push_back({fileName, 1, "(csv)", "empty file: expected a header row and device rows"});
+        return failed;
+    }
+    const auto& header = csv.rows.front().fields;
+    const auto known = deviceCsvColumns();
+    for (const auto& column : header) {
+        if (std::ranges::find(known, column) == known.end()) {
+            failed.issues.push_back({fileName, 1, column, "unknown column"});
+        }
+    }
+    if (!failed.issues.empty()) return failed;
+
+    // Build the equivalent data-file document, remembering each value's CSV line.
+    LocatedJson doc;
+    doc.root = json{{"sources", json::object()}, {"devices", json::array()}};
+    for (std::size_t r = 1; r < csv.rows.size(); ++r) {
+        const CsvRow& row = csv.rows[r];
+        if (row.fields.size() != header.size()) {
+            failed.issues.push_back({fileName, row.line, "(csv)",
+                                     "row has " + std::to_string(row.fields.size()) + " fields, header has " +
+                                         std::to_string(header.size())});
+            continue;
+        }
+        const std::string sourceKey = "row-" + std::to_string(row.line);
+        const std::string devicePointer = "/devices/" + std::to_string(doc.root["devices"].size());
+        json device{{"primary_sources", json::array({sourceKey})}, {"figures", json::object()}};
+        json source = json::object();
+        std::string where;
+        for (std::size_t c = 0; c < header.size(); ++c) {
+            const std::string& column = header[c];
+            const std::string& value = row.fields[c];
+            if (value.empty()) continue;
+            if (column == "source_where") {
+                where = value;
+            } else if (column.starts_with("source_")) {
+                source[column.substr(7)] = value;
+                doc.lines["/sources/" + sourceKey + "/" + column.substr(7)] = row.line;
+            } else if (figureFromJsonKey(column)) {
+                const json parsed = isNumber(value) ? json(std::stod(value)) : json(value);
+                device["figures"][column] = json{{"value", parsed}, {"source", sourceKey}};
+                doc.lines[devicePointer + "/figures/" + column] = row.line;
+            } else if (column == "release_year") {
+                device[column] = isNumber(value) ? json(std::stoi(value)) : json(value);
+            } else {
+                device[column] = value;
+            }
+            doc.lines[devicePointer + "/" + column] = row.line;
+        }
+        for (auto& [key, figure] : device["figures"].items()) {
+            figure["where"] = where.empty() ? "row " + std::to_string(row.line) + " of " + fileName : where;
+        }
+        doc.lines[devicePointer] = row.line;
+        doc.lines["/sources/" + sourceKey] = row.line;
+        doc.root["sources"][sourceKey] = std::move(source);
+        doc.root["devices"].push_back(std::move(device));
+    }
+    if (!failed.issues.empty()) return failed;
+    return parseCatalogDocument(doc, fileName, origin);
+}
+
+} // namespace accelscope::models::catalog

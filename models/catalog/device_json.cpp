@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+// JSON views of devices.
+#include "models/catalog/device_json.hpp"
+
+#include "models/catalog/comparison.hpp"
+
+#include <map>
+
+namespace accelscope::models::catalog {
+namespace {
+
+using nlohmann::json;
+
+json optionalNumber(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
+
+json sourceJson(const Source& s)
+{
+    json out{{"key", s.key}, {"title", s.title}, {"publisher", s.publisher}, {"kind", s.kind}, {"url", s.url}};
+    out["date"] = s.date.empty() ? json(nullptr) : json(s.date);
+    return out;
+}
+
+json identity(const Device& d)
+{
+    return json{{"id", d.id},
+                {"name", d.name},
+                {"vendor", d.vendor},
+                {"kind", kindName(d.kind)},
+                {"form_factor", formFactorName(d.formFactor)},
+                {"scope", d.scope},
+                {"origin", d.origin == Origin::User ? "user" : "bundled"},
+                {"release_year", d.releaseYear ? json(*d.releaseYear) : json(nullptr)}};
+}
+
+void putText(json& out, const char* key, const std::string& value)
+{
+    if (!value.empty()) out[key] = value;
+}
+
+} // namespace
+
+json deviceJson(const Device& d)
+{
+    json out = identity(d);
+    out["architecture"] = d.architecture.empty() ? json(nullptr) : json(d.architecture);
+    out["process_node"] = d.processNode.empty() ? json(nullptr) : json(d.processNode);
+    out["memory_type"] = d.memoryType.empty() ? json(nullptr) : json(d.memoryType);
+    out["onchip_memory_kind"] = d.onchipMemoryKind.empty() ? json(nullptr) : json(d.onchipMemoryKind);
+    out["compute_unit_name"] = d.computeUnitName.empty() ? json(nullptr) : json(d.computeUnitName);
+    out["host_link"] = d.hostLink.empty() ? json(nullptr) : json(d.hostLink);
+    out["interconnect_name"] = d.interconnectName.empty() ? json(nullptr) : json(d.interconnectName);
+    out["notes"] = d.notes.empty() ? json(nullptr) : json(d.notes);
+    json details = json::object();
+    for (const auto& info : allFigures()) {
+        out[std::string(info.jsonKey)] = optionalNumber(d.value(info.key));
+        if (const Figure* f = d.figure(info.key)) {
+            json detail{{"value", f->value}, {"unit", info.unit},
+                        {"provenance", f->provenance == Provenance::Sourced ? "sourced" : "derived"}};
+            if (f->provenance == Provenance::Sourced) {
+                detail["stated"] = f->stated;
+                detail["source"] = f->sourceKey;
+                detail["where"] = f->where;
+            } else {
+                detail["formula"] = f->formula;
+                if (!f->sourceKey.empty()) {
+                    detail["source"] = f->sourceKey;
+                    detail["where"] = f->where;
+                }
+            }
+            if (!f->note.empty()) detail["note"] = f->note;
+            if (!f->date.empty()) detail["date"] = f->date;
+            details[std::string(info.jsonKey)] = std::move(detail);
+        }
+    }
+    out["figures"] = std::move(details);
+    json sources = json::array();
+    for (const auto& [key, s] : d.sources) sources.push_back(sourceJson(s));
+    out["sources"] = std::move(sources);
+    out["primary_sources"] = d.primarySources;
+    json derived = json::object();
+    for (const auto& metric : derivedMetrics(d)) {
+        derived[metric.key] = json{{"value", optionalNumber(metric.value)}, {"unit", metric.unit},
+                                   {"formula", metric.formula}};
+    }
+    out["derived"] = std::move(derived);
+    return out;
+}
+
+json deviceListJson(const Device& d)
+{
+    json out = identity(d);
+    for (const FigureKey key : {FigureKey::MemoryGb, FigureKey::MemoryBwGbs, FigureKey::Fp32Tflops,
+                                FigureKey::Bf16TflopsDense, FigureKey::Fp8TflopsDense, FigureKey::Fp4TflopsDense,
+                                FigureKey::Int8TopsDense, FigureKey::TdpW}) {
+        out[std::string(figureInfo(key).jsonKey)] = optionalNumber(d.value(key));
+    }
+    return out;
+}
+
+json catalogDocumentJson(const std::vector<const Device*>& devices)
+{
+    json sources = json::object();
+    json list = json::array();
+    for (const Device* d : devices) {
+        // A key names one document per file; two devices from different files may reuse a key.
+        std::map<std::string, std::string> rename;
+        for (const auto& [key, s] : d->sources) {
+            std::string unique = key;
+            if (sources.contains(unique) && sources[unique]["url"] != s.url) unique = key + "-" + d->id;
+            rename[key] = unique;
+            json entry{{"title", s.title}, {"publisher", s.publisher}, {"kind", s.kind}, {"url", s.url}};
+            if (!s.date.empty()) entry["date"] = s.date;
+            sources[unique] = std::move(entry);
+        }
+        json device{{"id", d->id}, {"name", d->name}, {"vendor", d->vendor}, {"kind", kindName(d->kind)},
+                    {"form_factor", formFactorName(d->formFactor)}, {"scope", d->scope}};
+        putText(device, "architecture", d->architecture);
+        putText(device, "process_node", d->processNode);
+        if (d->releaseYear) device["release_year"] = *d->releaseYear;
+        putText(device, "memory_type", d->memoryType);
+        putText(device, "onchip_memory_kind", d->onchipMemoryKind);
+        putText(device, "compute_unit_name", d->computeUnitName);
+        putText(device, "host_link", d->hostLink);
+        putText(device, "interconnect_name", d->interconnectName);
+        putText(device, "notes", d->notes);
+        json primary = json::array();
+        for (const auto& key : d->primarySources) primary.push_back(rename[key]);
+        device["primary_sources"] = std::move(primary);
+        json figures = json::object();
+        for (const auto& [key, f] : d->figures) {
+            json figure;
+            if (f.provenance == Provenance::Derived) {
+                figure["derived"] = f.formula;
+            } else {
+                figure["value"] = f.stated.empty() ? json(f.value) : json(f.stated);
+                figure["source"] = rename[f.sourceKey];
+                figure["where"] = f.where;
+            }
+            if (!f.note.empty()) figure["note"] = f.note;
+            if (!f.date.empty()) figure["date"] = f.date;
+            figures[std::string(figureInfo(key).jsonKey)] = std::move(figure);
+        }
+        device["figures"] = std::move(figures);
+        list.push_back(std::move(device));
+    }
+    return json{{"sources", std::move(sources)}, {"devices", std::move(list)}};
+}
+
+} // namespace accelscope::models::catalog

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// Devices as JSON: the CLI's summary object and the lossless data-file format used for export.
+#pragma once
+
+#include "models/catalog/device.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+namespace accelscope::models::catalog {
+
+/// The `catalog show --json` object: id, name, vendor, kind, every figure key (null when absent),
+/// release_year, sources, plus `figures` (provenance of each figure) and `derived` metrics.
+nlohmann::json deviceJson(const Device& device);
+
+/// A short object for `catalog list --json`: identity and the headline figures (null when absent).
+nlohmann::json deviceListJson(const Device& device);
+
+/// A catalog document in the data-file format (`sources` + `devices`), which parses back to the
+/// same devices. Source keys that clash between devices are made unique.
+nlohmann::json catalogDocumentJson(const std::vector<const Device*>& devices);
+
+} // namespace accelscope::models::catalog

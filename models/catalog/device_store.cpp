@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: MIT
+// Device ⇄ rows of the devices/figures/sources tables.
+#include "models/catalog/device_store.hpp"
+
+#include <unordered_map>
+
+namespace accelscope::models::catalog {
+namespace {
+
+constexpr std::string_view tablesSql = R"sql(
+CREATE TABLE IF NOT EXISTS devices (
+  id TEXT PRIMARY KEY NOT NULL,
+  name TEXT NOT NULL,
+  vendor TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  form_factor TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  architecture TEXT, process_node TEXT, release_year INTEGER, memory_type TEXT,
+  onchip_memory_kind TEXT, compute_unit_name TEXT, host_link TEXT, interconnect_name TEXT, notes TEXT,
+  primary_sources TEXT NOT NULL,
+  source_file TEXT NOT NULL,
+  source_line INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS sources (
+  device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  title TEXT NOT NULL, publisher TEXT NOT NULL, kind TEXT NOT NULL, url TEXT NOT NULL, date TEXT,
+  PRIMARY KEY (device_id, key)
+);
+CREATE TABLE IF NOT EXISTS figures (
+  device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  value REAL NOT NULL,
+  provenance TEXT NOT NULL CHECK (provenance IN ('sourced', 'derived')),
+  stated TEXT, source_key TEXT, where_text TEXT, formula TEXT, note TEXT, date TEXT,
+  PRIMARY KEY (device_id, key)
+);
+CREATE INDEX IF NOT EXISTS figures_by_key ON figures(key, value);
+)sql";
+
+// primary_sources is stored as keys joined by '\n' (keys are slugs and never contain one).
+std::string joinKeys(const std::vector<std::string>& keys)
+{
+    std::string out;
+    for (const auto& key : keys) {
+        out += (out.empty() ? "" : "\n") + key;
+    }
+    return out;
+}
+
+std::vector<std::string> splitKeys(const std::string& joined)
+{
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= joined.size() && !joined.empty()) {
+        const auto end = joined.find('\n', start);
+        out.push_back(joined.substr(start, end - start));
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return out;
+}
+
+Result<void> insertOne(Statement& devices, Statement& sources, Statement& figures, const Device& d)
+{
+    devices.bind(1, d.id).bind(2, d.name).bind(3, d.vendor).bind(4, kindName(d.kind))
+        .bind(5, formFactorName(d.formFactor)).bind(6, d.scope).bindOptional(7, d.architecture)
+        .bindOptional(8, d.processNode).bindOptional(10, d.memoryType).bindOptional(11, d.onchipMemoryKind)
+        .bindOptional(12, d.computeUnitName).bindOptional(13, d.hostLink).bindOptional(14, d.interconnectName)
+        .bindOptional(15, d.notes).bind(16, joinKeys(d.primarySources)).bind(17, d.sourceFile)
+        .bind(18, std::int64_t{d.sourceLine});
+    if (d.releaseYear) {
+        devices.bind(9, std::int64_t{*d.releaseYear});
+    } else {
+        devices.bindNull(9);
+    }
+    if (auto ok = devices.run(); !ok) return ok;
+    if (auto ok = devices.reset(); !ok) return ok;
+    for (const auto& [key, s] : d.sources) {
+        sources.bind(1, d.id).bind(2, key).bind(3, s.title).bind(4, s.publisher).bind(5, s.kind).bind(6, s.url)
+            .bindOptional(7, s.date);
+        if (auto ok = sources.run(); !ok) return ok;
+        if (auto ok = sources.reset(); !ok) return ok;
+    }
+    for (const auto& [key, f] : d.figures) {
+        figures.bind(1, d.id).bind(2, figureInfo(key).jsonKey).bind(3, f.value)
+            .bind(4, f.provenance == Provenance::Sourced ? "sourced" : "derived").bindOptional(5, f.stated)
+            .bindOptional(6, f.sourceKey).bindOptional(7, f.where).bindOptional(8, f.formula)
+            .bindOptional(9, f.note).bindOptional(10, f.date);
+        if (auto ok = figures.run(); !ok) return ok;
+        if (auto ok = figures.reset(); !ok) return ok;
+    }
+    return {};
+}
+
+constexpr std::string_view selectDevices =
+    "SELECT id, name, vendor, kind, form_factor, scope, architecture, process_node, release_year, memory_type, "
+    "onchip_memory_kind, compute_unit_name, host_link, interconnect_name, notes, primary_sources, source_file, "
+    "source_line FROM devices";
+
+Device deviceFromRow(const Statement& row, Origin origin)
+{
+    Device d;
+    d.id = row.text(0);
+    d.name = row.text(1);
+    d.vendor = row.text(2);
+    d.kind = kindFromName(row.text(3)).value_or(DeviceKind::Gpu);
+    d.formFactor = formFactorFromName(row.text(4)).value_or(FormFactor::Pcie);
+    d.scope = row.text(5);
+    d.architecture = row.text(6);
+    d.processNode = row.text(7);
+    if (!row.isNull(8)) d.releaseYear = static_cast<int>(row.integer(8));
+    d.memoryType = row.text(9);
+    d.onchipMemoryKind = row.text(10);
+    d.computeUnitName = row.text(11);
+    d.hostLink = row.text(12);
+    d.interconnectName = row.text(13);
+    d.notes = row.text(14);
+    d.primarySources = splitKeys(row.text(15));
+    d.sourceFile = row.text(16);
+    d.sourceLine = static_cast<int>(row.integer(17));
+    d.origin = origin;
+    return d;
+}
+
+// Attaches sources and figures to devices, all rows at once (two queries, not 2 per device).
+Result<void> attachDetails(const Database& db, std::vector<Device>& devices, const std::string& onlyId)
+{
+    std::unordered_map<std::string, Device*> byId;
+    for (auto& d : devices) byId.emplace(d.id, &d);
+    const std::string filter = onlyId.empty() ? "" : " WHERE device_id = ?1";
+    auto sources = db.prepare("SELECT device_id, key, title, publisher, kind, url, date FROM sources" + filter);
+    if (!sources) return std::unexpected(sources.error());
+    if (!onlyId.empty()) sources->bind(1, onlyId);
+    while (true) {
+        auto row = sources->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        if (auto it = byId.find(sources->text(0)); it != byId.end()) {
+            Source s{sources->text(1), sources->text(2), sources->text(3), sources->text(4), sources->text(5),
+                     sources->text(6)};
+            it->second->sources.emplace(s.key, std::move(s));
+        }
+    }
+    auto figures = db.prepare("SELECT device_id, key, value, provenance, stated, source_key, where_text, formula, "
+                              "note, date FROM figures" + filter);
+    if (!figures) return std::unexpected(figures.error());
+    if (!onlyId.empty()) figures->bind(1, onlyId);
+    while (true) {
+        auto row = figures->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        const auto it = byId.find(figures->text(0));
+        const auto key = figureFromJsonKey(figures->text(1));
+        if (it == byId.end() || !key) {
+            return fail(ErrorCode::Database, db.path().string() + ": figure '" + figures->text(1) + "' of '" +
+                                                 figures->text(0) + "' is unknown to this version");
+        }
+        Figure f;
+        f.value = figures->real(2);
+        f.provenance = figures->text(3) == "derived" ? Provenance::Derived : Provenance::Sourced;
+        f.stated = figures->text(4);
+        f.sourceKey = figures->text(5);
+        f.where = figures->text(6);
+        f.formula = figures->text(7);
+        f.note = figures->text(8);
+        f.date = figures->text(9);
+        it->second->figures.emplace(*key, std::move(f));
+    }
+    return {};
+}
+
+} // namespace
+
+std::string_view deviceTablesSql() { return tablesSql; }
+
+Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices)
+{
+    auto deviceInsert = db.prepare(
+        "INSERT INTO devices (id, name, vendor, kind, form_factor, scope, architecture, process_node, release_year, "
+        "memory_type, onchip_memory_kind, compute_unit_name, host_link, interconnect_name, notes, primary_sources, "
+        "source_file, source_line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+        "?17, ?18)");
+    auto sourceInsert = db.prepare(
+        "INSERT INTO sources (device_id, key, title, publisher, kind, url, date) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    auto figureInsert = db.prepare(
+        "INSERT INTO figures (device_id, key, value, provenance, stated, source_key, where_text, formula, note, date) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    for (auto* statement : {&deviceInsert, &sourceInsert, &figureInsert}) {
+        if (!*statement) return std::unexpected(statement->error());
+    }
+    for (const auto& device : devices) {
+        if (auto ok = insertOne(*deviceInsert, *sourceInsert, *figureInsert, device); !ok) {
+            return fail(ErrorCode::Database, "device '" + device.id + "': " + ok.error().message);
+        }
+    }
+    return {};
+}
+
+Result<std::vector<Device>> readDeviceRows(const Database& db, Origin origin)
+{
+    auto statement = db.prepare(std::string(selectDevices) + " ORDER BY vendor COLLATE NOCASE, name COLLATE NOCASE");
+    if (!statement) return std::unexpected(statement.error());
+    std::vector<Device> devices;
+    while (true) {
+        auto row = statement->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        devices.push_back(deviceFromRow(*statement, origin));
+    }
+    if (auto ok = attachDetails(db, devices, ""); !ok) return std::unexpected(ok.error());
+    return devices;
+}
+
+Result<std::optional<Device>> readDeviceRow(const Database& db, const std::string& id, Origin origin)
+{
+    auto statement = db.prepare(std::string(selectDevices) + " WHERE id = ?1");
+    if (!statement) return std::unexpected(statement.error());
+    statement->bind(1, id);
+    auto row = statement->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return std::optional<Device>{};
+    std::vector<Device> one{deviceFromRow(*statement, origin)};
+    if (auto ok = attachDetails(db, one, id); !ok) return std::unexpected(ok.error());
+    return std::optional<Device>(std::move(one.front()));
+}
+
+Result<int> deleteDeviceRows(const Database& db, const std::vector<std::string>& ids)
+{
+    int deleted = 0;
+    for (const char* table : {"figures", "sources"}) {
+        auto statement = db.prepare(std::string("DELETE FROM ") + table + " WHERE device_id = ?1");
+        if (!statement) return std::unexpected(statement.error());
+        for (const auto& id : ids) {
+            statement->bind(1, id);
+            if (auto ok = statement->run(); !ok) return std::unexpected(ok.error());
+            if (auto ok = statement->reset(); !ok) return std::unexpected(ok.error());
+        }
+    }
+    auto statement = db.prepare("DELETE FROM devices WHERE id = ?1");
+    if (!statement) return std::unexpected(statement.error());
+    for (const auto& id : ids) {
+        statement->bind(1, id);
+        if (auto ok = statement->run(); !ok) return std::unexpected(ok.error());
+        deleted += db.changes();
+        if (auto ok = statement->reset(); !ok) return std::unexpected(ok.error());
+    }
+    return deleted;
+}
+
+} // namespace accelscope::models::catalog

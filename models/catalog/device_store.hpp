@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// The device tables shared by the bundled catalog and the user database: schema, write, read.
+#pragma once
+
+#include "models/catalog/device.hpp"
+#include "models/catalog/sqlite_db.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace accelscope::models::catalog {
+
+/// SQL that creates the device, figure and source tables (no data).
+std::string_view deviceTablesSql();
+
+/// Inserts devices (the caller wraps this in a transaction).
+Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices);
+
+/// Reads every device, ordered by vendor then name, marking each with `origin`.
+Result<std::vector<Device>> readDeviceRows(const Database& db, Origin origin);
+
+/// Reads one device by exact id (bound parameter), or nullopt.
+Result<std::optional<Device>> readDeviceRow(const Database& db, const std::string& id, Origin origin);
+
+/// Deletes devices by id; returns how many were deleted.
+Result<int> deleteDeviceRows(const Database& db, const std::vector<std::string>& ids);
+
+} // namespace accelscope::models::catalog

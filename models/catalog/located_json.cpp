@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+// A SAX handler over nlohmann::json that builds the DOM and records line numbers.
+#include "models/catalog/located_json.hpp"
+
+#include <iterator>
+#include <vector>
+
+namespace accelscope::models::catalog {
+namespace {
+
+using nlohmann::json;
+
+// Iterator over the text that counts the newlines it has stepped over. The lexer reads a
+// string key up to its closing quote and no further, so at the SAX `key` event the count is
+// exactly the key's line.
+class CountingIterator {
+public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+
+    CountingIterator() = default;
+    CountingIterator(const char* position, int* newlines) : m_position(position), m_newlines(newlines) {}
+
+    reference operator*() const { return *m_position; }
+    CountingIterator& operator++()
+    {
+        if (*m_position == '\n') {
+            ++*m_newlines;
+        }
+        ++m_position;
+        return *this;
+    }
+    CountingIterator operator++(int)
+    {
+        CountingIterator before = *this;
+        ++*this;
+        return before;
+    }
+    bool operator==(const CountingIterator& other) const { return m_position == other.m_position; }
+
+private:
+    const char* m_position = nullptr;
+    int* m_newlines = nullptr;
+};
+
+class LocatingHandler {
+public:
+    explicit LocatingHandler(const int* newlines, LocatedJson* out) : m_newlines(newlines), m_out(out) {}
+
+    bool null() { return put(json(nullptr)); }
+    bool boolean(bool value) { return put(json(value)); }
+    bool number_integer(json::number_integer_t value) { return put(json(value)); }
+    bool number_unsigned(json::number_unsigned_t value) { return put(json(value)); }
+    bool number_float(json::number_float_t value, const json::string_t&) { return put(json(value)); }
+    bool string(json::string_t& value) { return put(json(value)); }
+    bool binary(json::binary_t&) { return false; }
+
+    bool start_object(std::size_t) { return open(json::object()); }
+    bool end_object() { return close(); }
+    bool start_array(std::size_t) { return open(json::array()); }
+    bool end_array() { return close(); }
+
+    bool key(json::string_t& key)
+    {
+        m_pendingKey = key;
+        m_keyLine = line();
+        return true;
+    }
+
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex)
+    {
+        m_errorLine = line();
+        m_errorMessage = ex.what();
+        return false;
+    }
+
+    int errorLine() const { return m_errorLine; }
+    const std::string& errorMessage() const { return m_errorMessage; }
+
+private:
+    struct Frame {
+        json* value;
+        std::string pointer;
+    };
+
+    int line() const { return *m_newlines + 1; }
+
+    // Inserts `value` into the current container and returns where it went.
+    std::pair<json*, std::string> insert(json value)
+    {
+        if (m_stack.empty()) {
+            m_out->root = std::move(value);
+            m_out->lines[""] = line();
+            return {&m_out->root, ""};
+        }
+        Frame& top = m_stack.back();
+        if (top.value->is_object()) {
+            std::string pointer = top.pointer + "/" + escapePointerToken(m_pendingKey);
+            m_out->lines[pointer] = m_keyLine;
+            json& slot = (*top.value)[m_pendingKey];
+            slot = std::move(value);
+            return {&slot, pointer};
+        }
+        std::string pointer = top.pointer + "/" + std::to_string(top.value->size());
+        m_out->lines[pointer] = line();
+        top.value->push_back(std::move(value));
+        return {&top.value->back(), pointer};
+    }
+
+    bool put(json value)
+    {
+        insert(std::move(value));
+        return true;
+    }
+
+    bool open(json container)
+    {
+        auto [slot, pointer] = insert(std::move(container));
+        m_stack.push_back(Frame{slot, pointer});
+        return true;
+    }
+
+    bool close()
+    {
+        m_stack.pop_back();
+        return true;
+    }
+
+    const int* m_newlines;
+    LocatedJson* m_out;
+    std::vector<Frame> m_stack;
+    std::string m_pendingKey;
+    int m_keyLine = 1;
+    int m_errorLine = 0;
+    std::string m_errorMessage;
+};
+
+} // namespace
+
+int LocatedJson::lineOf(const std::string& pointer) const
+{
+    std::string p = pointer;
+    while (true) {
+        if (const auto it = lines.find(p); it != lines.end()) {
+            return it->second;
+        }
+        const auto slash = p.rfind('/');
+        if (slash == std::string::npos) {
+            return 1;
+        }
+        p.erase(slash);
+    }
+}
+
+std::expected<LocatedJson, JsonSyntaxError> parseLocatedJson(std::string_view text)
+{
+    LocatedJson out;
+    int newlines = 0;
+    LocatingHandler handler(&newlines, &out);
+    CountingIterator first(text.data(), &newlines);
+    CountingIterator last(text.data() + text.size(), &newlines);
+    const bool ok = json::sax_parse(first, last, &handler);
+    if (!ok) {
+        std::string what = handler.errorMessage();
+        // nlohmann prefixes "[json.exception.parse_error.101] parse error at line L, column C: ".
+        if (const auto colon = what.find(": "); colon != std::string::npos) {
+            what = what.substr(colon + 2);
+        }
+        return std::unexpected(JsonSyntaxError{handler.errorLine(), what});
+    }
+    return out;
+}
+
+std::string escapePointerToken(std::string_view key)
+{
+    std::string out;
+    out.reserve(key.size());
+    for (const char c : key) {
+        if (c == '~') {
+            out += "~0";
+        } else if (c == '/') {
+            out += "~1";
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+} // namespace accelscope::models::catalog

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// The CLI's JSON contract: one document on stdout, documented keys, units in key names.
+#include "tests/cli/cli_runner.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using accelscope::tests::runCli;
+using accelscope::tests::TempDir;
+using nlohmann::json;
+
+TEST_CASE("catalog list --json prints one array of devices")
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", {"--json", "catalog", "list"});
+    REQUIRE(run.status == 0);
+    CHECK(run.err.empty());
+    const json doc = json::parse(run.out);
+    REQUIRE(doc.is_array());
+    CHECK(doc.size() >= 100);
+    CHECK(doc[0].contains("memory_bw_gbs"));
+
+    const auto filtered = runCli(dir.path() / "user.db", {"catalog", "list", "--kind", "tpu", "--json"});
+    REQUIRE(filtered.status == 0);
+    for (const auto& d : json::parse(filtered.out)) CHECK(d["kind"] == "tpu");
+}
+
+TEST_CASE("catalog show --json has exactly the contract figure keys")
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", {"catalog", "show", "nvidia-h100-sxm", "--json"});
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    REQUIRE(doc.is_object());
+    for (const char* key : {"id", "name", "vendor", "kind", "memory_gb", "memory_bw_gbs", "fp64_tflops", "fp32_tflops",
+                            "tf32_tflops_dense", "bf16_tflops_dense", "fp16_tflops_dense", "fp8_tflops_dense",
+                            "int8_tops_dense", "fp4_tflops_dense", "tf32_tflops_sparse", "bf16_tflops_sparse",
+                            "fp16_tflops_sparse", "fp8_tflops_sparse", "int8_tops_sparse", "fp4_tflops_sparse",
+                            "tdp_w", "interconnect_gbs", "release_year", "sources"}) {
+        INFO(key);
+        CHECK(doc.contains(key));
+    }
+    CHECK(doc["id"] == "nvidia-h100-sxm");
+    CHECK(doc["memory_bw_gbs"].is_number());
+    CHECK(doc["fp4_tflops_dense"].is_null()); // Hopper has no FP4 tensor cores
+    CHECK(doc["sources"].is_array());
+    CHECK_FALSE(doc["sources"].empty());
+}
+
+TEST_CASE("catalog compare --json has one row per figure with best indices")
+{
+    TempDir dir;
+    const auto csv = dir.path() / "cmp.csv";
+    const auto run = runCli(dir.path() / "user.db",
+                            {"--json", "catalog", "compare", "nvidia-h100-sxm", "amd-instinct-mi300x", "--csv", csv.string()});
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    CHECK(doc["devices"] == json::array({"nvidia-h100-sxm", "amd-instinct-mi300x"}));
+    bool sawRidge = false;
+    for (const auto& row : doc["rows"]) {
+        CHECK(row["values"].size() == 2);
+        if (row["key"] == "ridge_bf16_flop_per_byte") {
+            sawRidge = true;
+            CHECK(row["formula"] == "1000 × bf16_tflops_dense / memory_bw_gbs");
+        }
+    }
+    CHECK(sawRidge);
+    CHECK_THAT(accelscope::tests::readText(csv), Catch::StartsWith("figure,unit,"));
+}
+
+TEST_CASE("every catalog command prints a single JSON document with --json")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const auto good = dir.path() / "data";
+    std::filesystem::create_directory(good);
+    const std::vector<std::vector<std::string>> commands{
+        {"--json", "catalog", "list", "--supports", "fp4"},
+        {"--json", "catalog", "validate", ACCELSCOPE_TEST_DATA_DIR "/../data/catalog"},
+        {"--json", "catalog", "export", "--kind", "tpu"},
+        {"--json", "catalog", "build", "--data", ACCELSCOPE_TEST_DATA_DIR "/../data/catalog", "--out",
+         (dir.path() / "x.db").string()},
+        {"--json", "version"},
+        {"--json", "machine"},
+    };
+    for (const auto& args : commands) {
+        INFO(args[1]);
+        const auto run = runCli(user, args);
+        CHECK(run.status == 0);
+        CHECK_NOTHROW(json::parse(run.out));
+    }
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// A small valid catalog document with known line numbers, for validation tests.
+#pragma once
+
+#include "models/catalog/device.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace accelscope::tests {
+
+// Line numbers matter: tests expect issues on these lines (see the comments on the right).
+inline std::string validCatalogText()
+{
+    return R"json({
+  "sources": {
+    "ds": {"title": "Acme X1 datasheet", "publisher": "Acme", "kind": "datasheet", "url": "https://acme.example/x1.pdf", "date": "2024-05"}
+  },
+  "devices": [
+    {
+      "id": "acme-x1",
+      "name": "Acme X1 80GB",
+      "vendor": "Acme",
+      "kind": "gpu",
+      "form_factor": "PCIe",
+      "scope": "one card",
+      "primary_sources": ["ds"],
+      "figures": {
+        "memory_gb": {"value": "80 GB", "source": "ds", "where": "table 1, row Memory"},
+        "memory_bw_gbs": {"value": "2 TB/s", "source": "ds", "where": "table 1, row Bandwidth"},
+        "bf16_tflops_sparse": {"value": "800 TFLOPS", "source": "ds", "where": "table 1, row BF16 (with sparsity)"},
+        "bf16_tflops_dense": {"derived": "bf16_tflops_sparse / 2", "note": "footnote: sparsity doubles"},
+        "tdp_w": {"value": 350, "source": "ds", "where": "table 1, row TDP"}
+      }
+    }
+  ]
+}
+)json";
+}
+
+/// `text` with the first occurrence of `from` replaced by `to` (throws when absent, so a
+/// test cannot silently run against the unmodified document).
+inline std::string replaced(std::string text, std::string_view from, std::string_view to)
+{
+    const auto at = text.find(from);
+    if (at == std::string::npos) throw std::logic_error("fixture does not contain: " + std::string(from));
+    text.replace(at, from.size(), to);
+    return text;
+}
+
+/// A figure with only a value (and provenance), for hand-built test devices.
+inline models::catalog::Figure figureOf(double value,
+                                        models::catalog::Provenance provenance = models::catalog::Provenance::Sourced)
+{
+    models::catalog::Figure f;
+    f.value = value;
+    f.provenance = provenance;
+    return f;
+}
+
+} // namespace accelscope::tests

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+// Validation of catalog data: every bad-input class is reported as file:line: field: problem.
+#include "models/catalog/catalog_parser.hpp"
+
+#include "tests/models/catalog/catalog_fixture.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace accelscope::models::catalog;
+using accelscope::tests::replaced;
+using accelscope::tests::validCatalogText;
+
+TEST_CASE("a valid document parses into devices with canonical units and derived figures")
+{
+    const ParsedCatalog parsed = parseCatalogText(validCatalogText(), "acme.json", Origin::Bundled);
+    REQUIRE(parsed.issues.empty());
+    REQUIRE(parsed.devices.size() == 1);
+    const Device& d = parsed.devices.front();
+    CHECK(d.id == "acme-x1");
+    CHECK(d.kind == DeviceKind::Gpu);
+    CHECK(d.formFactor == FormFactor::Pcie);
+    CHECK(d.sourceLine == 7);
+    CHECK(d.value(FigureKey::MemoryGb) == 80.0);
+    CHECK(d.value(FigureKey::MemoryBwGbs) == 2000.0); // 2 TB/s = 2000 GB/s
+    CHECK(d.value(FigureKey::Bf16TflopsDense) == 400.0);
+    CHECK(d.figure(FigureKey::Bf16TflopsDense)->provenance == Provenance::Derived);
+    CHECK(d.figure(FigureKey::MemoryBwGbs)->stated == "2 TB/s");
+    REQUIRE(d.sourceOf(FigureKey::MemoryGb) != nullptr);
+    CHECK(d.sourceOf(FigureKey::MemoryGb)->url == "https://acme.example/x1.pdf");
+}
+
+struct BadCase {
+    const char* what;
+    const char* from;
+    const char* to;
+    int line;
+    const char* field;
+    const char* message;
+};
+
+TEST_CASE("each class of bad input names the file, line, field and problem")
+{
+    // Lines refer to validCatalogText(): 3 source, 7 id, 9 vendor, 10 kind, 15 memory_gb,
+    // 16 memory_bw_gbs, 17 bf16 sparse, 18 bf16 dense, 19 tdp_w.
+    const BadCase bad = GENERATE(values<BadCase>({
+        {"unknown field", R"("vendor": "Acme",)", R"("vendor": "Acme", "colour": "red",)", 9, "colour", "unknown field"},
+        {"unknown figure", R"("tdp_w": {"value": 350)", R"("tdp_watts": {"value": 350)", 19, "tdp_watts", "unknown figure"},
+        {"wrong unit", R"("80 GB")", R"("80 TFLOPS")", 15, "memory_gb", "unit 'TFLOPS' does not fit memory_gb"},
+        {"missing unit", R"("2 TB/s")", R"("2 furlongs")", 16, "memory_bw_gbs", "unit 'furlongs' does not fit"},
+        {"missing source", R"("value": "2 TB/s", "source": "ds", )", R"("value": "2 TB/s", )", 16, "memory_bw_gbs", "missing source"},
+        {"undefined source", R"("value": "2 TB/s", "source": "ds")", R"("value": "2 TB/s", "source": "nope")", 16, "memory_bw_gbs", "'nope' is not defined"},
+        {"no primary source", R"("primary_sources": ["ds"],)", R"("primary_sources": [],)", 13, "primary_sources", "at least one"},
+        {"dense > sparse", R"("bf16_tflops_sparse / 2")", R"("bf16_tflops_sparse * 2")", 18, "bf16_tflops_dense", "greater than sparse"},
+        {"negative value", R"("value": 350)", R"("value": -350)", 19, "tdp_w", "negative value"},
+        {"absurd value", R"("2 TB/s")", R"("2000 PB/s")", 16, "memory_bw_gbs", "implausible value"},
+        {"zero value", R"("value": 350)", R"("value": 0)", 19, "tdp_w", "implausible value 0"},
+        {"unknown kind", R"("kind": "gpu")", R"("kind": "gpgpu")", 10, "kind", "unknown kind 'gpgpu'"},
+        {"unknown form factor", R"("PCIe")", R"("dongle")", 11, "form_factor", "unknown form factor"},
+        {"bad id", R"("id": "acme-x1")", R"("id": "Acme X1")", 7, "id", "not a slug"},
+        {"missing name", R"("name": "Acme X1 80GB",)", "", 6, "name", "missing required field"},
+        {"formula names unknown figure", R"("bf16_tflops_sparse / 2")", R"("bf16_tflops_sparce / 2")", 18, "bf16_tflops_dense", "unknown figure 'bf16_tflops_sparce'"},
+        {"formula uses absent figure", R"("bf16_tflops_sparse / 2")", R"("fp8_tflops_sparse / 4")", 18, "bf16_tflops_dense", "does not have"},
+        {"formula syntax", R"("bf16_tflops_sparse / 2")", R"("bf16_tflops_sparse / (2")", 18, "bf16_tflops_dense", "missing ')'"},
+        {"constants without source", R"({"derived": "bf16_tflops_sparse / 2", "note": "footnote: sparsity doubles"})", R"({"derived": "800 / 2"})", 18, "bf16_tflops_dense", "formula of constants needs"},
+        {"price without date", R"("tdp_w": {"value": 350)", R"("list_price_usd": {"value": "9000 USD")", 19, "list_price_usd", "needs a 'date'"},
+        {"aggregator url", "https://acme.example/x1.pdf", "https://www.techpowerup.com/gpu-specs/x1", 3, "url", "aggregators are not sources"},
+        {"http url", "https://acme.example/x1.pdf", "http://acme.example/x1.pdf", 3, "url", "not an https URL"},
+        {"bad source date", R"("date": "2024-05")", R"("date": "May 2024")", 3, "date", "not YYYY"},
+        {"figure both derived and sourced", R"({"derived": "bf16_tflops_sparse / 2")", R"({"value": 1, "derived": "bf16_tflops_sparse / 2")", 18, "bf16_tflops_dense", "not both"},
+        {"syntax error", R"("scope": "one card",)", R"("scope": "one card")", 13, "(syntax)", "unexpected"},
+    }));
+    INFO(bad.what);
+    const std::string text = replaced(validCatalogText(), bad.from, bad.to);
+    const ParsedCatalog parsed = parseCatalogText(text, "acme.json", Origin::Bundled);
+    REQUIRE_FALSE(parsed.issues.empty());
+    CHECK(parsed.devices.empty());
+    const ValidationIssue& issue = parsed.issues.front();
+    CHECK(issue.file == "acme.json");
+    CHECK(issue.line == bad.line);
+    CHECK(issue.field == bad.field);
+    CHECK_THAT(issue.message, Catch::Contains(bad.message));
+    CHECK_THAT(issue.format(), Catch::StartsWith("acme.json:" + std::to_string(bad.line) + ": " + bad.field + ": "));
+}
+
+TEST_CASE("a derived figure from printed constants keeps its source")
+{
+    const std::string text = replaced(validCatalogText(), R"({"derived": "bf16_tflops_sparse / 2", "note": "footnote: sparsity doubles"})",
+                                      R"({"derived": "3200 / 8", "source": "ds", "where": "system table, 8 cards"})");
+    const ParsedCatalog parsed = parseCatalogText(text, "acme.json", Origin::Bundled);
+    REQUIRE(parsed.issues.empty());
+    const Device& d = parsed.devices.front();
+    CHECK(d.value(FigureKey::Bf16TflopsDense) == 400.0);
+    REQUIRE(d.sourceOf(FigureKey::Bf16TflopsDense) != nullptr);
+    CHECK(d.figure(FigureKey::Bf16TflopsDense)->where == "system table, 8 cards");
+}
+
+TEST_CASE("a cycle of derived figures is an error, not a hang")
+{
+    std::string text = replaced(validCatalogText(), R"~("value": "800 TFLOPS", "source": "ds", "where": "table 1, row BF16 (with sparsity)")~",
+                                R"("derived": "bf16_tflops_dense * 2")");
+    const ParsedCatalog parsed = parseCatalogText(text, "acme.json", Origin::Bundled);
+    REQUIRE_FALSE(parsed.issues.empty());
+    CHECK_THAT(parsed.issues.front().message, Catch::Contains("cycle"));
+}
+
+TEST_CASE("duplicate ids across files are reported with both files")
+{
+    accelscope::tests::TempDir dir;
+    dir.write("a.json", validCatalogText());
+    dir.write("b.json", validCatalogText());
+    const auto parsed = loadCatalogDirectory(dir.path());
+    REQUIRE(parsed.has_value());
+    REQUIRE(parsed->issues.size() == 1);
+    CHECK(parsed->issues.front().format() == "b.json:7: id: duplicate id 'acme-x1' (also in a.json)");
+    CHECK(parsed->fileCount == 2);
+}
+
+TEST_CASE("a missing data folder is an I/O error")
+{
+    const auto parsed = loadCatalogDirectory("/nonexistent/accelscope/catalog");
+    REQUIRE_FALSE(parsed.has_value());
+    CHECK(parsed.error().code == accelscope::models::ErrorCode::Io);
+}
+
+TEST_CASE("primary sources are https and not aggregators")
+{
+    CHECK(isAcceptableSourceUrl("https://www.nvidia.com/en-us/data-center/h100/"));
+    CHECK(isAcceptableSourceUrl("https://docs.tenstorrent.com/aibs/blackhole/specifications.html"));
+    CHECK_FALSE(isAcceptableSourceUrl("http://www.nvidia.com/"));
+    CHECK_FALSE(isAcceptableSourceUrl("https://en.wikipedia.org/wiki/Hopper_(microarchitecture)"));
+    CHECK_FALSE(isAcceptableSourceUrl("https://www.techpowerup.com/gpu-specs/h100-sxm5-80-gb.c3900"));
+    CHECK(isAcceptableSourceUrl("https://notwikipedia.org.example.com/"));
+}

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+// SQLite stores: bundled build → query round trip, read-only opening, user DB migrations, imports.
+#include "models/catalog/catalog_set.hpp"
+#include "models/catalog/catalog_store.hpp"
+
+#include "tests/models/catalog/catalog_fixture.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace accelscope::models::catalog;
+using accelscope::tests::TempDir;
+
+namespace {
+
+std::vector<Device> fixtureDevices()
+{
+    auto parsed = parseCatalogText(accelscope::tests::validCatalogText(), "acme.json", Origin::Bundled);
+    REQUIRE(parsed.issues.empty());
+    return parsed.devices;
+}
+
+} // namespace
+
+TEST_CASE("a built catalog reads back every field, figure and source")
+{
+    TempDir dir;
+    const auto path = dir.path() / "catalog.db";
+    const auto devices = fixtureDevices();
+    REQUIRE(writeBundledCatalog(path, devices, CatalogInfo{bundledSchemaVersion, "abc", 1, "fixture"}).has_value());
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "catalog.db.partial"));
+
+    auto catalog = BundledCatalog::open(path);
+    REQUIRE(catalog.has_value());
+    CHECK(catalog->info().deviceCount == 1);
+    CHECK(catalog->info().contentHash == "abc");
+    auto all = catalog->loadAll();
+    REQUIRE(all.has_value());
+    REQUIRE(all->size() == 1);
+    const Device& back = all->front();
+    const Device& original = devices.front();
+    CHECK(back.id == original.id);
+    CHECK(back.name == original.name);
+    CHECK(back.scope == original.scope);
+    CHECK(back.sourceLine == 7);
+    CHECK(back.primarySources == original.primarySources);
+    REQUIRE(back.figures.size() == original.figures.size());
+    for (const auto& [key, figure] : original.figures) {
+        const Figure* f = back.figure(key);
+        REQUIRE(f != nullptr);
+        CHECK(f->value == figure.value);
+        CHECK(f->provenance == figure.provenance);
+        CHECK(f->stated == figure.stated);
+        CHECK(f->formula == figure.formula);
+        CHECK(f->where == figure.where);
+    }
+    CHECK(back.sources.at("ds").url == "https://acme.example/x1.pdf");
+
+    auto one = catalog->findById("acme-x1");
+    REQUIRE(one.has_value());
+    REQUIRE(one->has_value());
+    CHECK((*one)->figures.size() == original.figures.size());
+    auto none = catalog->findById("acme-x1' OR '1'='1");
+    REQUIRE(none.has_value());
+    CHECK_FALSE(none->has_value());
+}
+
+TEST_CASE("the bundled catalog is opened read-only")
+{
+    TempDir dir;
+    const auto path = dir.path() / "catalog.db";
+    REQUIRE(writeBundledCatalog(path, fixtureDevices(), CatalogInfo{bundledSchemaVersion, "x", 1, "f"}).has_value());
+    auto db = Database::open(path, OpenMode::ReadOnly);
+    REQUIRE(db.has_value());
+    const auto write = db->execute("DELETE FROM devices");
+    REQUIRE_FALSE(write.has_value());
+    CHECK_THAT(write.error().message, Catch::Contains("readonly"));
+}
+
+TEST_CASE("opening something that is not a catalog fails clearly")
+{
+    TempDir dir;
+    CHECK(BundledCatalog::open(dir.path() / "missing.db").error().code == accelscope::models::ErrorCode::NotFound);
+    const auto junk = dir.write("junk.db", "this is not sqlite");
+    CHECK_FALSE(BundledCatalog::open(junk).has_value());
+}
+
+TEST_CASE("a new user database is created and migrated to the current schema")
+{
+    TempDir dir;
+    const auto path = dir.path() / "nested" / "user.db";
+    auto store = UserStore::open(path);
+    REQUIRE(store.has_value());
+    CHECK(store->schemaVersion() == userSchemaVersion);
+    CHECK(store->devices()->empty());
+    // Re-opening an up-to-date database changes nothing.
+    auto again = UserStore::open(path);
+    REQUIRE(again.has_value());
+    CHECK(again->schemaVersion() == userSchemaVersion);
+}
+
+TEST_CASE("a user database from a newer version is refused, not damaged")
+{
+    TempDir dir;
+    const auto path = dir.path() / "user.db";
+    {
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("PRAGMA user_version = 99").has_value());
+    }
+    auto store = UserStore::open(path);
+    REQUIRE_FALSE(store.has_value());
+    CHECK_THAT(store.error().message, Catch::Contains("newer Accelscope"));
+}
+
+TEST_CASE("importing devices is all or nothing")
+{
+    TempDir dir;
+    auto store = UserStore::open(dir.path() / "user.db");
+    REQUIRE(store.has_value());
+    const std::string good = accelscope::tests::validCatalogText();
+    const auto goodFile = dir.write("mine.json", good);
+
+    SECTION("a valid file is imported") {
+        auto report = importDevicesFile(*store, goodFile, {}, false);
+        REQUIRE(report.has_value());
+        CHECK(report->issues.empty());
+        CHECK(report->addedIds == std::vector<std::string>{"acme-x1"});
+        REQUIRE(store->devices()->size() == 1);
+        CHECK(store->devices()->front().origin == Origin::User);
+        CHECK(store->removeDevices({"acme-x1"}).value() == 1);
+        CHECK(store->devices()->empty());
+    }
+    SECTION("an id that exists in the catalog is rejected and nothing is written") {
+        auto report = importDevicesFile(*store, goodFile, {"acme-x1"}, false);
+        REQUIRE(report.has_value());
+        REQUIRE(report->issues.size() == 1);
+        CHECK(report->issues.front().format() == "mine.json:7: id: duplicate id 'acme-x1' (also in the existing catalog)");
+        CHECK(store->devices()->empty());
+    }
+    SECTION("one bad device among good ones writes nothing") {
+        std::string two = accelscope::tests::replaced(good, "  ]\n}", R"(  ,{"id": "acme-x2", "name": "Acme X2", "vendor": "Acme", "kind": "gpu", "form_factor": "PCIe", "scope": "one card", "primary_sources": ["ds"], "figures": {"memory_gb": {"value": "-4 GB", "source": "ds", "where": "t"}}}
+  ]
+})");
+        auto report = importDevicesFile(*store, dir.write("two.json", two), {}, false);
+        REQUIRE(report.has_value());
+        REQUIRE_FALSE(report->issues.empty());
+        CHECK(report->issues.front().field == "memory_gb");
+        CHECK(store->devices()->empty());
+    }
+    SECTION("a dry run validates but writes nothing") {
+        auto report = importDevicesFile(*store, goodFile, {}, true);
+        REQUIRE(report.has_value());
+        CHECK(report->addedIds.size() == 1);
+        CHECK(store->devices()->empty());
+    }
+    SECTION("an unknown file type is an argument error") {
+        auto report = importDevicesFile(*store, dir.write("mine.xml", "<x/>"), {}, false);
+        REQUIRE_FALSE(report.has_value());
+        CHECK_THAT(report.error().message, Catch::Contains("unknown file type '.xml'"));
+    }
+}
+
+TEST_CASE("the user database path follows XDG")
+{
+    CHECK(defaultUserDatabasePath("/x/data", "/home/u") == "/x/data/accelscope/user.db");
+    CHECK(defaultUserDatabasePath("", "/home/u") == "/home/u/.local/share/accelscope/user.db");
+}
+
+TEST_CASE("atomic writes leave no partial file behind")
+{
+    TempDir dir;
+    const auto target = dir.path() / "out.csv";
+    REQUIRE(writeFileAtomically(target, "a,b\n").has_value());
+    CHECK(accelscope::tests::readText(target) == "a,b\n");
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "out.csv.partial"));
+    CHECK_FALSE(writeFileAtomically(dir.path() / "no" / "such" / "dir.csv", "x").has_value());
+}

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// Derived-figure formulas: arithmetic, names, errors.
+#include "models/catalog/formula.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+
+using namespace accelscope::models::catalog;
+
+namespace {
+std::optional<double> lookup(std::string_view name)
+{
+    const std::map<std::string, double, std::less<>> values{{"a_b", 10.0}, {"c", 4.0}};
+    const auto it = values.find(name);
+    return it == values.end() ? std::nullopt : std::optional<double>(it->second);
+}
+} // namespace
+
+TEST_CASE("formulas follow arithmetic precedence")
+{
+    struct Case {
+        const char* formula;
+        double value;
+    };
+    const Case c = GENERATE(values<Case>({
+        {"a_b / 2", 5.0}, {"a_b + c * 2", 18.0}, {"(a_b + c) * 2", 28.0}, {"-c + 1", -3.0},
+        {"144000 / 8", 18000.0}, {"a_b / c / 2", 1.25}, {" 1.5e3 ", 1500.0},
+    }));
+    INFO(c.formula);
+    const auto value = evaluateFormula(c.formula, lookup);
+    REQUIRE(value.has_value());
+    CHECK_THAT(*value, Catch::WithinRel(c.value, 1e-12));
+}
+
+TEST_CASE("formula errors say what and where")
+{
+    CHECK_THAT(evaluateFormula("a_b / 0", lookup).error().message, Catch::Contains("division by zero"));
+    CHECK_THAT(evaluateFormula("a_b +", lookup).error().message, Catch::Contains("unexpected end"));
+    CHECK_THAT(evaluateFormula("a_b $ 2", lookup).error().message, Catch::Contains("unexpected '$'"));
+    CHECK_THAT(evaluateFormula("zz * 2", lookup).error().message, Catch::Contains("'zz' has no value"));
+}
+
+TEST_CASE("formula names are listed once in order of appearance")
+{
+    const auto names = formulaNames("a_b * c + a_b / 2");
+    REQUIRE(names.has_value());
+    CHECK(*names == std::vector<std::string>{"a_b", "c"});
+    CHECK(formulaNames("72000 / 8")->empty());
+}
