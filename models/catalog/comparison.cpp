@@ -47,8 +47,22 @@ Better betterOf(const FigureInfo& info)
     return Better::Higher;
 }
 
+// Bars of a row are drawn relative to the row's largest value (all figures are non-negative).
+void normalizeRow(ComparisonRow& row)
+{
+    double largest = 0.0;
+    for (const auto& v : row.values) {
+        if (v) largest = std::max(largest, *v);
+    }
+    row.normalized.clear();
+    for (const auto& v : row.values) {
+        row.normalized.push_back(v && largest > 0.0 ? std::optional<double>(*v / largest) : std::nullopt);
+    }
+}
+
 void rankRow(ComparisonRow& row)
 {
+    normalizeRow(row);
     if (row.better == Better::Neither) return;
     std::optional<double> best;
     int present = 0;
@@ -95,7 +109,7 @@ Comparison compareDevices(const std::vector<const Device*>& devices)
     out.devices = devices;
     for (const auto& info : allFigures()) {
         ComparisonRow row{std::string(info.jsonKey), std::string(info.label), std::string(info.unit), betterOf(info),
-                          false, "", {}, {}, {}};
+                          false, "", {}, {}, {}, {}};
         bool any = false;
         for (const Device* d : devices) {
             const Figure* f = d->figure(info.key);
@@ -112,7 +126,7 @@ Comparison compareDevices(const std::vector<const Device*>& devices)
     const std::size_t metricCount = devices.empty() ? 0 : metrics.front().size();
     for (std::size_t m = 0; m < metricCount; ++m) {
         const DerivedMetric& first = metrics.front()[m];
-        ComparisonRow row{first.key, first.label, first.unit, first.better, true, first.formula, {}, {}, {}};
+        ComparisonRow row{first.key, first.label, first.unit, first.better, true, first.formula, {}, {}, {}, {}};
         bool any = false;
         for (const auto& perDevice : metrics) {
             row.values.push_back(perDevice[m].value);

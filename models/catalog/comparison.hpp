@@ -38,6 +38,7 @@ struct ComparisonRow {
     std::vector<std::optional<double>> values;  ///< one per device
     std::vector<bool> derivedFigure;            ///< the device's figure is derived in the catalog
     std::vector<std::size_t> best;              ///< indices of the best value(s); empty when not ranked
+    std::vector<std::optional<double>> normalized; ///< value ÷ largest value of the row, in [0, 1]
 };
 
 /// Devices side by side: every figure at least one of them has, then the derived metrics.

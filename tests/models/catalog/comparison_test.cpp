@@ -56,6 +56,13 @@ TEST_CASE("the best value of each row is highlighted in the right direction")
     const Device c = device("c", 1000, 100, 300, std::nullopt);
     const Comparison cmp = compareDevices({&a, &b, &c});
     CHECK(row(cmp, "memory_bw_gbs").best == std::vector<std::size_t>{1});
+    // Normalised bars: 2000/3000, 3000/3000, 1000/3000.
+    const auto& bars = row(cmp, "memory_bw_gbs").normalized;
+    REQUIRE(bars.size() == 3);
+    CHECK_THAT(*bars[0], Catch::WithinRel(2.0 / 3.0, 1e-12));
+    CHECK(*bars[1] == 1.0);
+    CHECK_THAT(*bars[2], Catch::WithinRel(1.0 / 3.0, 1e-12));
+    CHECK_FALSE(row(cmp, "usd_per_bf16_tflops").normalized[2].has_value());
     CHECK(row(cmp, "bf16_tflops_dense").best == std::vector<std::size_t>{0, 1}); // tie
     CHECK(row(cmp, "tdp_w").best.empty());                                      // neither better
     CHECK(row(cmp, "list_price_usd").best == std::vector<std::size_t>{0});       // lower is better

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// The ImGui canvas host: a QOpenGLWidget that owns one ImGui context and draws a Visualizer.
+#pragma once
+
+#include "app/gui/canvas/visualizer.hpp"
+
+#include <QElapsedTimer>
+#include <QOpenGLWidget>
+#include <QTimer>
+
+struct ImGuiContext;
+
+namespace accelscope::gui {
+
+/// Hosts one Visualizer. Forwards Qt mouse, wheel, key, text and focus events to its own ImGui
+/// context, renders with ImGui's OpenGL3 backend at the widget's devicePixelRatio, repaints on
+/// input and while the visualizer asks for animation frames (never idles in a loop), and
+/// rebuilds its GL resources when re-parenting gives it a new GL context.
+class ImGuiCanvas : public QOpenGLWidget, private DrawContext {
+    Q_OBJECT
+public:
+    explicit ImGuiCanvas(QWidget* parent = nullptr);
+    ~ImGuiCanvas() override;
+
+    /// The visualizer to draw (not owned; may be null for an empty canvas).
+    void setVisualizer(Visualizer* visualizer);
+    Visualizer* visualizer() const { return m_visualizer; }
+    void setFontScale(float scale);
+    void setDarkTheme(bool dark);
+
+    /// Frames drawn since construction (tests and the startup probe use it).
+    int framesRendered() const { return m_frames; }
+    /// True while the visualizer asked for another frame in its last draw.
+    bool isAnimating() const { return m_animationRequested; }
+    /// How many times GL resources were (re)created: 1 normally, +1 per context change.
+    int backendInitializations() const { return m_backendInits; }
+
+signals:
+    void frameRendered();
+
+protected:
+    void initializeGL() override;
+    void paintGL() override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    void requestAnimationFrame() override { m_animationRequested = true; }
+    float fontScale() const override { return m_fontScale; }
+    bool darkTheme() const override { return m_dark; }
+    double timeSeconds() const override { return static_cast<double>(m_clock.nsecsElapsed()) * 1e-9; }
+
+    void makeImGuiCurrent() const;
+    void shutdownBackend();
+    void rebuildFonts();
+    void applyStyle();
+    void inputArrived();
+    void updateModifiers(Qt::KeyboardModifiers modifiers);
+    bool forwardKey(QKeyEvent* event, bool down);
+
+    ImGuiContext* m_context = nullptr;
+    Visualizer* m_visualizer = nullptr;
+    bool m_backendReady = false;
+    bool m_fontsDirty = true;
+    bool m_styleDirty = true;
+    bool m_animationRequested = false;
+    bool m_dark = false;
+    float m_fontScale = 1.0f;
+    float m_fontPixelRatio = 0.0f;
+    int m_settleFrames = 0;
+    int m_frames = 0;
+    int m_backendInits = 0;
+    double m_lastFrameSeconds = 0.0;
+    QElapsedTimer m_clock;
+    QTimer m_animationTimer;
+    QMetaObject::Connection m_contextConnection;
+};
+
+} // namespace accelscope::gui

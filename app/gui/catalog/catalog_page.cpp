@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: MIT
+// CatalogPage: filters, table, details, import/export.
+#include "app/gui/catalog/catalog_page.hpp"
+
+#include "app/gui/catalog/device_detail_html.hpp"
+#include "app/gui/theme.hpp"
+#include "models/catalog/device_csv.hpp"
+#include "models/catalog/device_json.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLoggingCategory>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+Q_LOGGING_CATEGORY(lcCatalog, "accelscope.catalog")
+
+namespace accelscope::gui {
+namespace {
+
+using namespace models::catalog;
+
+// Columns shown on first start; the column chooser changes them and settings remember it.
+constexpr std::array defaultFigureColumns{FigureKey::MemoryGb, FigureKey::MemoryBwGbs, FigureKey::Fp32Tflops,
+                                          FigureKey::Bf16TflopsDense, FigureKey::Fp8TflopsDense,
+                                          FigureKey::Fp4TflopsDense, FigureKey::Int8TopsDense, FigureKey::TdpW};
+
+QString issuesText(const std::vector<ValidationIssue>& issues)
+{
+    return QString::fromStdString(formatIssues(issues, 40));
+}
+
+} // namespace
+
+CatalogPage::CatalogPage(AppContext& context, QWidget* parent) : QWidget(parent), m_context(context)
+{
+    setObjectName("catalogPage");
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QWidget(this);
+    buildFilters(bar);
+    layout->addWidget(bar);
+
+    m_table = new QTableView(this);
+    m_proxy.setSourceModel(&m_model);
+    m_table->setModel(&m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(CatalogTableModel::Vendor, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->setWordWrap(false);
+    m_table->setToolTip(tr("Italic values are derived from other figures; hover a value for its source."));
+
+    m_detail = new QTextBrowser(this);
+    m_detail->setOpenExternalLinks(true);
+    m_detail->setObjectName("deviceDetail");
+    m_detail->setPlaceholderText(tr("Select a device to see every figure with its source."));
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    layout->addWidget(m_splitter, 1);
+
+    auto* actions = new QHBoxLayout();
+    m_compare = new QPushButton(tr("Compare selected"), this);
+    m_compare->setToolTip(tr("Open the selected 2–6 devices on the Compare page (Ctrl+Shift+C)"));
+    m_compare->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+    auto* columns = new QToolButton(this);
+    columns->setText(tr("Columns"));
+    columns->setToolTip(tr("Choose which figures the table shows (also: right-click the header)"));
+    columns->setPopupMode(QToolButton::InstantPopup);
+    buildColumnMenu(columns);
+    auto* importButton = new QPushButton(tr("Import…"), this);
+    importButton->setToolTip(tr("Add your own devices from a .json or .csv file (Ctrl+I)"));
+    auto* exportButton = new QPushButton(tr("Export…"), this);
+    exportButton->setToolTip(tr("Write the selected (or all shown) devices as JSON or CSV (Ctrl+E)"));
+    m_remove = new QPushButton(tr("Remove"), this);
+    m_remove->setToolTip(tr("Delete the selected devices of your own (bundled devices cannot be removed)"));
+    actions->addWidget(m_compare);
+    actions->addWidget(columns);
+    actions->addStretch(1);
+    actions->addWidget(importButton);
+    actions->addWidget(exportButton);
+    actions->addWidget(m_remove);
+    layout->addLayout(actions);
+
+    connect(m_compare, &QPushButton::clicked, this, [this] { emit compareRequested(selectedIds()); });
+    connect(importButton, &QPushButton::clicked, this, &CatalogPage::importDevices);
+    connect(exportButton, &QPushButton::clicked, this, &CatalogPage::exportDevices);
+    connect(m_remove, &QPushButton::clicked, this, &CatalogPage::removeSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        showSelected();
+        updateActions();
+    });
+    connect(m_table->horizontalHeader(), &QWidget::customContextMenuRequested, this,
+            [this, columns](const QPoint& at) { columns->menu()->popup(m_table->horizontalHeader()->mapToGlobal(at)); });
+    connect(&m_context, &AppContext::catalogChanged, this, [this] {
+        m_model.setDevices(&m_context.catalog().devices);
+        reloadFacets();
+        applyFilter();
+    });
+    m_model.setUserRowColour(userDeviceColour(themeFromName(m_context.settings().value("theme").toString())));
+    m_model.setDevices(&m_context.catalog().devices);
+    reloadFacets();
+    restoreState();
+    applyFilter();
+    updateActions();
+    if (m_proxy.rowCount() > 0) m_table->selectRow(0); // the detail pane shows something from the start
+}
+
+void CatalogPage::buildFilters(QWidget* bar)
+{
+    auto* row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_search = new QLineEdit(bar);
+    m_search->setPlaceholderText(tr("Search name, vendor, architecture… (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_vendor = new QComboBox(bar);
+    m_vendor->setToolTip(tr("Vendor"));
+    m_kind = new QComboBox(bar);
+    m_kind->setToolTip(tr("Kind of processor"));
+    m_kind->addItem(tr("All kinds"), QString());
+    for (const DeviceKind kind : allKinds()) {
+        const QString name = QString::fromStdString(std::string(kindName(kind)));
+        m_kind->addItem(name.toUpper(), name);
+    }
+    m_yearMin = new QSpinBox(bar);
+    m_yearMax = new QSpinBox(bar);
+    for (QSpinBox* box : {m_yearMin, m_yearMax}) {
+        box->setRange(2009, 2035);
+        box->setSpecialValueText(tr("any"));
+    }
+    m_yearMin->setPrefix(tr("from "));
+    m_yearMax->setPrefix(tr("to "));
+    m_yearMin->setSpecialValueText(tr("from any year"));
+    m_yearMax->setSpecialValueText(tr("to any year"));
+    m_yearMin->setToolTip(tr("Released in or after this year"));
+    m_yearMax->setToolTip(tr("Released in or before this year"));
+    m_memoryMin = new QDoubleSpinBox(bar);
+    m_memoryMin->setRange(0, 100000);
+    m_memoryMin->setDecimals(0);
+    m_memoryMin->setSingleStep(8);
+    m_memoryMin->setPrefix(tr("memory ≥ "));
+    m_memoryMin->setSuffix(tr(" GB"));
+    m_memoryMin->setSpecialValueText(tr("any memory"));
+    m_memoryMin->setToolTip(tr("At least this much device memory, in GB (10^9 bytes)"));
+    m_fp8 = new QCheckBox(tr("FP8"), bar);
+    m_fp8->setToolTip(tr("Only devices with FP8 tensor throughput"));
+    m_fp4 = new QCheckBox(tr("FP4"), bar);
+    m_fp4->setToolTip(tr("Only devices with FP4 tensor throughput"));
+    auto* reset = new QPushButton(tr("Reset"), bar);
+    reset->setToolTip(tr("Clear every filter"));
+    m_count = new QLabel(bar);
+    m_count->setObjectName("catalogCount");
+    row->addWidget(m_search, 3);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_vendor, m_kind, m_yearMin, m_yearMax, m_memoryMin, m_fp8, m_fp4,
+                                                      reset, m_count}) {
+        row->addWidget(w);
+    }
+    connect(m_search, &QLineEdit::textChanged, this, &CatalogPage::applyFilter);
+    connect(m_vendor, &QComboBox::currentIndexChanged, this, &CatalogPage::applyFilter);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &CatalogPage::applyFilter);
+    connect(m_yearMin, &QSpinBox::valueChanged, this, &CatalogPage::applyFilter);
+    connect(m_yearMax, &QSpinBox::valueChanged, this, &CatalogPage::applyFilter);
+    connect(m_memoryMin, &QDoubleSpinBox::valueChanged, this, &CatalogPage::applyFilter);
+    connect(m_fp8, &QCheckBox::toggled, this, &CatalogPage::applyFilter);
+    connect(m_fp4, &QCheckBox::toggled, this, &CatalogPage::applyFilter);
+    connect(reset, &QPushButton::clicked, this, &CatalogPage::resetFilters);
+}
+
+void CatalogPage::buildColumnMenu(QToolButton* button)
+{
+    auto* menu = new QMenu(button);
+    for (int column = CatalogTableModel::Vendor; column < m_model.columnCount(); ++column) {
+        QAction* action = menu->addAction(m_model.headerData(column, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(true);
+        action->setData(column);
+        connect(action, &QAction::toggled, this, [this, column](bool on) { m_table->setColumnHidden(column, !on); });
+    }
+    connect(menu, &QMenu::aboutToShow, this, [this, menu] {
+        for (QAction* action : menu->actions()) {
+            const QSignalBlocker block(action);
+            action->setChecked(!m_table->isColumnHidden(action->data().toInt()));
+        }
+    });
+    button->setMenu(menu);
+}
+
+void CatalogPage::reloadFacets()
+{
+    const QString current = m_vendor->currentData().toString();
+    const QSignalBlocker block(m_vendor);
+    m_vendor->clear();
+    m_vendor->addItem(tr("All vendors"), QString());
+    for (const auto& vendor : vendorsOf(m_context.catalog().devices)) {
+        m_vendor->addItem(QString::fromStdString(vendor), QString::fromStdString(vendor));
+    }
+    m_vendor->setCurrentIndex(std::max(0, m_vendor->findData(current)));
+}
+
+void CatalogPage::applyFilter()
+{
+    DeviceFilter filter;
+    filter.text = m_search->text().toStdString();
+    if (const QString vendor = m_vendor->currentData().toString(); !vendor.isEmpty()) {
+        filter.vendors.insert(vendor.toStdString());
+    }
+    if (const QString kind = m_kind->currentData().toString(); !kind.isEmpty()) {
+        filter.kinds.insert(*kindFromName(kind.toStdString()));
+    }
+    if (m_yearMin->value() != m_yearMin->minimum()) filter.yearMin = m_yearMin->value();
+    if (m_yearMax->value() != m_yearMax->minimum()) filter.yearMax = m_yearMax->value();
+    if (m_memoryMin->value() > 0) filter.memoryGbMin = m_memoryMin->value();
+    filter.needsFp8 = m_fp8->isChecked();
+    filter.needsFp4 = m_fp4->isChecked();
+    m_proxy.setFilter(std::move(filter));
+    m_count->setText(tr("%1 of %2 devices").arg(m_proxy.rowCount()).arg(m_model.rowCount()));
+}
+
+void CatalogPage::resetFilters()
+{
+    for (QWidget* w : std::initializer_list<QWidget*>{m_search, m_vendor, m_kind, m_yearMin, m_yearMax, m_memoryMin,
+                                                      m_fp8, m_fp4}) {
+        w->blockSignals(true);
+    }
+    m_search->clear();
+    m_vendor->setCurrentIndex(0);
+    m_kind->setCurrentIndex(0);
+    m_yearMin->setValue(m_yearMin->minimum());
+    m_yearMax->setValue(m_yearMax->minimum());
+    m_memoryMin->setValue(0);
+    m_fp8->setChecked(false);
+    m_fp4->setChecked(false);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_search, m_vendor, m_kind, m_yearMin, m_yearMax, m_memoryMin,
+                                                      m_fp8, m_fp4}) {
+        w->blockSignals(false);
+    }
+    applyFilter();
+}
+
+QStringList CatalogPage::selectedIds() const
+{
+    QStringList ids;
+    auto rows = m_table->selectionModel()->selectedRows();
+    std::ranges::sort(rows, [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    for (const QModelIndex& index : rows) ids << index.data(CatalogTableModel::DeviceIdRole).toString();
+    return ids;
+}
+
+bool CatalogPage::selectDevice(const QString& id)
+{
+    for (int row = 0; row < m_proxy.rowCount(); ++row) {
+        const QModelIndex index = m_proxy.index(row, 0);
+        if (index.data(CatalogTableModel::DeviceIdRole).toString() == id) {
+            m_table->selectRow(row);
+            m_table->scrollTo(index);
+            return true;
+        }
+    }
+    return false;
+}
+
+void CatalogPage::showSelected()
+{
+    const auto rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        m_detail->clear();
+        return;
+    }
+    const Device* device = m_model.deviceAt(m_proxy.mapToSource(rows.last()).row());
+    if (device != nullptr) m_detail->setHtml(deviceDetailHtml(*device));
+}
+
+void CatalogPage::updateActions()
+{
+    const QStringList ids = selectedIds();
+    m_compare->setEnabled(ids.size() >= 2 && ids.size() <= 6);
+    m_compare->setText(ids.size() >= 2 ? tr("Compare %1 selected").arg(ids.size()) : tr("Compare selected"));
+    bool allUser = !ids.isEmpty();
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) {
+        const Device* device = m_model.deviceAt(m_proxy.mapToSource(index).row());
+        allUser &= device != nullptr && device->origin == Origin::User;
+    }
+    m_remove->setEnabled(allUser);
+}
+
+void CatalogPage::removeSelected()
+{
+    const QStringList ids = selectedIds();
+    if (QMessageBox::question(this, tr("Remove devices"), tr("Delete %1 of your devices from the user database?").arg(ids.size())) !=
+        QMessageBox::Yes) {
+        return;
+    }
+    std::vector<std::string> list;
+    for (const QString& id : ids) list.push_back(id.toStdString());
+    auto removed = m_context.removeUserDevices(list);
+    if (!removed) {
+        QMessageBox::warning(this, tr("Remove failed"), QString::fromStdString(removed.error().message));
+        return;
+    }
+    emit statusMessage(tr("Removed %1 device(s)").arg(*removed));
+}
+
+void CatalogPage::importDevices()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Import devices"), QString(),
+                                                      tr("Device files (*.json *.csv);;All files (*)"));
+    if (file.isEmpty()) return;
+    auto report = m_context.importDevices(file.toStdString());
+    if (!report) {
+        qCWarning(lcCatalog) << "import failed:" << QString::fromStdString(report.error().message);
+        QMessageBox::warning(this, tr("Import failed"), QString::fromStdString(report.error().message));
+        return;
+    }
+    if (!report->issues.empty()) {
+        QMessageBox box(QMessageBox::Warning, tr("Import rejected"),
+                        tr("%1 has %2 problem(s); nothing was imported and your devices are unchanged.")
+                            .arg(file).arg(report->issues.size()),
+                        QMessageBox::Ok, this);
+        box.setDetailedText(issuesText(report->issues));
+        box.setInformativeText(QString::fromStdString(report->issues.front().format()));
+        box.exec();
+        return;
+    }
+    emit statusMessage(tr("Imported %1 device(s) from %2").arg(report->addedIds.size()).arg(file));
+    if (!report->addedIds.empty()) selectDevice(QString::fromStdString(report->addedIds.front()));
+}
+
+void CatalogPage::exportDevices()
+{
+    std::vector<const Device*> chosen;
+    QStringList ids = selectedIds();
+    for (int row = 0; row < m_proxy.rowCount(); ++row) {
+        const Device* d = m_model.deviceAt(m_proxy.mapToSource(m_proxy.index(row, 0)).row());
+        if (ids.isEmpty() || ids.contains(QString::fromStdString(d->id))) chosen.push_back(d);
+    }
+    QString filter;
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export %1 devices").arg(chosen.size()), "devices.json",
+                                                      tr("JSON, lossless (*.json);;CSV for spreadsheets (*.csv)"), &filter);
+    if (file.isEmpty()) return;
+    const bool csv = file.endsWith(".csv", Qt::CaseInsensitive) || filter.contains("csv");
+    const std::string text = csv ? devicesCsv(chosen) : catalogDocumentJson(chosen).dump(2) + "\n";
+    if (auto ok = writeFileAtomically(file.toStdString(), text); !ok) {
+        QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(ok.error().message));
+        return;
+    }
+    emit statusMessage(tr("Exported %1 devices to %2").arg(chosen.size()).arg(file));
+}
+
+void CatalogPage::focusSearch()
+{
+    m_search->setFocus();
+    m_search->selectAll();
+}
+
+void CatalogPage::saveState()
+{
+    QSettings& s = m_context.settings();
+    s.setValue("catalog/header", m_table->horizontalHeader()->saveState());
+    s.setValue("catalog/splitter", m_splitter->saveState());
+}
+
+void CatalogPage::restoreState()
+{
+    QSettings& s = m_context.settings();
+    if (!m_table->horizontalHeader()->restoreState(s.value("catalog/header").toByteArray())) {
+        for (int column = CatalogTableModel::FirstFigure; column < m_model.columnCount(); ++column) {
+            const auto key = CatalogTableModel::figureOf(column);
+            m_table->setColumnHidden(column, std::ranges::find(defaultFigureColumns, *key) == defaultFigureColumns.end());
+        }
+        m_table->setColumnHidden(CatalogTableModel::FormFactor, true);
+        m_table->setColumnHidden(CatalogTableModel::Origin, true);
+        m_table->resizeColumnsToContents();
+        m_table->setColumnWidth(CatalogTableModel::Name, m_table->fontMetrics().horizontalAdvance(QString(34, 'x')));
+    }
+    if (!m_splitter->restoreState(s.value("catalog/splitter").toByteArray())) {
+        m_splitter->setSizes({700, 300});
+    }
+}
+
+} // namespace accelscope::gui

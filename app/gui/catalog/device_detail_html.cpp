@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// Device detail HTML.
+#include "app/gui/catalog/device_detail_html.hpp"
+
+#include "models/catalog/comparison.hpp"
+#include "models/catalog/figure_parser.hpp"
+
+#include <QObject>
+
+#include <array>
+
+namespace accelscope::gui {
+namespace {
+
+using namespace models::catalog;
+
+QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
+
+QString groupTitle(FigureGroup group)
+{
+    switch (group) {
+    case FigureGroup::Memory: return QObject::tr("Memory");
+    case FigureGroup::Vector: return QObject::tr("Vector units (non-tensor)");
+    case FigureGroup::Tensor: return QObject::tr("Tensor / matrix units");
+    case FigureGroup::Chip: return QObject::tr("Chip");
+    case FigureGroup::Links: return QObject::tr("Links");
+    case FigureGroup::Price: return QObject::tr("Price");
+    }
+    return {};
+}
+
+QString provenanceHtml(const Device& d, const Figure& f, FigureKey key)
+{
+    QString out;
+    if (f.provenance == Provenance::Derived) {
+        out += "<span style='color:#b8860b'>derived</span>: <code>" + esc(f.formula) + "</code>";
+    } else {
+        out += "<span style='color:#2e8b57'>sourced</span>";
+        if (!f.stated.empty()) out += " (states “" + esc(f.stated) + "”)";
+    }
+    if (const Source* s = d.sourceOf(key)) {
+        out += "<br><a href='" + esc(s->url) + "'>" + esc(s->title) + "</a> — " + esc(f.where);
+    }
+    if (!f.note.empty()) out += "<br><i>" + esc(f.note) + "</i>";
+    if (!f.date.empty()) out += " (" + esc(f.date) + ")";
+    return out;
+}
+
+} // namespace
+
+QString deviceDetailHtml(const Device& d)
+{
+    QString html = "<h2 style='margin-bottom:2px'>" + esc(d.name) + "</h2>";
+    html += "<p style='margin-top:0'><b>" + esc(d.vendor) + "</b> · " + esc(std::string(kindName(d.kind))) + " · " +
+            esc(std::string(formFactorName(d.formFactor)));
+    if (d.releaseYear) html += " · " + QString::number(*d.releaseYear);
+    if (d.origin == Origin::User) html += " · <span style='color:#b8860b'>your device</span>";
+    html += "<br>Figures describe: <b>" + esc(d.scope) + "</b>";
+    const auto line = [&](const char* label, const std::string& value) {
+        if (!value.empty()) html += "<br>" + QObject::tr(label) + ": " + esc(value);
+    };
+    line("Architecture", d.architecture);
+    line("Process", d.processNode);
+    line("Memory type", d.memoryType);
+    line("On-chip memory", d.onchipMemoryKind);
+    line("Compute unit type", d.computeUnitName);
+    line("Host link", d.hostLink);
+    line("Scale-up link", d.interconnectName);
+    html += "</p>";
+    if (!d.notes.empty()) html += "<p><i>" + esc(d.notes) + "</i></p>";
+
+    for (const FigureGroup group : {FigureGroup::Memory, FigureGroup::Tensor, FigureGroup::Vector, FigureGroup::Chip,
+                                    FigureGroup::Links, FigureGroup::Price}) {
+        QString rows;
+        for (const auto& info : allFigures()) {
+            const Figure* f = info.group == group ? d.figure(info.key) : nullptr;
+            if (f == nullptr) continue;
+            rows += "<tr><td valign='top'>" + esc(std::string(info.label)) + "</td><td valign='top' align='right'><b>" +
+                    esc(formatFigureValue(f->value)) + "</b>&nbsp;" + esc(std::string(info.unit)) +
+                    "</td><td valign='top'>" + provenanceHtml(d, *f, info.key) + "</td></tr>";
+        }
+        if (!rows.isEmpty()) {
+            html += "<h3>" + groupTitle(group) + "</h3><table cellspacing='0' cellpadding='3'>" + rows + "</table>";
+        }
+    }
+    QString derived;
+    for (const auto& m : derivedMetrics(d)) {
+        if (!m.value) continue;
+        derived += "<tr><td>" + esc(m.label) + "</td><td align='right'><b>" + esc(formatFigureValue(*m.value)) +
+                   "</b>&nbsp;" + esc(m.unit) + "</td><td><code>" + esc(m.formula) + "</code></td></tr>";
+    }
+    if (!derived.isEmpty()) {
+        html += "<h3>" + QObject::tr("Derived for comparison") + "</h3><table cellspacing='0' cellpadding='3'>" +
+                derived + "</table>";
+    }
+    html += "<h3>" + QObject::tr("Sources") + "</h3><ul>";
+    for (const auto& [key, s] : d.sources) {
+        html += "<li><a href='" + esc(s.url) + "'>" + esc(s.title) + "</a> — " + esc(s.publisher) + ", " + esc(s.kind) +
+                (s.date.empty() ? QString() : ", " + esc(s.date)) + "</li>";
+    }
+    return html + "</ul>";
+}
+
+} // namespace accelscope::gui

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// The Compare page: 2–6 devices side by side, best values highlighted, a normalised bar chart.
+#pragma once
+
+#include "app/gui/app_context.hpp"
+#include "app/gui/compare/compare_chart.hpp"
+
+#include <QStringList>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QSplitter;
+class QTableWidget;
+
+namespace accelscope::gui {
+
+class ImGuiCanvas;
+
+class ComparePage : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int maxDevices = 6;
+
+    explicit ComparePage(AppContext& context, QWidget* parent = nullptr);
+
+    /// Replaces the chosen devices (unknown ids are skipped; at most maxDevices are kept).
+    void setDeviceIds(const QStringList& ids);
+    QStringList deviceIds() const { return m_ids; }
+    QTableWidget* table() const { return m_table; }
+    ImGuiCanvas* canvas() const { return m_canvas; }
+    const CompareChart& chart() const { return m_chart; }
+    void setFontScale(float scale);
+    void setDarkTheme(bool dark);
+    void saveState();
+
+public slots:
+    bool exportCsv(const QString& file = {});
+    bool exportPng(const QString& file = {});
+
+signals:
+    void statusMessage(const QString& message);
+
+private:
+    void addFromPicker();
+    void removeSelected();
+    void rebuild();
+    void fillPicker();
+
+    AppContext& m_context;
+    QStringList m_ids;
+    CompareChart m_chart;
+    QComboBox* m_picker = nullptr;
+    QListWidget* m_chosen = nullptr;
+    QTableWidget* m_table = nullptr;
+    ImGuiCanvas* m_canvas = nullptr;
+    QSplitter* m_splitter = nullptr;
+    QLabel* m_hint = nullptr;
+    QPushButton* m_add = nullptr;
+    QPushButton* m_exportCsv = nullptr;
+    QPushButton* m_exportPng = nullptr;
+    bool m_dark = false;
+};
+
+} // namespace accelscope::gui

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+// accelscope: the desktop app. Builds the application context and the main window.
+#include "app/gui/app_context.hpp"
+#include "app/gui/compare/compare_page.hpp"
+#include "app/gui/main_window.hpp"
+#include "app/gui/page_capture.hpp"
+#include "app/gui/startup_options.hpp"
+
+#include "accelscope/config.hpp"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QLoggingCategory>
+#include <QMessageBox>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <cstdio>
+#include <exception>
+
+Q_LOGGING_CATEGORY(lcMain, "accelscope.main")
+
+namespace {
+
+using namespace accelscope::gui;
+
+int run(int argc, char** argv, const QElapsedTimer& sinceMain)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName("accelscope");
+    QApplication::setApplicationDisplayName("Accelscope");
+    QApplication::setApplicationVersion(ACCELSCOPE_VERSION);
+    QApplication::setWindowIcon(QIcon(":/icons/accelscope.svg"));
+
+    auto options = parseStartupOptions(app);
+    if (!options) {
+        std::fprintf(stderr, "accelscope: error: %s\n", qPrintable(options.error()));
+        return 2;
+    }
+    AppContext context(catalogCandidates(*options), userDatabasePath(*options), makeSettings(*options));
+    if (auto loaded = context.reload(); !loaded) {
+        const QString message = QString::fromStdString(loaded.error().message);
+        std::fprintf(stderr, "accelscope: error: %s\n", qPrintable(message));
+        if (!options->headlessTask()) QMessageBox::critical(nullptr, "Accelscope", message);
+        return 1;
+    }
+    MainWindow window(context);
+    if (!options->page.isEmpty()) window.showPage(window.pageIndex(options->page));
+    if (options->compare.size() >= 2) window.comparePage()->setDeviceIds(options->compare);
+    if (!options->theme.isEmpty()) window.setTheme(themeFromName(options->theme));
+    if (options->fontScale > 0) window.setFontScale(options->fontScale);
+    window.show();
+
+    if (options->startupProbe) {
+        armStartupProbe(app, window, sinceMain);
+    } else if (!options->screenshotDir.isEmpty()) {
+        QTimer::singleShot(0, &window, [&] {
+            QDir dir(options->screenshotDir);
+            dir.mkpath(".");
+            int blank = 0;
+            for (const auto& capture : capturePages(window, &dir)) {
+                std::printf("%s: %s (%d colours)%s\n", qPrintable(capture.name), qPrintable(capture.file),
+                            capture.distinctColours, capture.blank ? " BLANK" : "");
+                blank += capture.blank ? 1 : 0;
+            }
+            QApplication::exit(blank == 0 ? 0 : 3);
+        });
+    }
+    return QApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QElapsedTimer sinceMain;
+    sinceMain.start();
+    Q_INIT_RESOURCE(accelscope); // resources live in the static GUI library
+
+    try {
+        return run(argc, argv, sinceMain);
+    } catch (const std::exception& e) {
+        qCCritical(lcMain) << "unhandled exception:" << e.what();
+    } catch (...) {
+        qCCritical(lcMain) << "unhandled exception";
+    }
+    return 1;
+}

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+// MainWindow: navigation, menus, appearance, about, window state.
+#include "app/gui/main_window.hpp"
+
+#include "accelscope/config.hpp"
+#include "app/gui/catalog/catalog_page.hpp"
+#include "app/gui/compare/compare_page.hpp"
+#include "models/catalog/sqlite_db.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+#include <imgui.h>
+
+#include <cmath>
+
+namespace accelscope::gui {
+
+MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(parent), m_context(context)
+{
+    setWindowTitle(tr("Accelscope"));
+    setObjectName("mainWindow");
+    auto* central = new QWidget(this);
+    auto* layout = new QHBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_sections = new QListWidget(central);
+    m_sections->setObjectName("sections");
+    m_sections->setFixedWidth(m_sections->fontMetrics().horizontalAdvance(QStringLiteral("Compare devices")) + 40);
+    m_pages = new QStackedWidget(central);
+    layout->addWidget(m_sections);
+    layout->addWidget(m_pages, 1);
+    setCentralWidget(central);
+
+    m_catalog = new CatalogPage(m_context, m_pages);
+    m_compare = new ComparePage(m_context, m_pages);
+    addPage(tr("Catalog"), tr("Browse, search and filter every device with its sources (Ctrl+1)"), m_catalog);
+    addPage(tr("Compare"), tr("Two to six devices side by side (Ctrl+2)"), m_compare);
+    connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_catalog, &CatalogPage::compareRequested, this, [this](const QStringList& ids) {
+        m_compare->setDeviceIds(ids);
+        showPage(pageIndex("Compare"));
+    });
+    for (QObject* source : {static_cast<QObject*>(m_catalog), static_cast<QObject*>(m_compare)}) {
+        connect(source, SIGNAL(statusMessage(QString)), this, SLOT(showStatusMessage(QString)));
+    }
+    connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);
+    m_catalogStatus = new QLabel(this);
+    m_catalogStatus->setObjectName("catalogStatus");
+    statusBar()->addPermanentWidget(m_catalogStatus);
+    buildMenus();
+    updateStatus();
+
+    QSettings& s = m_context.settings();
+    if (!restoreGeometry(s.value("window/geometry").toByteArray())) resize(1360, 820);
+    restoreState(s.value("window/state").toByteArray());
+    setTheme(themeFromName(s.value("theme", "light").toString()));
+    setFontScale(s.value("fontScale", 1.0).toDouble());
+    showPage(std::max(0, pageIndex(s.value("window/page", "Catalog").toString())));
+}
+
+void MainWindow::showStatusMessage(const QString& message) { statusBar()->showMessage(message, 8000); }
+
+void MainWindow::addPage(const QString& name, const QString& tip, QWidget* page)
+{
+    auto* item = new QListWidgetItem(name, m_sections);
+    item->setToolTip(tip);
+    item->setSizeHint(QSize(0, m_sections->fontMetrics().height() * 2));
+    m_pages->addWidget(page);
+}
+
+int MainWindow::pageCount() const { return m_pages->count(); }
+QString MainWindow::pageName(int index) const { return m_sections->item(index)->text(); }
+QWidget* MainWindow::page(int index) const { return m_pages->widget(index); }
+
+int MainWindow::pageIndex(const QString& name) const
+{
+    for (int i = 0; i < pageCount(); ++i) {
+        if (pageName(i).compare(name, Qt::CaseInsensitive) == 0) return i;
+    }
+    return -1;
+}
+
+void MainWindow::showPage(int index)
+{
+    if (index >= 0 && index < pageCount()) m_sections->setCurrentRow(index);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Import devices…"), QKeySequence(tr("Ctrl+I")), m_catalog, &CatalogPage::importDevices);
+    file->addAction(tr("&Export devices…"), QKeySequence(tr("Ctrl+E")), m_catalog, &CatalogPage::exportDevices);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < pageCount(); ++i) {
+        view->addAction(pageName(i), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)), this, [this, i] { showPage(i); });
+    }
+    view->addAction(tr("Find device"), QKeySequence::Find, this, [this] {
+        showPage(pageIndex("Catalog"));
+        m_catalog->focusSearch();
+    });
+    view->addSeparator();
+    m_themeGroup = new QActionGroup(this);
+    for (const Theme theme : {Theme::Light, Theme::Dark}) {
+        QAction* action = view->addAction(theme == Theme::Light ? tr("&Light theme") : tr("&Dark theme"));
+        action->setCheckable(true);
+        action->setData(themeName(theme));
+        m_themeGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, theme] { setTheme(theme); });
+    }
+    view->addSeparator();
+    view->addAction(tr("&Larger text"), QKeySequence::ZoomIn, this, [this] { setFontScale(m_fontScale + fontScaleStep); });
+    view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { setFontScale(m_fontScale - fontScaleStep); });
+    view->addAction(tr("&Reset text size"), QKeySequence(tr("Ctrl+0")), this, [this] { setFontScale(1.0); });
+    view->addAction(tr("&Full screen"), QKeySequence::FullScreen, this, [this] {
+        isFullScreen() ? showNormal() : showFullScreen();
+    });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Accelscope"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::setTheme(Theme theme)
+{
+    m_theme = theme;
+    applyTheme(*qApp, m_theme, m_fontScale);
+    for (QAction* action : m_themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme));
+    m_compare->setDarkTheme(theme == Theme::Dark);
+    m_catalog->model().setUserRowColour(userDeviceColour(theme));
+    m_context.settings().setValue("theme", themeName(theme));
+}
+
+void MainWindow::setFontScale(double scale)
+{
+    m_fontScale = std::clamp(std::round(scale * 10.0) / 10.0, minFontScale, maxFontScale);
+    applyTheme(*qApp, m_theme, m_fontScale);
+    m_compare->setFontScale(static_cast<float>(m_fontScale));
+    m_context.settings().setValue("fontScale", m_fontScale);
+    showStatusMessage(tr("Text size %1%").arg(qRound(m_fontScale * 100)));
+}
+
+void MainWindow::updateStatus()
+{
+    const auto& catalog = m_context.catalog();
+    const auto own = std::ranges::count_if(catalog.devices, [](const auto& d) {
+        return d.origin == models::catalog::Origin::User;
+    });
+    m_catalogStatus->setText(tr("Catalog: %1 bundled devices, %2 of your own").arg(catalog.info.deviceCount).arg(own));
+}
+
+void MainWindow::showAbout()
+{
+    const auto& info = m_context.catalog().info;
+    QMessageBox::about(
+        this, tr("About Accelscope"),
+        tr("<h3>Accelscope %1</h3><p>A desktop explorer and hands-on lab for AI hardware.</p>"
+           "<table><tr><td>Qt</td><td>%2</td></tr><tr><td>Dear ImGui</td><td>%3</td></tr>"
+           "<tr><td>SQLite</td><td>%4</td></tr><tr><td>Catalog</td><td>%5 devices, content %6</td></tr>"
+           "<tr><td>CUDA lab module</td><td>%7</td></tr><tr><td>User database</td><td>%8</td></tr></table>")
+            .arg(ACCELSCOPE_VERSION, qVersion(), ImGui::GetVersion(),
+                 QString::fromStdString(models::catalog::sqliteVersion()))
+            .arg(info.deviceCount)
+            .arg(QString::fromStdString(info.contentHash),
+                 ACCELSCOPE_WITH_CUDA ? tr("built") : tr("not built"),
+                 QString::fromStdString(m_context.userDatabase().string())));
+}
+
+void MainWindow::saveState()
+{
+    QSettings& s = m_context.settings();
+    s.setValue("window/geometry", saveGeometry());
+    s.setValue("window/state", QMainWindow::saveState());
+    s.setValue("window/page", pageName(m_pages->currentIndex()));
+    m_catalog->saveState();
+    m_compare->saveState();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveState();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace accelscope::gui

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// The main window: a section list down the side, one page per working section, menus, settings.
+#pragma once
+
+#include "app/gui/app_context.hpp"
+#include "app/gui/theme.hpp"
+
+#include <QMainWindow>
+
+class QListWidget;
+class QStackedWidget;
+class QActionGroup;
+class QLabel;
+
+namespace accelscope::gui {
+
+class CatalogPage;
+class ComparePage;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(AppContext& context, QWidget* parent = nullptr);
+
+    int pageCount() const;
+    QString pageName(int index) const;
+    QWidget* page(int index) const;
+    void showPage(int index);
+    /// Index of a page by its name ("Catalog"), case-insensitive; -1 when none.
+    int pageIndex(const QString& name) const;
+    CatalogPage* catalogPage() const { return m_catalog; }
+    ComparePage* comparePage() const { return m_compare; }
+
+    void setTheme(Theme theme);
+    void setFontScale(double scale);
+    Theme theme() const { return m_theme; }
+    double fontScale() const { return m_fontScale; }
+
+public slots:
+    void showStatusMessage(const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildMenus();
+    void addPage(const QString& name, const QString& tip, QWidget* page);
+    void showAbout();
+    void updateStatus();
+    void saveState();
+
+    AppContext& m_context;
+    QListWidget* m_sections = nullptr;
+    QStackedWidget* m_pages = nullptr;
+    CatalogPage* m_catalog = nullptr;
+    ComparePage* m_compare = nullptr;
+    Theme m_theme = Theme::Light;
+    double m_fontScale = 1.0;
+    QActionGroup* m_themeGroup = nullptr;
+    QLabel* m_catalogStatus = nullptr;
+};
+
+} // namespace accelscope::gui

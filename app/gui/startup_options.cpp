@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+// Startup options, paths and the startup-time probe.
+#include "app/gui/startup_options.hpp"
+
+#include "app/gui/main_window.hpp"
+#include "models/catalog/catalog_set.hpp"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace accelscope::gui {
+namespace {
+
+// Sees the first Paint event of any widget of the window; the frame is on screen once the
+// event loop comes back to us after it (the backing store is flushed after painting).
+class FirstPaintProbe : public QObject {
+public:
+    FirstPaintProbe(QWidget* window, const QElapsedTimer& sinceMain, QObject* parent)
+        : QObject(parent), m_window(window), m_sinceMain(sinceMain)
+    {
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (!m_seen && event->type() == QEvent::Paint && watched->isWidgetType() &&
+            static_cast<QWidget*>(watched)->window() == m_window) {
+            m_seen = true;
+            QTimer::singleShot(0, this, [this] {
+                std::printf("startup_ms %.1f\n", static_cast<double>(m_sinceMain.nsecsElapsed()) / 1e6);
+                std::fflush(stdout);
+                QApplication::exit(0);
+            });
+        }
+        return false;
+    }
+
+private:
+    QWidget* m_window;
+    const QElapsedTimer& m_sinceMain;
+    bool m_seen = false;
+};
+
+} // namespace
+
+std::expected<StartupOptions, QString> parseStartupOptions(QApplication& app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Accelscope: explorer and hands-on lab for AI hardware");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption db("db", "Bundled catalog database.", "file");
+    const QCommandLineOption userDb("user-db", "User database (your devices).", "file");
+    const QCommandLineOption settings("settings", "Settings file (INI) instead of the platform default.", "file");
+    const QCommandLineOption page("page", "Open this page: catalog, compare.", "name");
+    const QCommandLineOption compare("compare", "Devices to compare, comma-separated ids.", "ids");
+    const QCommandLineOption screenshots("screenshots", "Save a PNG of every page into a folder and exit.", "dir");
+    const QCommandLineOption theme("theme", "Colour theme: light or dark.", "name");
+    const QCommandLineOption fontScale("font-scale", "Text size factor, 0.8 to 2.5 (projectors: 1.5-2.5).", "factor");
+    const QCommandLineOption probe("startup-probe", "Print milliseconds from main to the first painted frame and exit.");
+    parser.addOptions({db, userDb, settings, page, compare, screenshots, theme, fontScale, probe});
+    if (!parser.parse(app.arguments())) return std::unexpected(parser.errorText());
+    if (parser.isSet("help")) parser.showHelp(0);
+    if (parser.isSet("version")) parser.showVersion();
+    StartupOptions options;
+    options.catalogDb = parser.value(db);
+    options.userDb = parser.value(userDb);
+    options.settingsFile = parser.value(settings);
+    options.page = parser.value(page);
+    options.compare = parser.value(compare).split(',', Qt::SkipEmptyParts);
+    options.screenshotDir = parser.value(screenshots);
+    options.startupProbe = parser.isSet(probe);
+    options.theme = parser.value(theme);
+    if (!options.theme.isEmpty() && options.theme != "light" && options.theme != "dark") {
+        return std::unexpected(QStringLiteral("--theme must be light or dark, not '%1'").arg(options.theme));
+    }
+    if (parser.isSet(fontScale)) {
+        bool ok = false;
+        options.fontScale = parser.value(fontScale).toDouble(&ok);
+        if (!ok || options.fontScale < 0.8 || options.fontScale > 2.5) {
+            return std::unexpected(QStringLiteral("--font-scale must be a number from 0.8 to 2.5, not '%1'")
+                                       .arg(parser.value(fontScale)));
+        }
+    }
+    return options;
+}
+
+std::vector<std::filesystem::path> catalogCandidates(const StartupOptions& options)
+{
+    if (!options.catalogDb.isEmpty()) return {options.catalogDb.toStdString()};
+    if (const QByteArray over = qgetenv("ACCELSCOPE_CATALOG_DB"); !over.isEmpty()) return {over.toStdString()};
+    return models::catalog::bundledCatalogCandidates(QApplication::applicationDirPath().toStdString());
+}
+
+std::filesystem::path userDatabasePath(const StartupOptions& options)
+{
+    if (!options.userDb.isEmpty()) return options.userDb.toStdString();
+    if (const QByteArray over = qgetenv("ACCELSCOPE_USER_DB"); !over.isEmpty()) return over.toStdString();
+    // AppDataLocation is ~/.local/share/accelscope on Linux: the same file the CLI uses.
+    return (QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/user.db").toStdString();
+}
+
+std::unique_ptr<QSettings> makeSettings(const StartupOptions& options)
+{
+    if (!options.settingsFile.isEmpty()) return std::make_unique<QSettings>(options.settingsFile, QSettings::IniFormat);
+    return std::make_unique<QSettings>(QStringLiteral("accelscope"), QStringLiteral("accelscope"));
+}
+
+void armStartupProbe(QApplication& app, MainWindow& window, const QElapsedTimer& sinceMain)
+{
+    app.installEventFilter(new FirstPaintProbe(&window, sinceMain, &app));
+}
+
+} // namespace accelscope::gui

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// Command-line options of the desktop app and the objects main() builds from them.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+
+#include <expected>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+class QApplication;
+
+namespace accelscope::gui {
+
+class MainWindow;
+
+struct StartupOptions {
+    QString catalogDb;      ///< --db
+    QString userDb;         ///< --user-db
+    QString settingsFile;   ///< --settings (an INI file; default: the platform's settings)
+    QString page;           ///< --page NAME
+    QStringList compare;    ///< --compare ID,ID,…
+    QString screenshotDir;  ///< --screenshots DIR: capture every page and exit
+    QString theme;          ///< --theme light|dark (overrides the saved theme)
+    double fontScale = 0.0; ///< --font-scale (overrides the saved scale; 0 = keep)
+    bool startupProbe = false;
+
+    bool headlessTask() const { return startupProbe || !screenshotDir.isEmpty(); }
+};
+
+std::expected<StartupOptions, QString> parseStartupOptions(QApplication& app);
+std::vector<std::filesystem::path> catalogCandidates(const StartupOptions& options);
+std::filesystem::path userDatabasePath(const StartupOptions& options);
+std::unique_ptr<QSettings> makeSettings(const StartupOptions& options);
+
+/// Prints milliseconds from main() to the first painted frame of `window` on stdout, then quits.
+void armStartupProbe(QApplication& app, MainWindow& window, const QElapsedTimer& sinceMain);
+
+} // namespace accelscope::gui

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// Light and dark themes and the font scale (for projectors), applied to the whole application.
+#pragma once
+
+#include <QColor>
+#include <QString>
+
+class QApplication;
+
+namespace accelscope::gui {
+
+enum class Theme { Light, Dark };
+
+/// Applies the Fusion style with a light or dark palette and scales the base font.
+void applyTheme(QApplication& app, Theme theme, double fontScale);
+
+/// Colour used to mark the best value in comparison tables (readable on both themes).
+QColor bestValueColour(Theme theme);
+/// Background tint of the user's own devices in tables.
+QColor userDeviceColour(Theme theme);
+
+QString themeName(Theme theme);
+Theme themeFromName(const QString& name);
+
+/// Allowed font scales and their step.
+constexpr double minFontScale = 0.8;
+constexpr double maxFontScale = 2.5;
+constexpr double fontScaleStep = 0.1;
+
+} // namespace accelscope::gui

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// The compare chart draws in a headless ImGui context (no GL): no asserts, hover, tooltips.
+#include "app/gui/compare/compare_chart.hpp"
+#include "models/catalog/device_query.hpp"
+#include "tests/app/gui_fixture.hpp"
+
+#include <imgui.h>
+
+using namespace accelscope::gui;
+using namespace accelscope::models::catalog;
+
+namespace {
+
+class FakeDrawContext : public DrawContext {
+public:
+    void requestAnimationFrame() override { ++animationRequests; }
+    float fontScale() const override { return 1.0f; }
+    bool darkTheme() const override { return dark; }
+    double timeSeconds() const override { return 0.0; }
+    int animationRequests = 0;
+    bool dark = false;
+};
+
+// Runs one ImGui frame with the chart in a full-size window; the mouse is at `mouse`.
+void frame(CompareChart& chart, FakeDrawContext& context, ImVec2 mouse)
+{
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = mouse;
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::Begin("##canvas", nullptr, ImGuiWindowFlags_NoDecoration);
+    chart.draw(context);
+    ImGui::End();
+    ImGui::Render();
+}
+
+struct HeadlessImGui {
+    ImGuiContext* context = ImGui::CreateContext();
+    HeadlessImGui()
+    {
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(900, 700);
+        unsigned char* pixels = nullptr;
+        int width = 0;
+        int height = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    }
+    ~HeadlessImGui() { ImGui::DestroyContext(context); }
+};
+
+} // namespace
+
+TEST_CASE("the compare chart draws several frames, light and dark, without ImGui asserts")
+{
+    accelscope::tests::GuiFixture fixture;
+    const auto& devices = fixture.context->catalog().devices;
+    const Device* h100 = *findDevice(devices, "nvidia-h100-sxm");
+    const Device* mi300x = *findDevice(devices, "amd-instinct-mi300x");
+    const Device* tpu = *findDevice(devices, "google-tpu-v5p");
+    HeadlessImGui imgui;
+    CompareChart chart;
+    FakeDrawContext context;
+    frame(chart, context, ImVec2(-1, -1)); // empty comparison draws its instructions
+    chart.setComparison(compareDevices({h100, mi300x, tpu}));
+    for (int i = 0; i < 4; ++i) {
+        context.dark = i % 2 == 1;
+        frame(chart, context, ImVec2(-1, -1));
+    }
+    CHECK(ImGui::GetDrawData()->TotalVtxCount > 500);
+    CHECK_FALSE(chart.hovered().has_value());
+    CHECK(context.animationRequests == 0); // a static chart never asks for frames
+}
+
+TEST_CASE("hovering a bar reports its row and device, and the tooltip cites the source")
+{
+    accelscope::tests::GuiFixture fixture;
+    const auto& devices = fixture.context->catalog().devices;
+    const Device* h100 = *findDevice(devices, "nvidia-h100-sxm");
+    const Device* mi300x = *findDevice(devices, "amd-instinct-mi300x");
+    HeadlessImGui imgui;
+    CompareChart chart;
+    FakeDrawContext context;
+    chart.setComparison(compareDevices({h100, mi300x}));
+    std::optional<std::pair<std::size_t, std::size_t>> found;
+    for (float y = 0; y < 700 && !found; y += 3) {
+        frame(chart, context, ImVec2(500, y));
+        frame(chart, context, ImVec2(500, y)); // hover state settles on the second frame
+        found = chart.hovered();
+    }
+    REQUIRE(found.has_value());
+    const auto& row = chart.comparison().rows[found->first];
+    const std::string tip = chart.tooltipText(found->first, found->second);
+    CHECK_THAT(tip, Catch::Contains(chart.comparison().devices[found->second]->name));
+    CHECK_THAT(tip, Catch::Contains(row.label));
+    if (row.values[found->second] && !row.isDerivedMetric) {
+        const auto key = *figureFromJsonKey(row.key);
+        if (const Source* s = chart.comparison().devices[found->second]->sourceOf(key)) {
+            CHECK_THAT(tip, Catch::Contains(s->title));
+        }
+    }
+}
+
+TEST_CASE("tooltips of derived rows show the formula and missing values say so")
+{
+    accelscope::tests::GuiFixture fixture;
+    const auto& devices = fixture.context->catalog().devices;
+    const Device* h100 = *findDevice(devices, "nvidia-h100-sxm");
+    const Device* b200 = *findDevice(devices, "nvidia-b200");
+    CompareChart chart;
+    chart.setComparison(compareDevices({h100, b200}));
+    const auto& rows = chart.comparison().rows;
+    const auto ridge = std::ranges::find(rows, "ridge_bf16_flop_per_byte", &ComparisonRow::key);
+    REQUIRE(ridge != rows.end());
+    CHECK_THAT(chart.tooltipText(static_cast<std::size_t>(ridge - rows.begin()), 0),
+               Catch::Contains("derived: 1000 × bf16_tflops_dense / memory_bw_gbs"));
+    const auto fp4 = std::ranges::find(rows, "fp4_tflops_dense", &ComparisonRow::key);
+    REQUIRE(fp4 != rows.end());
+    CHECK_THAT(chart.tooltipText(static_cast<std::size_t>(fp4 - rows.begin()), 0), Catch::Contains("not published"));
+}

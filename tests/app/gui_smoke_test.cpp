@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// Starts the main window under Xvfb, visits every page, saves screenshots, fails on blank pages.
+#include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/catalog/catalog_page.hpp"
+#include "app/gui/compare/compare_page.hpp"
+#include "app/gui/main_window.hpp"
+#include "app/gui/page_capture.hpp"
+#include "tests/app/gui_fixture.hpp"
+
+#include <QDir>
+#include <QLineEdit>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace accelscope::gui;
+
+TEST_CASE("every page of the main window paints something, light and dark")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY")); // run under xvfb-run (test.sh does)
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.comparePage()->setDeviceIds({"nvidia-h100-sxm", "amd-instinct-mi300x", "google-tpu-v5p"});
+    window.resize(1400, 860);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QDir dir(ACCELSCOPE_SCREENSHOT_DIR);
+    dir.mkpath(".");
+    for (const Theme theme : {Theme::Light, Theme::Dark}) {
+        window.setTheme(theme);
+        QDir themed(dir.filePath(themeName(theme)));
+        themed.mkpath(".");
+        const auto captures = capturePages(window, &themed);
+        REQUIRE(static_cast<int>(captures.size()) == window.pageCount());
+        for (const auto& capture : captures) {
+            INFO(capture.name.toStdString() << " " << capture.file.toStdString());
+            CHECK_FALSE(capture.blank);
+            CHECK(capture.distinctColours > 50);
+        }
+    }
+    CHECK(window.comparePage()->canvas()->framesRendered() > 0);
+    CHECK(window.comparePage()->table()->columnCount() == 3);
+    CHECK(window.pageCount() == 2);
+}
+
+TEST_CASE("catalog search, compare hand-off and exports work from the UI")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    CatalogPage* catalog = window.catalogPage();
+    QTest::keyClicks(catalog->searchField(), "H100");
+    CHECK(catalog->proxy().rowCount() >= 3);
+    REQUIRE(catalog->selectDevice("nvidia-h100-sxm"));
+    catalog->table()->selectionModel()->select(
+        catalog->proxy().index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    const QStringList ids = catalog->selectedIds();
+    REQUIRE(ids.size() == 2);
+    emit catalog->compareRequested(ids);
+    CHECK(window.comparePage()->isVisible());
+    CHECK(window.comparePage()->deviceIds() == ids);
+
+    const QString csv = QString::fromStdString((fixture.dir.path() / "cmp.csv").string());
+    const QString png = QString::fromStdString((fixture.dir.path() / "cmp.png").string());
+    CHECK(window.comparePage()->exportCsv(csv));
+    CHECK(window.comparePage()->exportPng(png));
+    CHECK(QFile(csv).size() > 100);
+    CHECK(QImage(png).width() > 100);
+    catalog->resetFilters();
+    CHECK(catalog->proxy().rowCount() == static_cast<int>(fixture.context->catalog().devices.size()));
+}
+
+TEST_CASE("theme and font scale persist in settings")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    {
+        MainWindow window(*fixture.context);
+        window.setTheme(Theme::Dark);
+        window.setFontScale(1.75);
+        CHECK(window.fontScale() == 1.8); // rounded to the 0.1 step
+        window.setFontScale(9.0);
+        CHECK(window.fontScale() == maxFontScale);
+        window.close();
+    }
+    MainWindow again(*fixture.context);
+    CHECK(again.theme() == Theme::Dark);
+    CHECK(again.fontScale() == maxFontScale);
+}
