@@ -5,6 +5,7 @@
 #include "accelscope/config.hpp"
 #include "app/cli/catalog_commands.hpp"
 #include "app/cli/cli_context.hpp"
+#include "labs/gpu/cuda_module.hpp"
 #include "labs/machine/machine_info.hpp"
 #include "models/catalog/sqlite_db.hpp"
 
@@ -30,7 +31,7 @@ void addVersionCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     version->callback([&ctx, &exitCode] {
         auto set = ctx.loadCatalog();
         nlohmann::json doc{{"version", ACCELSCOPE_VERSION}, {"sqlite", models::catalog::sqliteVersion()},
-                           {"cuda_module_built", ACCELSCOPE_WITH_CUDA == 1}};
+                           {"cuda_labs_in_build", ACCELSCOPE_WITH_CUDA == 1}};
         if (set) {
             doc["catalog_devices"] = set->info.deviceCount;
             doc["catalog_content_hash"] = set->info.contentHash;
@@ -52,10 +53,19 @@ void addVersionCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
 
 void addMachineCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
 {
-    CLI::App* machine = app.add_subcommand("machine", "describe this machine: CPU, caches (hwloc), memory");
+    CLI::App* machine = app.add_subcommand("machine", "describe this machine: CPU, caches (hwloc), memory, CUDA GPUs");
     machine->callback([&ctx, &exitCode] {
         auto info = labs::machine::describeLocalMachine();
         if (!info) { exitCode = ctx.error(info.error()); return; }
+        const auto cuda = labs::gpu::probeCuda(labs::gpu::cudaModuleSearchDirs(ctx.executableDir));
+        nlohmann::json gpus = nlohmann::json::array();
+        for (const auto& d : cuda.devices) {
+            gpus.push_back({{"name", d.name}, {"compute_capability", std::to_string(d.computeCapabilityMajor) + "." +
+                                                                         std::to_string(d.computeCapabilityMinor)},
+                            {"sm_count", d.smCount}, {"memory_bytes", d.globalMemoryBytes},
+                            {"l2_cache_bytes", d.l2CacheBytes}, {"max_clock_khz", d.maxClockKhz},
+                            {"memory_clock_khz", d.memoryClockKhz}, {"memory_bus_width_bits", d.memoryBusWidthBits}});
+        }
         if (ctx.json) {
             nlohmann::json caches = nlohmann::json::array();
             for (const auto& c : info->caches) {
@@ -65,7 +75,10 @@ void addMachineCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
             ctx.printJson({{"cpu_model", info->cpuModel}, {"packages", info->packages},
                            {"physical_cores", info->physicalCores}, {"logical_cpus", info->logicalCpus},
                            {"memory_bytes", info->memoryBytes}, {"caches", caches}, {"os", info->os},
-                           {"compiler", info->compiler}, {"topology_source", info->topologySource}});
+                           {"compiler", info->compiler}, {"topology_source", info->topologySource},
+                           {"cuda", {{"availability", labs::gpu::availabilityName(cuda.availability)},
+                                     {"message", cuda.message}, {"driver_version", cuda.driverVersion},
+                                     {"runtime_version", cuda.runtimeVersion}, {"devices", gpus}}}});
         } else {
             *ctx.out << "CPU: " << info->cpuModel << "\n  " << info->packages << " package(s), "
                      << info->physicalCores << " cores, " << info->logicalCpus << " logical CPUs\n  memory: "
@@ -75,6 +88,12 @@ void addMachineCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
                          << c.instances << "\n";
             }
             *ctx.out << "  (" << info->topologySource << "; in a VM cache sizes may be the hypervisor's)\n";
+            *ctx.out << "CUDA: " << labs::gpu::availabilityName(cuda.availability) << ": " << cuda.message << "\n";
+            for (const auto& d : cuda.devices) {
+                *ctx.out << "  " << d.name << ": sm_" << d.computeCapabilityMajor << d.computeCapabilityMinor << ", "
+                         << d.smCount << " SMs, " << static_cast<double>(d.globalMemoryBytes) / (1024.0 * 1024 * 1024)
+                         << " GiB, " << d.maxClockKhz / 1000 << " MHz\n";
+            }
         }
         exitCode = ExitCode::Ok;
     });

@@ -16,3 +16,23 @@ TEST_CASE("hwloc describes at least one core, some memory and the caches in leve
     }
     CHECK_THAT(info->topologySource, Catch::StartsWith("hwloc "));
 }
+
+#include "labs/gpu/cuda_module.hpp"
+
+TEST_CASE("probing for CUDA never fails hard and always says why", "[cuda]")
+{
+    using namespace accelscope::labs::gpu;
+    const CudaProbe nowhere = probeCuda({});
+    CHECK(nowhere.availability != CudaAvailability::Ready);
+    CHECK_FALSE(nowhere.message.empty());
+
+    const CudaProbe probe = probeCuda(cudaModuleSearchDirs(ACCELSCOPE_TEST_BIN_DIR));
+    CHECK_FALSE(probe.message.empty());
+    if (probe.availability == CudaAvailability::Ready) {
+        REQUIRE_FALSE(probe.devices.empty());
+        CHECK(probe.devices.front().smCount > 0);
+        CHECK(probe.devices.front().globalMemoryBytes > 0);
+    } else {
+        CHECK(probe.devices.empty());
+    }
+}

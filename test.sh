@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Fresh Debian 12 machine → installs missing packages, builds the dev preset, runs every test
+# (GUI tests under Xvfb). In CI (CI=true) warnings are errors.
+set -euo pipefail
+cd "$(dirname "$0")"
+scripts/setup-debian.sh
+werror=OFF
+[[ -n "${CI:-}" ]] && werror=ON
+cmake --preset dev -DACCELSCOPE_WERROR="$werror" >/dev/null
+cmake --build --preset dev -j"$(nproc)"
+scripts/check-layers.sh
+xvfb-run -a -s "-screen 0 1600x1000x24" ctest --preset dev -j"$(nproc)"
