@@ -120,9 +120,9 @@ void MainWindow::buildMenus()
         connect(action, &QAction::triggered, this, [this, theme] { setTheme(theme); });
     }
     view->addSeparator();
-    view->addAction(tr("&Larger text"), QKeySequence::ZoomIn, this, [this] { setFontScale(m_fontScale + fontScaleStep); });
-    view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { setFontScale(m_fontScale - fontScaleStep); });
-    view->addAction(tr("&Reset text size"), QKeySequence(tr("Ctrl+0")), this, [this] { setFontScale(1.0); });
+    view->addAction(tr("&Larger text"), QKeySequence::ZoomIn, this, [this] { changeFontScale(m_fontScale + fontScaleStep); });
+    view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontScale(m_fontScale - fontScaleStep); });
+    view->addAction(tr("&Reset text size"), QKeySequence(tr("Ctrl+0")), this, [this] { changeFontScale(1.0); });
     view->addAction(tr("&Full screen"), QKeySequence::FullScreen, this, [this] {
         isFullScreen() ? showNormal() : showFullScreen();
     });
@@ -137,7 +137,7 @@ void MainWindow::setTheme(Theme theme)
     applyTheme(*qApp, m_theme, m_fontScale);
     for (QAction* action : m_themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme));
     m_compare->setDarkTheme(theme == Theme::Dark);
-    m_catalog->model().setUserRowColour(userDeviceColour(theme));
+    m_catalog->applyTheme(theme);
     m_context.settings().setValue("theme", themeName(theme));
 }
 
@@ -147,6 +147,11 @@ void MainWindow::setFontScale(double scale)
     applyTheme(*qApp, m_theme, m_fontScale);
     m_compare->setFontScale(static_cast<float>(m_fontScale));
     m_context.settings().setValue("fontScale", m_fontScale);
+}
+
+void MainWindow::changeFontScale(double scale)
+{
+    setFontScale(scale);
     showStatusMessage(tr("Text size %1%").arg(qRound(m_fontScale * 100)));
 }
 

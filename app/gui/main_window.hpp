@@ -44,6 +44,7 @@ protected:
 
 private:
     void buildMenus();
+    void changeFontScale(double scale); ///< from the menu: also says the new size in the status bar
     void addPage(const QString& name, const QString& tip, QWidget* page);
     void showAbout();
     void updateStatus();

@@ -51,20 +51,28 @@ struct HeadlessImGui {
     ~HeadlessImGui() { ImGui::DestroyContext(context); }
 };
 
+// Bundled devices by id (the test fails if one is missing).
+std::vector<const Device*> devicesById(const accelscope::tests::GuiFixture& fixture, std::initializer_list<const char*> ids)
+{
+    std::vector<const Device*> out;
+    for (const char* id : ids) {
+        auto found = findDevice(fixture.context->catalog().devices, id);
+        REQUIRE(found.has_value());
+        out.push_back(*found);
+    }
+    return out;
+}
+
 } // namespace
 
 TEST_CASE("the compare chart draws several frames, light and dark, without ImGui asserts")
 {
     accelscope::tests::GuiFixture fixture;
-    const auto& devices = fixture.context->catalog().devices;
-    const Device* h100 = *findDevice(devices, "nvidia-h100-sxm");
-    const Device* mi300x = *findDevice(devices, "amd-instinct-mi300x");
-    const Device* tpu = *findDevice(devices, "google-tpu-v5p");
     HeadlessImGui imgui;
     CompareChart chart;
     FakeDrawContext context;
     frame(chart, context, ImVec2(-1, -1)); // empty comparison draws its instructions
-    chart.setComparison(compareDevices({h100, mi300x, tpu}));
+    chart.setComparison(compareDevices(devicesById(fixture, {"nvidia-h100-sxm", "amd-instinct-mi300x", "google-tpu-v5p"})));
     for (int i = 0; i < 4; ++i) {
         context.dark = i % 2 == 1;
         frame(chart, context, ImVec2(-1, -1));
@@ -77,13 +85,10 @@ TEST_CASE("the compare chart draws several frames, light and dark, without ImGui
 TEST_CASE("hovering a bar reports its row and device, and the tooltip cites the source")
 {
     accelscope::tests::GuiFixture fixture;
-    const auto& devices = fixture.context->catalog().devices;
-    const Device* h100 = *findDevice(devices, "nvidia-h100-sxm");
-    const Device* mi300x = *findDevice(devices, "amd-instinct-mi300x");
     HeadlessImGui imgui;
     CompareChart chart;
     FakeDrawContext context;
-    chart.setComparison(compareDevices({h100, mi300x}));
+    chart.setComparison(compareDevices(devicesById(fixture, {"nvidia-h100-sxm", "amd-instinct-mi300x"})));
     std::optional<std::pair<std::size_t, std::size_t>> found;
     for (float y = 0; y < 700 && !found; y += 3) {
         frame(chart, context, ImVec2(500, y));
@@ -106,11 +111,8 @@ TEST_CASE("hovering a bar reports its row and device, and the tooltip cites the 
 TEST_CASE("tooltips of derived rows show the formula and missing values say so")
 {
     accelscope::tests::GuiFixture fixture;
-    const auto& devices = fixture.context->catalog().devices;
-    const Device* h100 = *findDevice(devices, "nvidia-h100-sxm");
-    const Device* b200 = *findDevice(devices, "nvidia-b200");
     CompareChart chart;
-    chart.setComparison(compareDevices({h100, b200}));
+    chart.setComparison(compareDevices(devicesById(fixture, {"nvidia-h100-sxm", "nvidia-b200"})));
     const auto& rows = chart.comparison().rows;
     const auto ridge = std::ranges::find(rows, "ridge_bf16_flop_per_byte", &ComparisonRow::key);
     REQUIRE(ridge != rows.end());

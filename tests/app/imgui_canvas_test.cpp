@@ -39,28 +39,35 @@ void waitFrames(const ImGuiCanvas& canvas, int atLeast, int timeoutMs = 3000)
     while (canvas.framesRendered() < atLeast && timer.elapsed() < timeoutMs) QTest::qWait(10);
 }
 
-} // namespace
-
-TEST_CASE("the canvas renders the visualizer, and stops repainting when idle")
+// Shows a 400×300 canvas drawing `probe` and waits for its first frame.
+void showCanvas(ImGuiCanvas& canvas, ProbeVisualizer& probe)
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    ProbeVisualizer probe;
-    ImGuiCanvas canvas;
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY")); // run under xvfb-run (test.sh does)
     canvas.setVisualizer(&probe);
     canvas.resize(400, 300);
     canvas.show();
     REQUIRE(QTest::qWaitForWindowExposed(&canvas));
     waitFrames(canvas, 1);
+}
+
+} // namespace
+
+TEST_CASE("the canvas renders the visualizer, and stops repainting when idle")
+{
+    ProbeVisualizer probe;
+    ImGuiCanvas canvas;
+    showCanvas(canvas, probe);
     REQUIRE(canvas.framesRendered() >= 1);
     QTest::qWait(300);
     const int idle = canvas.framesRendered();
     QTest::qWait(300);
-    CHECK(canvas.framesRendered() == idle); // no idle spinning
+    // An idle-spinning host would draw ~18 frames here; allow one stray expose from the X server.
+    CHECK(canvas.framesRendered() <= idle + 1);
 
     probe.animate = true;
     canvas.update();
-    QTest::qWait(400);
-    CHECK(canvas.framesRendered() > idle + 5); // ~60 Hz while animating
+    waitFrames(canvas, idle + 10); // keeps drawing while the visualizer asks for frames
+    CHECK(canvas.framesRendered() >= idle + 10);
     probe.animate = false;
     QTest::qWait(100);
     const int stopped = canvas.framesRendered();
@@ -70,14 +77,9 @@ TEST_CASE("the canvas renders the visualizer, and stops repainting when idle")
 
 TEST_CASE("mouse input reaches ImGui and clicks its buttons")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
     ProbeVisualizer probe;
     ImGuiCanvas canvas;
-    canvas.setVisualizer(&probe);
-    canvas.resize(400, 300);
-    canvas.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&canvas));
-    waitFrames(canvas, 1);
+    showCanvas(canvas, probe);
     // The button is below one line of text at the window padding (8 px); 40 px tall.
     const QPoint button(60, 45);
     QTest::mouseMove(&canvas, button);

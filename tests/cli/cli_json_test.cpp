@@ -3,6 +3,8 @@
 #include "tests/cli/cli_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
+#include "tests/support/cli_contract.hpp"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -33,11 +35,7 @@ TEST_CASE("catalog show --json has exactly the contract figure keys")
     REQUIRE(run.status == 0);
     const json doc = json::parse(run.out);
     REQUIRE(doc.is_object());
-    for (const char* key : {"id", "name", "vendor", "kind", "memory_gb", "memory_bw_gbs", "fp64_tflops", "fp32_tflops",
-                            "tf32_tflops_dense", "bf16_tflops_dense", "fp16_tflops_dense", "fp8_tflops_dense",
-                            "int8_tops_dense", "fp4_tflops_dense", "tf32_tflops_sparse", "bf16_tflops_sparse",
-                            "fp16_tflops_sparse", "fp8_tflops_sparse", "int8_tops_sparse", "fp4_tflops_sparse",
-                            "tdp_w", "interconnect_gbs", "release_year", "sources"}) {
+    for (const char* key : accelscope::tests::showContractKeys) {
         INFO(key);
         CHECK(doc.contains(key));
     }

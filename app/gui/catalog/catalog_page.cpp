@@ -7,6 +7,7 @@
 #include "models/catalog/device_csv.hpp"
 #include "models/catalog/device_json.hpp"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -364,6 +365,15 @@ void CatalogPage::exportDevices()
         return;
     }
     emit statusMessage(tr("Exported %1 devices to %2").arg(chosen.size()).arg(file));
+}
+
+void CatalogPage::applyTheme(Theme theme)
+{
+    m_model.setUserRowColour(userDeviceColour(theme));
+    // QTextDocument keeps its own link colour; set it from the palette so links stay readable.
+    m_detail->document()->setDefaultStyleSheet(
+        QStringLiteral("a { color: %1; }").arg(QApplication::palette().color(QPalette::Link).name()));
+    showSelected();
 }
 
 void CatalogPage::focusSearch()

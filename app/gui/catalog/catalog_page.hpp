@@ -5,6 +5,7 @@
 #include "app/gui/app_context.hpp"
 #include "app/gui/catalog/catalog_filter_proxy.hpp"
 #include "app/gui/catalog/catalog_table_model.hpp"
+#include "app/gui/theme.hpp"
 
 #include <QWidget>
 
@@ -36,6 +37,8 @@ public:
     QTableView* table() const { return m_table; }
     QLineEdit* searchField() const { return m_search; }
     void saveState();
+    /// Re-renders colours that depend on the palette (links in the detail pane, user rows).
+    void applyTheme(Theme theme);
 
 public slots:
     void importDevices();

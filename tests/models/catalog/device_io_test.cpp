@@ -5,6 +5,8 @@
 
 #include "tests/models/catalog/catalog_fixture.hpp"
 
+#include "tests/support/cli_contract.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace accelscope::models::catalog;
@@ -43,11 +45,7 @@ TEST_CASE("JSON export parses back to the same devices")
 TEST_CASE("show JSON has every contract key, null for missing figures")
 {
     const auto json = deviceJson(fixtureDevice());
-    for (const char* key : {"id", "name", "vendor", "kind", "memory_gb", "memory_bw_gbs", "fp64_tflops", "fp32_tflops",
-                            "tf32_tflops_dense", "bf16_tflops_dense", "fp16_tflops_dense", "fp8_tflops_dense",
-                            "int8_tops_dense", "fp4_tflops_dense", "tf32_tflops_sparse", "bf16_tflops_sparse",
-                            "fp16_tflops_sparse", "fp8_tflops_sparse", "int8_tops_sparse", "fp4_tflops_sparse",
-                            "tdp_w", "interconnect_gbs", "release_year", "sources"}) {
+    for (const char* key : accelscope::tests::showContractKeys) {
         INFO(key);
         CHECK(json.contains(key));
     }
