@@ -66,6 +66,9 @@ ImGuiCanvas::ImGuiCanvas(QWidget* parent) : QOpenGLWidget(parent)
 
 ImGuiCanvas::~ImGuiCanvas()
 {
+    // ~QOpenGLWidget destroys the context after this object is gone; its aboutToBeDestroyed
+    // must not call back into us then (UBSan caught that call on a half-destroyed object).
+    disconnect(m_contextConnection);
     if (isValid()) {
         makeCurrent();
         shutdownBackend();
