@@ -42,7 +42,7 @@ void addFilterOptions(CLI::App& command, FilterOptions& f)
     command.add_option("--year-min", f.yearMin, "released in or after this year");
     command.add_option("--year-max", f.yearMax, "released in or before this year");
     command.add_option("--memory-min", f.memoryMin, "at least this much memory, GB (10^9 B)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0.0, 1.0e9));
     command.add_option("--supports", f.supports, "has tensor throughput in this precision: fp8, fp4 (repeatable)")
         ->check(CLI::IsMember({"fp8", "fp4"}));
     command.add_option("--search", f.search, "words that must all occur in id, name, vendor, architecture…");

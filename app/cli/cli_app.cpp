@@ -5,13 +5,16 @@
 #include "accelscope/config.hpp"
 #include "app/cli/catalog_commands.hpp"
 #include "app/cli/cli_context.hpp"
+#include "app/cli/format_commands.hpp"
 #include "labs/gpu/cuda_module.hpp"
+#include "models/precision/tensor_file.hpp"
 #include "labs/machine/machine_info.hpp"
 #include "models/catalog/sqlite_db.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <ostream>
+#include <sstream>
 #include <unistd.h>
 
 namespace accelscope::cli {
@@ -103,6 +106,12 @@ void addMachineCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
 
 int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
 {
+    std::istringstream noInput;
+    return runCli(argc, argv, noInput, out, err);
+}
+
+int runCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err)
+{
     CliContext ctx;
     ctx.out = &out;
     ctx.err = &err;
@@ -117,10 +126,21 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
     app.add_option("--db", ctx.databasePath, "bundled catalog database (default: beside the executable)");
     app.add_option("--user-db", ctx.userDatabasePath, "user database (default: $XDG_DATA_HOME/accelscope/user.db)");
     addCatalogCommands(app, ctx, exitCode);
+    addFormatCommands(app, ctx, exitCode, in);
     addVersionCommand(app, ctx, exitCode);
     addMachineCommand(app, ctx, exitCode);
+    // "-inf" or "-0x1p3" would look like options to the parser: a leading space keeps such
+    // numbers positional (parseNumber skips it), so `format encode fp8 1 -inf` works.
+    std::vector<std::string> args(argv, argv + argc);
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        if (args[i].size() > 1 && args[i][0] == '-' && args[i][1] != '-' && models::precision::parseNumber(args[i])) {
+            args[i].insert(0, " ");
+        }
+    }
+    std::vector<const char*> adjusted;
+    for (const auto& a : args) adjusted.push_back(a.c_str());
     try {
-        app.parse(argc, argv);
+        app.parse(static_cast<int>(adjusted.size()), adjusted.data());
     } catch (const CLI::CallForHelp& e) {
         out << app.help();
         return 0;

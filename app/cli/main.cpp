@@ -8,7 +8,8 @@
 int main(int argc, char** argv)
 {
     try {
-        return accelscope::cli::runCli(argc, argv, std::cout, std::cerr);
+        std::ios::sync_with_stdio(false); // large stdin/stdout streams (format encode) stay fast
+        return accelscope::cli::runCli(argc, argv, std::cin, std::cout, std::cerr);
     } catch (const std::exception& e) {
         std::cerr << "accelscope-cli: internal error: " << e.what() << "\n";
     } catch (...) {

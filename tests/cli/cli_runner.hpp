@@ -17,8 +17,8 @@ struct CliRun {
     std::string err;
 };
 
-/// `accelscope-cli --db <test catalog> --user-db <userDb> args…`
-inline CliRun runCli(const std::filesystem::path& userDb, std::vector<std::string> args)
+/// `accelscope-cli --db <test catalog> --user-db <userDb> args…`, with `stdinText` as standard input.
+inline CliRun runCli(const std::filesystem::path& userDb, std::vector<std::string> args, const std::string& stdinText = {})
 {
     std::vector<std::string> all{"accelscope-cli", "--db", ACCELSCOPE_TEST_CATALOG_DB, "--user-db", userDb.string()};
     all.insert(all.end(), args.begin(), args.end());
@@ -26,7 +26,8 @@ inline CliRun runCli(const std::filesystem::path& userDb, std::vector<std::strin
     for (const auto& a : all) argv.push_back(a.c_str());
     std::ostringstream out;
     std::ostringstream err;
-    const int status = cli::runCli(static_cast<int>(argv.size()), argv.data(), out, err);
+    std::istringstream in(stdinText);
+    const int status = cli::runCli(static_cast<int>(argv.size()), argv.data(), in, out, err);
     return {status, out.str(), err.str()};
 }
 
