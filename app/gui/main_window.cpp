@@ -5,6 +5,7 @@
 #include "accelscope/config.hpp"
 #include "app/gui/catalog/catalog_page.hpp"
 #include "app/gui/compare/compare_page.hpp"
+#include "app/gui/visualizers/precision/precision_page.hpp"
 #include "models/catalog/sqlite_db.hpp"
 
 #include <QAction>
@@ -44,12 +45,15 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     m_compare = new ComparePage(m_context, m_pages);
     addPage(tr("Catalog"), tr("Browse, search and filter every device with its sources (Ctrl+1)"), m_catalog);
     addPage(tr("Compare"), tr("Two to six devices side by side (Ctrl+2)"), m_compare);
+    m_precision = new PrecisionPage(m_pages);
+    addPage(tr("Precision"), tr("Number formats from FP32 to FP4, MX and NVFP4: bits, ranges, error (Ctrl+3)"), m_precision);
     connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(m_catalog, &CatalogPage::compareRequested, this, [this](const QStringList& ids) {
         m_compare->setDeviceIds(ids);
         showPage(pageIndex("Compare"));
     });
-    for (QObject* source : {static_cast<QObject*>(m_catalog), static_cast<QObject*>(m_compare)}) {
+    for (QObject* source : {static_cast<QObject*>(m_catalog), static_cast<QObject*>(m_compare),
+                            static_cast<QObject*>(m_precision)}) {
         connect(source, SIGNAL(statusMessage(QString)), this, SLOT(showStatusMessage(QString)));
     }
     connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);
@@ -137,6 +141,7 @@ void MainWindow::setTheme(Theme theme)
     applyTheme(*qApp, m_theme, m_fontScale);
     for (QAction* action : m_themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme));
     m_compare->setDarkTheme(theme == Theme::Dark);
+    m_precision->setDarkTheme(theme == Theme::Dark);
     m_catalog->applyTheme(theme);
     m_context.settings().setValue("theme", themeName(theme));
 }
@@ -146,6 +151,7 @@ void MainWindow::setFontScale(double scale)
     m_fontScale = std::clamp(std::round(scale * 10.0) / 10.0, minFontScale, maxFontScale);
     applyTheme(*qApp, m_theme, m_fontScale);
     m_compare->setFontScale(static_cast<float>(m_fontScale));
+    m_precision->setFontScale(static_cast<float>(m_fontScale));
     m_context.settings().setValue("fontScale", m_fontScale);
 }
 

@@ -16,6 +16,7 @@ namespace accelscope::gui {
 
 class CatalogPage;
 class ComparePage;
+class PrecisionPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -30,6 +31,7 @@ public:
     int pageIndex(const QString& name) const;
     CatalogPage* catalogPage() const { return m_catalog; }
     ComparePage* comparePage() const { return m_compare; }
+    PrecisionPage* precisionPage() const { return m_precision; }
 
     void setTheme(Theme theme);
     void setFontScale(double scale);
@@ -55,6 +57,7 @@ private:
     QStackedWidget* m_pages = nullptr;
     CatalogPage* m_catalog = nullptr;
     ComparePage* m_compare = nullptr;
+    PrecisionPage* m_precision = nullptr;
     Theme m_theme = Theme::Light;
     double m_fontScale = 1.0;
     QActionGroup* m_themeGroup = nullptr;

@@ -4,6 +4,7 @@
 
 #include "app/gui/canvas/imgui_canvas.hpp"
 #include "app/gui/main_window.hpp"
+#include "app/gui/multi_view_page.hpp"
 
 #include <QApplication>
 #include <QDir>
@@ -49,23 +50,45 @@ int distinctColours(const QImage& image, int step)
     return static_cast<int>(colours.size());
 }
 
+namespace {
+
+PageCapture captureWindow(MainWindow& window, QWidget* page, const QString& name, const QString& fileStem,
+                          const QDir* dir)
+{
+    settle(page, 3000);
+    PageCapture capture;
+    capture.name = name;
+    capture.image = window.grab().toImage();
+    capture.distinctColours = distinctColours(capture.image);
+    // A page with text, a table and bars has hundreds of colours; a blank or black one has 1–3.
+    capture.blank = capture.distinctColours < 16;
+    if (dir != nullptr) {
+        capture.file = dir->filePath(fileStem + ".png");
+        capture.image.save(capture.file, "PNG");
+    }
+    return capture;
+}
+
+} // namespace
+
 std::vector<PageCapture> capturePages(MainWindow& window, const QDir* dir)
 {
     std::vector<PageCapture> out;
     for (int i = 0; i < window.pageCount(); ++i) {
         window.showPage(i);
-        settle(window.page(i), 3000);
-        PageCapture capture;
-        capture.name = window.pageName(i);
-        capture.image = window.grab().toImage();
-        capture.distinctColours = distinctColours(capture.image);
-        // A page with text, a table and bars has hundreds of colours; a blank or black one has 1–3.
-        capture.blank = capture.distinctColours < 16;
-        if (dir != nullptr) {
-            capture.file = dir->filePath(QStringLiteral("%1-%2.png").arg(i + 1, 2, 10, QChar('0')).arg(capture.name.toLower()));
-            capture.image.save(capture.file, "PNG");
+        QWidget* page = window.page(i);
+        const QString stem = QStringLiteral("%1-%2").arg(i + 1, 2, 10, QChar('0')).arg(window.pageName(i).toLower());
+        auto* views = dynamic_cast<MultiViewPage*>(page);
+        if (views == nullptr) {
+            out.push_back(captureWindow(window, page, window.pageName(i), stem, dir));
+            continue;
         }
-        out.push_back(std::move(capture));
+        for (int v = 0; v < views->viewCount(); ++v) {
+            views->showView(v);
+            out.push_back(captureWindow(window, page, window.pageName(i) + "/" + views->viewName(v),
+                                        stem + "-" + views->viewName(v), dir));
+        }
+        views->showView(0);
     }
     return out;
 }

@@ -3,53 +3,16 @@
 #include "app/gui/compare/compare_chart.hpp"
 #include "models/catalog/device_query.hpp"
 #include "tests/app/gui_fixture.hpp"
+#include "tests/app/headless_imgui.hpp"
 
 #include <imgui.h>
 
 using namespace accelscope::gui;
 using namespace accelscope::models::catalog;
+using accelscope::tests::FakeDrawContext;
+using accelscope::tests::HeadlessImGui;
 
 namespace {
-
-class FakeDrawContext : public DrawContext {
-public:
-    void requestAnimationFrame() override { ++animationRequests; }
-    float fontScale() const override { return 1.0f; }
-    bool darkTheme() const override { return dark; }
-    double timeSeconds() const override { return 0.0; }
-    int animationRequests = 0;
-    bool dark = false;
-};
-
-// Runs one ImGui frame with the chart in a full-size window; the mouse is at `mouse`.
-void frame(CompareChart& chart, FakeDrawContext& context, ImVec2 mouse)
-{
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse;
-    io.DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(io.DisplaySize);
-    ImGui::Begin("##canvas", nullptr, ImGuiWindowFlags_NoDecoration);
-    chart.draw(context);
-    ImGui::End();
-    ImGui::Render();
-}
-
-struct HeadlessImGui {
-    ImGuiContext* context = ImGui::CreateContext();
-    HeadlessImGui()
-    {
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(900, 700);
-        unsigned char* pixels = nullptr;
-        int width = 0;
-        int height = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-    }
-    ~HeadlessImGui() { ImGui::DestroyContext(context); }
-};
 
 // Bundled devices by id (the test fails if one is missing).
 std::vector<const Device*> devicesById(const accelscope::tests::GuiFixture& fixture, std::initializer_list<const char*> ids)
@@ -71,11 +34,11 @@ TEST_CASE("the compare chart draws several frames, light and dark, without ImGui
     HeadlessImGui imgui;
     CompareChart chart;
     FakeDrawContext context;
-    frame(chart, context, ImVec2(-1, -1)); // empty comparison draws its instructions
+    accelscope::tests::frame(chart, context, ImVec2(-1, -1)); // empty comparison draws its instructions
     chart.setComparison(compareDevices(devicesById(fixture, {"nvidia-h100-sxm", "amd-instinct-mi300x", "google-tpu-v5p"})));
     for (int i = 0; i < 4; ++i) {
         context.dark = i % 2 == 1;
-        frame(chart, context, ImVec2(-1, -1));
+        accelscope::tests::frame(chart, context, ImVec2(-1, -1));
     }
     CHECK(ImGui::GetDrawData()->TotalVtxCount > 500);
     CHECK_FALSE(chart.hovered().has_value());
@@ -91,8 +54,8 @@ TEST_CASE("hovering a bar reports its row and device, and the tooltip cites the 
     chart.setComparison(compareDevices(devicesById(fixture, {"nvidia-h100-sxm", "amd-instinct-mi300x"})));
     std::optional<std::pair<std::size_t, std::size_t>> found;
     for (float y = 0; y < 700 && !found; y += 3) {
-        frame(chart, context, ImVec2(500, y));
-        frame(chart, context, ImVec2(500, y)); // hover state settles on the second frame
+        accelscope::tests::frame(chart, context, ImVec2(500, y));
+        accelscope::tests::frame(chart, context, ImVec2(500, y)); // hover state settles on the second frame
         found = chart.hovered();
     }
     REQUIRE(found.has_value());

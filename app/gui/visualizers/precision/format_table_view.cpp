@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+// Format table drawing and CSV.
+#include "app/gui/visualizers/precision/format_table_view.hpp"
+
+#include "app/gui/visualizers/precision/precision_widgets.hpp"
+#include "models/precision/format_analysis.hpp"
+#include "models/precision/tensor_quantizer.hpp"
+
+#include <cstdio>
+#include <vector>
+
+namespace accelscope::gui::precision {
+
+using namespace models::precision;
+
+namespace {
+
+struct Row {
+    std::string name;
+    std::string range;
+    std::string minNormal;
+    std::string minSubnormal;
+    std::string epsilon;
+    std::string digits;
+    std::string binades;
+    std::string specials;
+    double bytesPerElement;
+};
+
+std::string num(double v, const char* format = "%.4g")
+{
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, format, v);
+    return buffer;
+}
+
+std::vector<Row> rows()
+{
+    std::vector<Row> out;
+    for (const auto& f : allFormats()) {
+        const bool isFloat = f.special != SpecialEncoding::Integer;
+        const char* specials = f.special == SpecialEncoding::Ieee ? "Inf, NaN"
+                               : f.special == SpecialEncoding::FiniteNanFn ? "NaN only"
+                               : f.special == SpecialEncoding::ScaleE8M0 ? "NaN only (no zero, no sign)"
+                                                                          : "none";
+        // TF32 is stored in an FP32 container (4 bytes).
+        const double bytes = f.format == ElementFormat::Tf32 ? 4.0 : f.bits / 8.0;
+        out.push_back({std::string(f.label), "±" + num(f.maxNormal), isFloat ? num(f.minNormal) : "-",
+                       isFloat ? num(f.minSubnormal) : "-", num(f.epsilon), num(decimalDigits(f), "%.2f"),
+                       num(dynamicRangeBinades(f), "%.1f"), specials, bytes});
+    }
+    for (const auto& b : allBlockFormats()) {
+        const FormatInfo& e = formatInfo(b.element);
+        const std::string scale(formatInfo(b.scale).label);
+        out.push_back({std::string(b.label), "element ±" + num(b.element == ElementFormat::Int8 ? 127.0 / 64 : e.maxNormal) + " x scale",
+                       "-", "-", num(b.element == ElementFormat::Int8 ? 1.0 / 64 : e.epsilon), num(decimalDigits(e), "%.2f"),
+                       "-", scale + " per " + std::to_string(b.blockSize), blockBytesPerElement(b)});
+    }
+    return out;
+}
+
+} // namespace
+
+std::string FormatTableView::csv() const
+{
+    std::string out = "format,max,min_normal,min_subnormal,epsilon,decimal_digits,binades,specials,bytes_per_element,"
+                      "model_gb_at_" + num(m_parametersBillions, "%g") + "b_params\n";
+    for (const auto& r : rows()) {
+        out += r.name + "," + r.range + "," + r.minNormal + "," + r.minSubnormal + "," + r.epsilon + "," + r.digits +
+               "," + r.binades + "," + r.specials + "," + num(r.bytesPerElement, "%.6g") + "," +
+               num(storageGigabytes(m_parametersBillions * 1e9, r.bytesPerElement), "%.2f") + "\n";
+    }
+    return out;
+}
+
+void FormatTableView::draw(DrawContext& context)
+{
+    static_cast<void>(context);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::DragFloat("billion parameters", &m_parametersBillions, 1.0f, 0.1f, 2000.0f, "%.1f");
+    ImGui::SameLine();
+    ImGui::TextDisabled("weights only; block formats include their scales");
+    constexpr ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                      ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX;
+    if (!ImGui::BeginTable("formats", 10, flags)) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    for (const char* header : {"Format", "Max", "Min normal", "Min subnormal", "Epsilon", "Digits", "Binades",
+                               "Specials / scale", "Bytes/elem", "Model GB"}) {
+        ImGui::TableSetupColumn(header);
+    }
+    ImGui::TableHeadersRow();
+    for (const auto& r : rows()) {
+        ImGui::TableNextRow();
+        for (const std::string* cell : {&r.name, &r.range, &r.minNormal, &r.minSubnormal, &r.epsilon, &r.digits,
+                                        &r.binades, &r.specials}) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(cell->c_str());
+        }
+        ImGui::TableNextColumn();
+        ImGui::Text("%.4g", r.bytesPerElement);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", storageGigabytes(static_cast<double>(m_parametersBillions) * 1e9, r.bytesPerElement));
+    }
+    ImGui::EndTable();
+}
+
+} // namespace accelscope::gui::precision

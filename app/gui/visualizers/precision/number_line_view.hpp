@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// Number line: every representable value of a small format, linear or log scale, with an overlay.
+#pragma once
+
+#include "app/gui/canvas/visualizer.hpp"
+#include "models/precision/element_format.hpp"
+
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace accelscope::gui::precision {
+
+class NumberLineView : public Visualizer {
+public:
+    NumberLineView();
+    std::string id() const override { return "precision-number-line"; }
+    std::string title() const override { return "Number line"; }
+    void draw(DrawContext& context) override;
+
+    void setFormats(models::precision::ElementFormat primary, std::optional<models::precision::ElementFormat> overlay);
+    void setLogScale(bool log) { m_log = log; }
+    /// The value marked under the mouse in the last frame (nearest tick), if any.
+    std::optional<double> hovered() const { return m_hovered; }
+
+private:
+    void refresh();
+    void drawLine(const std::vector<double>& values, float y, float height, ImU32 colour, float left, float width,
+                  double lo, double hi, const char* name);
+    float position(double value, float left, float width, double lo, double hi) const;
+    models::precision::ElementFormat m_primary = models::precision::ElementFormat::Fp8E4M3;
+    std::optional<models::precision::ElementFormat> m_overlay = models::precision::ElementFormat::Fp8E5M2;
+    std::vector<double> m_primaryValues;
+    std::vector<double> m_overlayValues;
+    bool m_log = true;
+    std::optional<double> m_hovered;
+};
+
+} // namespace accelscope::gui::precision

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+// PrecisionPage: hosts the canvas, loads tensors, exports CSV and PNG.
+#include "app/gui/visualizers/precision/precision_page.hpp"
+
+#include "app/gui/canvas/imgui_canvas.hpp"
+#include "models/catalog/catalog_set.hpp"
+#include "models/precision/tensor_file.hpp"
+
+#include <QFile>
+
+#include <algorithm>
+#include <QFileInfo>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace accelscope::gui {
+
+using precision::PrecisionVisualizer;
+
+PrecisionPage::PrecisionPage(QWidget* parent) : QWidget(parent)
+{
+    setObjectName("precisionPage");
+    auto* layout = new QVBoxLayout(this);
+    m_canvas = new ImGuiCanvas(this);
+    m_canvas->setObjectName("precisionCanvas");
+    m_canvas->setVisualizer(&m_visualizer);
+    layout->addWidget(m_canvas, 1);
+    auto* row = new QHBoxLayout();
+    auto* hint = new QLabel(tr("Bits, number line, table, blocks and quantization error of FP32 … FP4, MX and NVFP4."), this);
+    hint->setWordWrap(true);
+    auto* load = new QPushButton(tr("Load tensor…"), this);
+    load->setToolTip(tr("Open a .npy (float32, float16, bfloat16) or text file of numbers in the quantization lab"));
+    auto* csv = new QPushButton(tr("Export CSV…"), this);
+    csv->setToolTip(tr("Save the format table, or the quantization metrics when that tab is open"));
+    auto* png = new QPushButton(tr("Export PNG…"), this);
+    png->setToolTip(tr("Save the current view as an image"));
+    row->addWidget(hint, 1);
+    row->addWidget(load);
+    row->addWidget(csv);
+    row->addWidget(png);
+    layout->addLayout(row);
+    connect(load, &QPushButton::clicked, this, [this] { loadTensor(); });
+    connect(csv, &QPushButton::clicked, this, [this] { exportCsv(); });
+    connect(png, &QPushButton::clicked, this, [this] { exportPng(); });
+}
+
+QString PrecisionPage::viewName(int index) const
+{
+    static_cast<void>(this);
+    constexpr const char* names[] = {"bits", "number-line", "table", "block", "quantization"};
+    return index >= 0 && index < 5 ? QString(names[index]) : QString();
+}
+
+void PrecisionPage::showView(int index)
+{
+    m_visualizer.selectTab(static_cast<PrecisionVisualizer::Tab>(std::clamp(index, 0, 4)));
+    m_canvas->update();
+}
+
+void PrecisionPage::setFontScale(float scale) { m_canvas->setFontScale(scale); }
+void PrecisionPage::setDarkTheme(bool dark) { m_canvas->setDarkTheme(dark); }
+
+bool PrecisionPage::loadTensor(const QString& requested)
+{
+    QString file = requested;
+    if (file.isEmpty()) {
+        file = QFileDialog::getOpenFileName(this, tr("Load tensor"), QString(), tr("Tensors (*.npy *.txt *.csv);;All files (*)"));
+        if (file.isEmpty()) return false;
+    }
+    auto values = models::precision::readTensorFile(file.toStdString());
+    if (!values) {
+        if (requested.isEmpty()) QMessageBox::warning(this, tr("Cannot load tensor"), QString::fromStdString(values.error().message));
+        emit statusMessage(QString::fromStdString(values.error().message));
+        return false;
+    }
+    m_visualizer.quantization().setTensor(std::move(*values), QFileInfo(file).fileName().toStdString());
+    m_visualizer.selectTab(PrecisionVisualizer::Tab::Quantization);
+    m_canvas->update();
+    emit statusMessage(tr("Loaded %1 values from %2").arg(m_visualizer.quantization().tensorSize()).arg(file));
+    return true;
+}
+
+bool PrecisionPage::exportCsv(const QString& requested)
+{
+    const bool metrics = m_visualizer.currentTab() == PrecisionVisualizer::Tab::Quantization;
+    QString file = requested;
+    if (file.isEmpty()) {
+        file = QFileDialog::getSaveFileName(this, tr("Export CSV"), metrics ? "quantization.csv" : "formats.csv", tr("CSV (*.csv)"));
+        if (file.isEmpty()) return false;
+    }
+    const std::string text = metrics ? m_visualizer.quantization().csv() : m_visualizer.table().csv();
+    if (auto ok = models::catalog::writeFileAtomically(file.toStdString(), text); !ok) {
+        if (requested.isEmpty()) QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(ok.error().message));
+        return false;
+    }
+    emit statusMessage(tr("Saved %1").arg(file));
+    return true;
+}
+
+bool PrecisionPage::exportPng(const QString& requested)
+{
+    QString file = requested;
+    if (file.isEmpty()) {
+        file = QFileDialog::getSaveFileName(this, tr("Export PNG"), "precision.png", tr("PNG (*.png)"));
+        if (file.isEmpty()) return false;
+    }
+    const QImage image = m_canvas->grabFramebuffer();
+    if (image.isNull() || !image.save(file, "PNG")) {
+        if (requested.isEmpty()) QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1").arg(file));
+        return false;
+    }
+    emit statusMessage(tr("Saved %1").arg(file));
+    return true;
+}
+
+} // namespace accelscope::gui

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// The Precision page's canvas: five views in ImGui tabs.
+#pragma once
+
+#include "app/gui/canvas/visualizer.hpp"
+#include "app/gui/visualizers/precision/bit_editor_view.hpp"
+#include "app/gui/visualizers/precision/block_view.hpp"
+#include "app/gui/visualizers/precision/format_table_view.hpp"
+#include "app/gui/visualizers/precision/number_line_view.hpp"
+#include "app/gui/visualizers/precision/quantization_lab_view.hpp"
+
+#include <optional>
+
+namespace accelscope::gui::precision {
+
+class PrecisionVisualizer : public Visualizer {
+public:
+    enum class Tab { Bits = 0, NumberLine, Table, Block, Quantization };
+
+    std::string id() const override { return "precision"; }
+    std::string title() const override { return "Number formats"; }
+    void draw(DrawContext& context) override;
+
+    /// Switches tab on the next frame (keyboard shortcuts, lessons, screenshots).
+    void selectTab(Tab tab) { m_requested = tab; }
+    Tab currentTab() const { return m_current; }
+
+    BitEditorView& bits() { return m_bits; }
+    NumberLineView& numberLine() { return m_numberLine; }
+    FormatTableView& table() { return m_table; }
+    BlockView& block() { return m_block; }
+    QuantizationLabView& quantization() { return m_quantization; }
+
+private:
+    BitEditorView m_bits;
+    NumberLineView m_numberLine;
+    FormatTableView m_table;
+    BlockView m_block;
+    QuantizationLabView m_quantization;
+    Tab m_current = Tab::Bits;
+    std::optional<Tab> m_requested;
+};
+
+} // namespace accelscope::gui::precision
