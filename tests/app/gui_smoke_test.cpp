@@ -89,3 +89,29 @@ TEST_CASE("theme and font scale persist in settings")
     CHECK(again.theme() == Theme::Dark);
     CHECK(again.fontScale() == maxFontScale);
 }
+
+#include "app/gui/visualizers/precision/precision_page.hpp"
+
+TEST_CASE("the precision page loads tensors, refuses bad ones and exports")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.show();
+    window.showPage(window.pageIndex("Precision"));
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    PrecisionPage* page = window.precisionPage();
+    const auto good = fixture.dir.write("tensor.txt", "1.5 -2 0.25\n3e-3 100\n");
+    const auto bad = fixture.dir.write("bad.npy", std::string("\x93NUMPY\x01\x00\x10\x00{'descr': '<f4'", 24));
+    CHECK_FALSE(page->loadTensor(QString::fromStdString(bad.string())));
+    CHECK(page->visualizer().quantization().tensorSize() == 65536); // unchanged
+    REQUIRE(page->loadTensor(QString::fromStdString(good.string())));
+    CHECK(page->visualizer().quantization().tensorSize() == 5);
+    const QString csv = QString::fromStdString((fixture.dir.path() / "q.csv").string());
+    const QString png = QString::fromStdString((fixture.dir.path() / "q.png").string());
+    QTest::qWait(100); // the quantization tab draws once
+    CHECK(page->exportCsv(csv));
+    CHECK(page->exportPng(png));
+    CHECK(QFile(csv).size() > 50);
+    CHECK(QImage(png).width() > 100);
+}
