@@ -15,14 +15,7 @@ std::string hexCode(std::uint32_t code, int bits)
     return buffer;
 }
 
-std::string valueText(double value)
-{
-    if (std::isnan(value)) return "nan";
-    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return ec == std::errc{} ? std::string(buffer, end) : std::string("?");
-}
+std::string valueText(double value) { return models::precision::shortestText(value); }
 
 nlohmann::json jsonValue(double value)
 {

@@ -101,7 +101,7 @@ void MainWindow::showPage(int index)
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Import devices…"), QKeySequence(tr("Ctrl+I")), m_catalog, &CatalogPage::importDevices);
+    file->addAction(tr("&Import devices…"), QKeySequence(tr("Ctrl+I")), m_catalog, [this] { m_catalog->importDevices(); });
     file->addAction(tr("&Export devices…"), QKeySequence(tr("Ctrl+E")), m_catalog, &CatalogPage::exportDevices);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

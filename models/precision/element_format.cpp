@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -274,6 +275,15 @@ std::optional<std::uint32_t> neighbour(ElementFormat format, std::uint32_t code,
     }
     if (std::isnan(decode(format, next))) return std::nullopt;
     return next;
+}
+
+std::string shortestText(double value)
+{
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return ec == std::errc{} ? std::string(buffer, end) : std::string("?");
 }
 
 std::string_view valueClassName(ValueClass valueClass)

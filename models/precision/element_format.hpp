@@ -86,6 +86,9 @@ double quantize(ElementFormat format, double value, Overflow overflow = Overflow
 /// The neighbouring code towards +∞ (up) or −∞ (down), or nullopt at the ends / for NaN.
 std::optional<std::uint32_t> neighbour(ElementFormat format, std::uint32_t code, bool up);
 
+/// Shortest decimal text that reads back to the same double; "nan", "inf", "-inf" for specials.
+std::string shortestText(double value);
+
 /// Name of a value class ("normal", "subnormal", …).
 std::string_view valueClassName(ValueClass valueClass);
 

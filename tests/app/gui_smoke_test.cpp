@@ -115,3 +115,74 @@ TEST_CASE("the precision page loads tensors, refuses bad ones and exports")
     CHECK(QFile(csv).size() > 50);
     CHECK(QImage(png).width() > 100);
 }
+
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QTimer>
+
+namespace {
+
+// Triggers `action`, which opens a modal dialog; grabs the dialog into `file`, returns its text
+// and closes it.
+QString captureModal(QAction* action, const QString& file)
+{
+    QString text;
+    QTimer::singleShot(300, [&] {
+        QWidget* dialog = QApplication::activeModalWidget();
+        if (dialog == nullptr) return;
+        dialog->grab().save(file);
+        if (auto* box = qobject_cast<QMessageBox*>(dialog)) text = box->text() + "\n" + box->informativeText();
+        dialog->close();
+    });
+    action->trigger();
+    return text;
+}
+
+QAction* findAction(QMenuBar* bar, const QString& text)
+{
+    for (QAction* menu : bar->actions()) {
+        for (QAction* action : menu->menu()->actions()) {
+            if (action->text() == text) return action;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("the About dialog names the versions of Qt, ImGui, SQLite and the catalog")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QAction* about = findAction(window.menuBar(), "&About Accelscope");
+    REQUIRE(about != nullptr);
+    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
+    const QString text = captureModal(about, QString(ACCELSCOPE_SCREENSHOT_DIR) + "/about.png");
+    CHECK(text.contains("Dear ImGui"));
+    CHECK(text.contains(qVersion()));
+    CHECK(text.contains("SQLite"));
+    CHECK(text.contains(QString::number(fixture.context->catalog().info.deviceCount) + " devices"));
+}
+
+TEST_CASE("a rejected import shows the first problem and leaves the catalog unchanged")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    const auto bad = fixture.dir.write("mine.csv",
+        "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,source_url,memory_gb\n"
+        "acme-z1,Acme Z1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/z.pdf,16 TFLOPS\n");
+    const auto before = fixture.context->catalog().devices.size();
+    QAction trigger;
+    QObject::connect(&trigger, &QAction::triggered, [&] { window.catalogPage()->importDevices(QString::fromStdString(bad.string())); });
+    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
+    const QString text = captureModal(&trigger, QString(ACCELSCOPE_SCREENSHOT_DIR) + "/import-rejected.png");
+    CHECK(text.contains("nothing was imported"));
+    CHECK(text.contains("mine.csv:2: memory_gb: unit 'TFLOPS' does not fit memory_gb"));
+    CHECK(fixture.context->catalog().devices.size() == before);
+}

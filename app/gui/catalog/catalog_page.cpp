@@ -104,7 +104,7 @@ CatalogPage::CatalogPage(AppContext& context, QWidget* parent) : QWidget(parent)
     layout->addLayout(actions);
 
     connect(m_compare, &QPushButton::clicked, this, [this] { emit compareRequested(selectedIds()); });
-    connect(importButton, &QPushButton::clicked, this, &CatalogPage::importDevices);
+    connect(importButton, &QPushButton::clicked, this, [this] { importDevices(); });
     connect(exportButton, &QPushButton::clicked, this, &CatalogPage::exportDevices);
     connect(m_remove, &QPushButton::clicked, this, &CatalogPage::removeSelected);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
@@ -321,10 +321,11 @@ void CatalogPage::removeSelected()
     emit statusMessage(tr("Removed %1 device(s)").arg(*removed));
 }
 
-void CatalogPage::importDevices()
+void CatalogPage::importDevices(const QString& requested)
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Import devices"), QString(),
-                                                      tr("Device files (*.json *.csv);;All files (*)"));
+    const QString file = !requested.isEmpty() ? requested
+                                              : QFileDialog::getOpenFileName(this, tr("Import devices"), QString(),
+                                                                             tr("Device files (*.json *.csv);;All files (*)"));
     if (file.isEmpty()) return;
     auto report = m_context.importDevices(file.toStdString());
     if (!report) {
@@ -398,7 +399,6 @@ void CatalogPage::restoreState()
             m_table->setColumnHidden(column, std::ranges::find(defaultFigureColumns, *key) == defaultFigureColumns.end());
         }
         m_table->setColumnHidden(CatalogTableModel::FormFactor, true);
-        m_table->setColumnHidden(CatalogTableModel::Origin, true);
         m_table->resizeColumnsToContents();
         m_table->setColumnWidth(CatalogTableModel::Name, m_table->fontMetrics().horizontalAdvance(QString(34, 'x')));
     }

@@ -41,7 +41,8 @@ public:
     void applyTheme(Theme theme);
 
 public slots:
-    void importDevices();
+    /// Imports devices; without a file, asks for one. Problems are shown in a dialog.
+    void importDevices(const QString& file = {});
     void exportDevices();
     void focusSearch();
     void resetFilters();

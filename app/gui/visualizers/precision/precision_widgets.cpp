@@ -10,13 +10,16 @@ namespace accelscope::gui::precision {
 
 using namespace models::precision;
 
-bool elementFormatCombo(const char* label, ElementFormat& format, int maxBits)
+namespace {
+
+// A combo over `items` (formats with .format and .label); true when the choice changed.
+template <typename Items, typename Format, typename Keep>
+bool formatCombo(const char* label, const Items& items, Format& format, const std::string& current, Keep keep)
 {
     bool changed = false;
-    const std::string current(formatInfo(format).label);
     if (ImGui::BeginCombo(label, current.c_str())) {
-        for (const auto& f : allFormats()) {
-            if (f.bits > maxBits) continue;
+        for (const auto& f : items) {
+            if (!keep(f)) continue;
             const std::string name(f.label);
             if (ImGui::Selectable(name.c_str(), f.format == format)) {
                 changed = f.format != format;
@@ -26,33 +29,23 @@ bool elementFormatCombo(const char* label, ElementFormat& format, int maxBits)
         ImGui::EndCombo();
     }
     return changed;
+}
+
+} // namespace
+
+bool elementFormatCombo(const char* label, ElementFormat& format, int maxBits)
+{
+    return formatCombo(label, allFormats(), format, std::string(formatInfo(format).label),
+                       [maxBits](const FormatInfo& f) { return f.bits <= maxBits; });
 }
 
 bool blockFormatCombo(const char* label, BlockFormat& format)
 {
-    bool changed = false;
-    const std::string current(blockFormatInfo(format).label);
-    if (ImGui::BeginCombo(label, current.c_str())) {
-        for (const auto& f : allBlockFormats()) {
-            const std::string name(f.label);
-            if (ImGui::Selectable(name.c_str(), f.format == format)) {
-                changed = f.format != format;
-                format = f.format;
-            }
-        }
-        ImGui::EndCombo();
-    }
-    return changed;
+    return formatCombo(label, allBlockFormats(), format, std::string(blockFormatInfo(format).label),
+                       [](const BlockFormatInfo&) { return true; });
 }
 
-std::string valueString(double value)
-{
-    if (std::isnan(value)) return "nan";
-    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return ec == std::errc{} ? std::string(buffer, end) : "?";
-}
+std::string valueString(double value) { return shortestText(value); }
 
 ImU32 fieldColour(int field, bool dark)
 {
