@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+// Recursive-descent parser and tree evaluator for lane expressions.
+#include "models/simt/lane_expression.hpp"
+
+#include <array>
+#include <cctype>
+#include <charconv>
+
+namespace accelscope::models::simt {
+
+struct LaneExpression::Node {
+    enum class Kind { Number, Variable, Unary, Binary } kind = Kind::Number;
+    std::int64_t number = 0;
+    std::string op;                ///< operator or variable name
+    std::shared_ptr<const Node> left;
+    std::shared_ptr<const Node> right;
+};
+
+namespace {
+
+using Node = LaneExpression::Node;
+using NodePtr = std::shared_ptr<const Node>;
+
+// Precedence climbing, lowest first: ||, &&, == !=, < <= > >=, + -, * / %, unary.
+class Parser {
+public:
+    explicit Parser(std::string_view text) : m_text(text) {}
+
+    Result<NodePtr> parseAll()
+    {
+        auto node = parseLevel(0);
+        if (!node) return node;
+        skip();
+        if (m_pos != m_text.size()) return error("unexpected '" + std::string(1, m_text[m_pos]) + "'");
+        return node;
+    }
+
+    bool uniform = true;
+
+private:
+    static constexpr std::array<std::array<std::string_view, 4>, 6> levels{{
+        {"||", "", "", ""}, {"&&", "", "", ""}, {"==", "!=", "", ""}, {"<=", ">=", "<", ">"},
+        {"+", "-", "", ""}, {"*", "/", "%", ""},
+    }};
+
+    std::unexpected<Error> error(const std::string& what) const
+    {
+        return fail(ErrorCode::InvalidArgument, "column " + std::to_string(m_pos + 1) + ": " + what);
+    }
+
+    void skip()
+    {
+        while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos])) != 0) ++m_pos;
+    }
+
+    std::string_view matchOperator(std::size_t level)
+    {
+        skip();
+        for (const auto op : levels[level]) {
+            if (!op.empty() && m_text.substr(m_pos, op.size()) == op) {
+                m_pos += op.size();
+                return op;
+            }
+        }
+        return {};
+    }
+
+    Result<NodePtr> parseLevel(std::size_t level)
+    {
+        if (level == levels.size()) return parseUnary();
+        auto left = parseLevel(level + 1);
+        while (left) {
+            const auto op = matchOperator(level);
+            if (op.empty()) break;
+            auto right = parseLevel(level + 1);
+            if (!right) return right;
+            left = std::make_shared<const Node>(Node{Node::Kind::Binary, 0, std::string(op), *left, *right});
+        }
+        return left;
+    }
+
+    Result<NodePtr> parseUnary()
+    {
+        skip();
+        if (m_pos >= m_text.size()) return error("expression ends too early");
+        const char c = m_text[m_pos];
+        if (c == '-' || c == '!') {
+            ++m_pos;
+            auto inner = parseUnary();
+            if (!inner) return inner;
+            return std::make_shared<const Node>(Node{Node::Kind::Unary, 0, std::string(1, c), *inner, nullptr});
+        }
+        if (c == '(') {
+            ++m_pos;
+            auto inner = parseLevel(0);
+            if (!inner) return inner;
+            skip();
+            if (m_pos >= m_text.size() || m_text[m_pos] != ')') return error("missing ')'");
+            ++m_pos;
+            return inner;
+        }
+        if (std::isdigit(static_cast<unsigned char>(c)) != 0) {
+            std::int64_t value = 0;
+            const auto [end, ec] = std::from_chars(m_text.data() + m_pos, m_text.data() + m_text.size(), value);
+            if (ec != std::errc{}) return error("number out of range");
+            m_pos = static_cast<std::size_t>(end - m_text.data());
+            return std::make_shared<const Node>(Node{Node::Kind::Number, value, "", nullptr, nullptr});
+        }
+        if (std::isalpha(static_cast<unsigned char>(c)) != 0) {
+            const std::size_t start = m_pos;
+            while (m_pos < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) != 0 || m_text[m_pos] == '_')) ++m_pos;
+            std::string name(m_text.substr(start, m_pos - start));
+            if (name == "lane") name = "tid";
+            if (name != "tid" && name != "warp" && name != "gtid" && name != "data" && name != "i") {
+                m_pos = start;
+                return error("unknown name '" + name + "' (tid, lane, warp, gtid, data, i)");
+            }
+            uniform &= name == "warp";
+            return std::make_shared<const Node>(Node{Node::Kind::Variable, 0, name, nullptr, nullptr});
+        }
+        return error("unexpected '" + std::string(1, c) + "'");
+    }
+
+    std::string_view m_text;
+    std::size_t m_pos = 0;
+};
+
+std::int64_t evaluateNode(const Node& n, const LaneValues& lane, bool* divisionByZero)
+{
+    switch (n.kind) {
+    case Node::Kind::Number: return n.number;
+    case Node::Kind::Variable:
+        if (n.op == "tid") return lane.tid;
+        if (n.op == "warp") return lane.warp;
+        if (n.op == "gtid") return lane.gtid;
+        if (n.op == "data") return lane.data;
+        return lane.iter;
+    case Node::Kind::Unary: {
+        const std::int64_t v = evaluateNode(*n.left, lane, divisionByZero);
+        return n.op == "-" ? -v : (v == 0 ? 1 : 0);
+    }
+    case Node::Kind::Binary: break;
+    }
+    const std::int64_t a = evaluateNode(*n.left, lane, divisionByZero);
+    const std::int64_t b = evaluateNode(*n.right, lane, divisionByZero);
+    const std::string& op = n.op;
+    if (op == "+") return a + b;
+    if (op == "-") return a - b;
+    if (op == "*") return a * b;
+    if (op == "/" || op == "%") {
+        if (b == 0) {
+            if (divisionByZero != nullptr) *divisionByZero = true;
+            return 0;
+        }
+        return op == "/" ? a / b : a % b;
+    }
+    if (op == "<") return a < b;
+    if (op == "<=") return a <= b;
+    if (op == ">") return a > b;
+    if (op == ">=") return a >= b;
+    if (op == "==") return a == b;
+    if (op == "!=") return a != b;
+    if (op == "&&") return (a != 0) && (b != 0);
+    return (a != 0) || (b != 0);
+}
+
+} // namespace
+
+Result<LaneExpression> LaneExpression::parse(std::string_view text)
+{
+    Parser parser(text);
+    auto root = parser.parseAll();
+    if (!root) return std::unexpected(root.error());
+    LaneExpression e;
+    e.m_text = std::string(text);
+    e.m_root = *root;
+    e.m_warpUniform = parser.uniform;
+    return e;
+}
+
+std::int64_t LaneExpression::evaluate(const LaneValues& lane, bool* divisionByZero) const
+{
+    return evaluateNode(*m_root, lane, divisionByZero);
+}
+
+} // namespace accelscope::models::simt
