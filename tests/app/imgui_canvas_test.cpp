@@ -94,16 +94,23 @@ TEST_CASE("mouse input reaches ImGui and clicks its buttons")
     showCanvas(canvas, probe);
     // The button is below one line of text at the window padding (8 px); 40 px tall.
     const QPoint button(60, 45);
-    // ImGui samples input once per frame, so each step waits for the frame it causes.
+    // ImGui samples input once per frame, so each step waits (with fresh frames) until ImGui has
+    // seen it; a timeout makes the check fail instead of hanging.
+    const auto waitUntil = [&canvas](const auto& condition) {
+        QElapsedTimer timer;
+        timer.start();
+        while (!condition() && timer.elapsed() < 3000) {
+            canvas.update();
+            QTest::qWait(10);
+        }
+        return condition();
+    };
     QTest::mouseMove(&canvas, button);
-    waitFrames(canvas, canvas.framesRendered() + 1);
-    CHECK(probe.mouse.x == 60);
-    CHECK(probe.mouse.y == 45);
+    CHECK(waitUntil([&] { return probe.mouse.x == 60 && probe.mouse.y == 45; }));
     QTest::mousePress(&canvas, Qt::LeftButton, {}, button);
-    waitFrames(canvas, canvas.framesRendered() + 1);
+    waitFrames(canvas, canvas.framesRendered() + 2);
     QTest::mouseRelease(&canvas, Qt::LeftButton, {}, button);
-    waitFrames(canvas, canvas.framesRendered() + 1);
-    CHECK(probe.clicked);
+    CHECK(waitUntil([&] { return probe.clicked; }));
 }
 
 TEST_CASE("the canvas survives being re-parented into another window")
