@@ -6,6 +6,7 @@
 #include "app/cli/catalog_commands.hpp"
 #include "app/cli/cli_context.hpp"
 #include "app/cli/format_commands.hpp"
+#include "app/cli/pipeline_commands.hpp"
 #include "app/cli/warp_commands.hpp"
 #include "labs/gpu/cuda_module.hpp"
 #include "models/precision/tensor_file.hpp"
@@ -129,6 +130,7 @@ int runCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     addCatalogCommands(app, ctx, exitCode);
     addFormatCommands(app, ctx, exitCode, in);
     addWarpCommands(app, ctx, exitCode);
+    addPipelineCommand(app, ctx, exitCode);
     addVersionCommand(app, ctx, exitCode);
     addMachineCommand(app, ctx, exitCode);
     // "-inf" or "-0x1p3" would look like options to the parser: a leading space keeps such

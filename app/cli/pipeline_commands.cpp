@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+// Pipeline command: options → models/pipeline → text or JSON.
+#include "app/cli/pipeline_commands.hpp"
+
+#include "app/cli/text_table.hpp"
+#include "models/pipeline/pipeline_schedule.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <memory>
+
+namespace accelscope::cli {
+namespace {
+
+using namespace models::pipeline;
+using nlohmann::json;
+
+struct PipelineOptions {
+    std::string schedule = "1f1b";
+    PipelineConfig config;
+    ActivationModel model;
+};
+
+const char* kindName(OpKind kind) { return kind == OpKind::Forward ? "F" : kind == OpKind::Backward ? "B" : "W"; }
+
+// The closed form the paper gives for this schedule (equal-time assumptions noted), as text.
+std::string closedForm(Schedule s)
+{
+    switch (s) {
+    case Schedule::GPipe:
+    case Schedule::OneFOneB: return "bubble = (p-1)(F+B+W); fraction of total (p-1)/(m+p-1), of ideal (p-1)/m";
+    case Schedule::Interleaved: return "bubble = (p-1)(F+B+W)/v; fraction of ideal (p-1)/(v m)";
+    case Schedule::ZbH1: return "bubble = (p-1)(F+B-W)  (Qi et al. 2024, for W <= B)";
+    case Schedule::ZbH2: return "bubble = (p-1)(F+B-2W) per device (parallelogram; Qi et al. 2024)";
+    }
+    return "";
+}
+
+ExitCode runPipeline(const CliContext& ctx, PipelineOptions o)
+{
+    const auto schedule = scheduleFromName(o.schedule);
+    o.config.schedule = *schedule;
+    if (o.model.layers > 0) {
+        if (o.model.hidden <= 0 || o.model.heads <= 0 || o.model.sequence <= 0 || o.model.microBatchSize <= 0) {
+            return ctx.error("--layers needs --hidden, --heads, --seq and --mbs (all positive)");
+        }
+        o.config.model = o.model;
+    }
+    const auto result = simulatePipeline(o.config);
+    if (!result) return ctx.error(result.error());
+    const auto& r = *result;
+    if (ctx.json) {
+        json ops = json::array();
+        for (const auto& op : r.ops) {
+            ops.push_back(json{{"stage", op.stage}, {"chunk", op.chunk}, {"microbatch", op.microbatch},
+                               {"kind", kindName(op.kind)}, {"start", op.start}, {"end", op.end}});
+        }
+        ctx.printJson(json{{"schedule", o.schedule}, {"p", o.config.stages}, {"m", o.config.microbatches},
+                           {"v", o.config.chunks}, {"makespan", r.makespan}, {"ideal_time", r.idealTime},
+                           {"bubble_time", r.bubbleTime}, {"bubble_fraction_total", r.bubbleFractionOfTotal},
+                           {"bubble_fraction_ideal", r.bubbleFractionOfIdeal}, {"peak_activations", r.peakActivations},
+                           {"peak_activation_bytes", r.peakActivationBytes.empty() ? json(nullptr) : json(r.peakActivationBytes)},
+                           {"throughput_microbatches_per_time", r.throughput}, {"closed_form", closedForm(*schedule)},
+                           {"ops", ops}});
+        return ExitCode::Ok;
+    }
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "%s, p=%d, m=%d, v=%d: makespan %.4g, ideal %.4g, bubble %.4g = %.2f%% of total, %.2f%% of ideal\n",
+                  o.schedule.c_str(), o.config.stages, o.config.microbatches, o.config.chunks, r.makespan, r.idealTime,
+                  r.bubbleTime, 100 * r.bubbleFractionOfTotal, 100 * r.bubbleFractionOfIdeal);
+    std::string text = line;
+    text += "closed form: " + closedForm(*schedule) + "\n";
+    TextTable table({"stage", "peak activations [micro-batches]", "peak activations [GB]"});
+    for (std::size_t d = 0; d < r.peakActivations.size(); ++d) {
+        char peak[32];
+        std::snprintf(peak, sizeof peak, "%.3g", r.peakActivations[d]);
+        char bytes[32] = "-";
+        if (!r.peakActivationBytes.empty()) std::snprintf(bytes, sizeof bytes, "%.3f", r.peakActivationBytes[d] / 1e9);
+        table.addRow({std::to_string(d), peak, bytes});
+    }
+    *ctx.out << text << table.render();
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+void addPipelineCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
+{
+    auto o = std::make_shared<PipelineOptions>();
+    CLI::App* cmd = app.add_subcommand("pipeline", "simulate a pipeline-parallel schedule: timeline, bubble, activations");
+    cmd->add_option("--schedule", o->schedule, "gpipe, 1f1b, interleaved, zb-h1, zb-h2")
+        ->check(CLI::IsMember({"gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2"}))->capture_default_str();
+    cmd->add_option("-p,--stages", o->config.stages, "pipeline stages (devices)")->capture_default_str();
+    cmd->add_option("-m,--microbatches", o->config.microbatches, "micro-batches per batch")->capture_default_str();
+    cmd->add_option("-v,--chunks", o->config.chunks, "model chunks per device (interleaved)")->capture_default_str();
+    cmd->add_option("--f", o->config.forwardTime, "forward time of a stage")->capture_default_str();
+    cmd->add_option("--b", o->config.backwardTime, "backward (input-gradient) time of a stage")->capture_default_str();
+    cmd->add_option("--w", o->config.weightTime, "weight-gradient time of a stage (0: B includes W)")->capture_default_str();
+    cmd->add_option("--comm", o->config.commTime, "point-to-point time per hop")->capture_default_str();
+    cmd->add_option("--layers", o->model.layers, "transformer layers (turns activations into bytes)");
+    cmd->add_option("--hidden", o->model.hidden, "hidden size");
+    cmd->add_option("--heads", o->model.heads, "attention heads");
+    cmd->add_option("--seq", o->model.sequence, "sequence length");
+    cmd->add_option("--mbs", o->model.microBatchSize, "micro-batch size (sequences)");
+    cmd->callback([&ctx, &exitCode, o] { exitCode = runPipeline(ctx, *o); });
+}
+
+} // namespace accelscope::cli

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// `accelscope-cli pipeline`: JSON contract and bad input.
+#include "tests/cli/cli_runner.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using accelscope::tests::runCli;
+using accelscope::tests::TempDir;
+using nlohmann::json;
+
+TEST_CASE("pipeline --json has makespan, both bubble fractions, peak activations and ops")
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "u.db", {"--json", "pipeline", "--schedule", "gpipe", "-p", "4", "-m", "8",
+                                                  "--f", "1", "--b", "2", "--w", "0"});
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    CHECK(doc["makespan"] == 33.0);                  // (m + p − 1)(F + B) = 11 · 3
+    CHECK(doc["bubble_fraction_total"] == Approx(3.0 / 11.0));
+    CHECK(doc["bubble_fraction_ideal"] == Approx(3.0 / 8.0));
+    CHECK(doc["peak_activations"].size() == 4);
+    CHECK(doc["peak_activations"][0] == 8.0);
+    CHECK(doc["ops"].size() == 64);
+    CHECK(doc["ops"][0].contains("kind"));
+}
+
+TEST_CASE("pipeline bad input: p or m of 0, m not a multiple of p for interleaving, v < 1")
+{
+    TempDir dir;
+    const auto user = dir.path() / "u.db";
+    CHECK_THAT(runCli(user, {"pipeline", "-p", "0", "-m", "8"}).err, Catch::Contains("p (stages) must be 1 to 1024, not 0"));
+    CHECK_THAT(runCli(user, {"pipeline", "-p", "4", "-m", "0"}).err, Catch::Contains("m (micro-batches) must be 1"));
+    CHECK_THAT(runCli(user, {"pipeline", "--schedule", "interleaved", "-p", "4", "-m", "6", "-v", "2"}).err,
+               Catch::Contains("m to be a multiple of p"));
+    CHECK_THAT(runCli(user, {"pipeline", "--schedule", "interleaved", "-p", "4", "-m", "8", "-v", "0"}).err,
+               Catch::Contains("v (chunks per device) must be at least 1"));
+    CHECK(runCli(user, {"pipeline", "--schedule", "zb-h3"}).status == 2);
+}
