@@ -24,19 +24,6 @@ struct PipelineOptions {
 
 const char* kindName(OpKind kind) { return kind == OpKind::Forward ? "F" : kind == OpKind::Backward ? "B" : "W"; }
 
-// The closed form the paper gives for this schedule (equal-time assumptions noted), as text.
-std::string closedForm(Schedule s)
-{
-    switch (s) {
-    case Schedule::GPipe:
-    case Schedule::OneFOneB: return "bubble = (p-1)(F+B+W); fraction of total (p-1)/(m+p-1), of ideal (p-1)/m";
-    case Schedule::Interleaved: return "bubble = (p-1)(F+B+W)/v; fraction of ideal (p-1)/(v m)";
-    case Schedule::ZbH1: return "bubble = (p-1)(F+B-W)  (Qi et al. 2024, for W <= B)";
-    case Schedule::ZbH2: return "bubble = (p-1)(F+B-2W) per device (parallelogram; Qi et al. 2024)";
-    }
-    return "";
-}
-
 ExitCode runPipeline(const CliContext& ctx, PipelineOptions o)
 {
     const auto schedule = scheduleFromName(o.schedule);
@@ -61,7 +48,8 @@ ExitCode runPipeline(const CliContext& ctx, PipelineOptions o)
                            {"bubble_time", r.bubbleTime}, {"bubble_fraction_total", r.bubbleFractionOfTotal},
                            {"bubble_fraction_ideal", r.bubbleFractionOfIdeal}, {"peak_activations", r.peakActivations},
                            {"peak_activation_bytes", r.peakActivationBytes.empty() ? json(nullptr) : json(r.peakActivationBytes)},
-                           {"throughput_microbatches_per_time", r.throughput}, {"closed_form", closedForm(*schedule)},
+                           {"throughput_microbatches_per_time", r.throughput}, {"closed_form", closedFormText(*schedule)},
+                           {"closed_form_bubble_time", closedFormBubbleTime(o.config)},
                            {"ops", ops}});
         return ExitCode::Ok;
     }
@@ -71,7 +59,9 @@ ExitCode runPipeline(const CliContext& ctx, PipelineOptions o)
                   o.schedule.c_str(), o.config.stages, o.config.microbatches, o.config.chunks, r.makespan, r.idealTime,
                   r.bubbleTime, 100 * r.bubbleFractionOfTotal, 100 * r.bubbleFractionOfIdeal);
     std::string text = line;
-    text += "closed form: " + closedForm(*schedule) + "\n";
+    std::snprintf(line, sizeof line, "closed form: bubble = %s = %.4g\n", std::string(closedFormText(*schedule)).c_str(),
+                  closedFormBubbleTime(o.config));
+    text += line;
     TextTable table({"stage", "peak activations [micro-batches]", "peak activations [GB]"});
     for (std::size_t d = 0; d < r.peakActivations.size(); ++d) {
         char peak[32];

@@ -5,7 +5,9 @@
 #include "accelscope/config.hpp"
 #include "app/gui/catalog/catalog_page.hpp"
 #include "app/gui/compare/compare_page.hpp"
+#include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/visualizers/precision/precision_page.hpp"
+#include "app/gui/visualizers/warp/warp_page.hpp"
 #include "models/catalog/sqlite_db.hpp"
 
 #include <QAction>
@@ -35,7 +37,7 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     layout->setContentsMargins(4, 4, 4, 4);
     m_sections = new QListWidget(central);
     m_sections->setObjectName("sections");
-    m_sections->setFixedWidth(m_sections->fontMetrics().horizontalAdvance(QStringLiteral("Compare devices")) + 40);
+    m_sections->setFixedWidth(m_sections->fontMetrics().horizontalAdvance(QStringLiteral("Pipeline bubbles")) + 40);
     m_pages = new QStackedWidget(central);
     layout->addWidget(m_sections);
     layout->addWidget(m_pages, 1);
@@ -47,13 +49,18 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     addPage(tr("Compare"), tr("Two to six devices side by side (Ctrl+2)"), m_compare);
     m_precision = new PrecisionPage(m_pages);
     addPage(tr("Precision"), tr("Number formats from FP32 to FP4, MX and NVFP4: bits, ranges, error (Ctrl+3)"), m_precision);
+    m_warp = new WarpPage(m_pages);
+    addPage(tr("Warp divergence"), tr("SIMT execution: divergent branches under a reconvergence stack and ITS (Ctrl+4)"), m_warp);
+    m_pipeline = new PipelinePage(m_pages);
+    addPage(tr("Pipeline bubbles"), tr("Pipeline-parallel schedules, bubbles and activation memory (Ctrl+5)"), m_pipeline);
     connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(m_catalog, &CatalogPage::compareRequested, this, [this](const QStringList& ids) {
         m_compare->setDeviceIds(ids);
         showPage(pageIndex("Compare"));
     });
     for (QObject* source : {static_cast<QObject*>(m_catalog), static_cast<QObject*>(m_compare),
-                            static_cast<QObject*>(m_precision)}) {
+                            static_cast<QObject*>(m_precision), static_cast<QObject*>(m_warp),
+                            static_cast<QObject*>(m_pipeline)}) {
         connect(source, SIGNAL(statusMessage(QString)), this, SLOT(showStatusMessage(QString)));
     }
     connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);
@@ -142,6 +149,8 @@ void MainWindow::setTheme(Theme theme)
     for (QAction* action : m_themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme));
     m_compare->setDarkTheme(theme == Theme::Dark);
     m_precision->setDarkTheme(theme == Theme::Dark);
+    m_warp->setDarkTheme(theme == Theme::Dark);
+    m_pipeline->setDarkTheme(theme == Theme::Dark);
     m_catalog->applyTheme(theme);
     m_context.settings().setValue("theme", themeName(theme));
 }
@@ -152,6 +161,8 @@ void MainWindow::setFontScale(double scale)
     applyTheme(*qApp, m_theme, m_fontScale);
     m_compare->setFontScale(static_cast<float>(m_fontScale));
     m_precision->setFontScale(static_cast<float>(m_fontScale));
+    m_warp->setFontScale(static_cast<float>(m_fontScale));
+    m_pipeline->setFontScale(static_cast<float>(m_fontScale));
     m_context.settings().setValue("fontScale", m_fontScale);
 }
 

@@ -17,6 +17,8 @@ namespace accelscope::gui {
 class CatalogPage;
 class ComparePage;
 class PrecisionPage;
+class WarpPage;
+class PipelinePage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -32,6 +34,8 @@ public:
     CatalogPage* catalogPage() const { return m_catalog; }
     ComparePage* comparePage() const { return m_compare; }
     PrecisionPage* precisionPage() const { return m_precision; }
+    WarpPage* warpPage() const { return m_warp; }
+    PipelinePage* pipelinePage() const { return m_pipeline; }
 
     void setTheme(Theme theme);
     void setFontScale(double scale);
@@ -58,6 +62,8 @@ private:
     CatalogPage* m_catalog = nullptr;
     ComparePage* m_compare = nullptr;
     PrecisionPage* m_precision = nullptr;
+    WarpPage* m_warp = nullptr;
+    PipelinePage* m_pipeline = nullptr;
     Theme m_theme = Theme::Light;
     double m_fontScale = 1.0;
     QActionGroup* m_themeGroup = nullptr;

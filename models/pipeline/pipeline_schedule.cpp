@@ -258,6 +258,34 @@ Result<PipelineResult> simulatePipeline(const PipelineConfig& c)
     return r;
 }
 
+double closedFormBubbleTime(const PipelineConfig& c)
+{
+    const double p1 = c.stages - 1;
+    const double f = c.forwardTime;
+    const double b = c.backwardTime;
+    const double w = c.weightTime;
+    switch (c.schedule) {
+    case Schedule::GPipe:
+    case Schedule::OneFOneB: return p1 * (f + b + w);
+    case Schedule::Interleaved: return p1 * (f + b + w) / c.chunks;
+    case Schedule::ZbH1: return p1 * (f + b - w);
+    case Schedule::ZbH2: return std::max(0.0, p1 * (f + b - 2 * w));
+    }
+    return 0.0;
+}
+
+std::string_view closedFormText(Schedule schedule)
+{
+    switch (schedule) {
+    case Schedule::GPipe:
+    case Schedule::OneFOneB: return "(p-1)(F+B+W)";
+    case Schedule::Interleaved: return "(p-1)(F+B+W)/v";
+    case Schedule::ZbH1: return "(p-1)(F+B-W)";
+    case Schedule::ZbH2: return "(p-1)(F+B-2W), per device";
+    }
+    return "";
+}
+
 std::string_view scheduleName(Schedule schedule)
 {
     switch (schedule) {

@@ -69,6 +69,13 @@ struct PipelineResult {
 /// is free and its input is ready (plus commTime when the input comes from another device).
 Result<PipelineResult> simulatePipeline(const PipelineConfig& config);
 
+/// The bubble time the schedule's paper gives in closed form for `config`'s p, m, v and times
+/// (GPipe/1F1B (p−1)(F+B+W); interleaved (p−1)(F+B+W)/v; ZB-H1 (p−1)(F+B−W); ZB-H2
+/// (p−1)(F+B−2W), never below 0). Communication is not in the formulas.
+double closedFormBubbleTime(const PipelineConfig& config);
+/// The formula as text ("(p-1)(F+B+W)").
+std::string_view closedFormText(Schedule schedule);
+
 std::string_view scheduleName(Schedule schedule);
 std::optional<Schedule> scheduleFromName(std::string_view name);
 

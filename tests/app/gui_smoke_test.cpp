@@ -40,7 +40,7 @@ TEST_CASE("every page of the main window paints something, light and dark")
     }
     CHECK(window.comparePage()->canvas()->framesRendered() > 0);
     CHECK(window.comparePage()->table()->columnCount() == 3);
-    CHECK(window.pageCount() == 3);
+    CHECK(window.pageCount() == 5);
 }
 
 TEST_CASE("catalog search, compare hand-off and exports work from the UI")
@@ -185,4 +185,30 @@ TEST_CASE("a rejected import shows the first problem and leaves the catalog unch
     CHECK(text.contains("nothing was imported"));
     CHECK(text.contains("mine.csv:2: memory_gb: unit 'TFLOPS' does not fit memory_gb"));
     CHECK(fixture.context->catalog().devices.size() == before);
+}
+
+#include "app/gui/visualizers/pipeline/pipeline_page.hpp"
+#include "app/gui/visualizers/warp/warp_page.hpp"
+
+TEST_CASE("warp and pipeline pages export PNG, SVG and an animation's frames")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.show();
+    window.showPage(window.pageIndex("Warp divergence"));
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(100);
+    const auto path = [&](const char* name) { return QString::fromStdString((fixture.dir.path() / name).string()); };
+    WarpPage* warp = window.warpPage();
+    CHECK(warp->exportPng(path("warp.png")));
+    CHECK(warp->exportSvg(path("warp.svg")));
+    const int frames = warp->exportFrames(path("frames"));
+    CHECK(frames == warp->visualizer().stepCount() + 1);
+    CHECK(QImage(path("frames") + "/frame-0001.png").width() > 100);
+    window.showPage(window.pageIndex("Pipeline bubbles"));
+    QTest::qWait(100);
+    CHECK(window.pipelinePage()->exportSvg(path("pipeline.svg")));
+    CHECK(QFile(path("pipeline.svg")).size() > 1000);
+    CHECK(QImage(path("warp.png")).width() > 200);
 }

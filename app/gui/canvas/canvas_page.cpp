@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// CanvasPage: canvas, hint and export buttons.
+#include "app/gui/canvas/canvas_page.hpp"
+
+#include "app/gui/canvas/imgui_canvas.hpp"
+#include "models/catalog/catalog_set.hpp"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace accelscope::gui {
+
+CanvasPage::CanvasPage(Visualizer& visualizer, const QString& hint, std::function<std::string()> svg, QWidget* parent)
+    : QWidget(parent), m_svg(std::move(svg))
+{
+    auto* layout = new QVBoxLayout(this);
+    m_canvas = new ImGuiCanvas(this);
+    m_canvas->setVisualizer(&visualizer);
+    layout->addWidget(m_canvas, 1);
+    m_buttons = new QHBoxLayout();
+    auto* label = new QLabel(hint, this);
+    label->setWordWrap(true);
+    m_buttons->addWidget(label, 1);
+    auto* png = new QPushButton(tr("Export PNG…"), this);
+    png->setToolTip(tr("Save the view at 2x for slides"));
+    m_buttons->addWidget(png);
+    connect(png, &QPushButton::clicked, this, [this] { exportPng(); });
+    if (m_svg) {
+        auto* svgButton = new QPushButton(tr("Export SVG…"), this);
+        svgButton->setToolTip(tr("Save the chart as SVG (vector, for slides and papers)"));
+        m_buttons->addWidget(svgButton);
+        connect(svgButton, &QPushButton::clicked, this, [this] { exportSvg(); });
+    }
+    layout->addLayout(m_buttons);
+}
+
+void CanvasPage::setFontScale(float scale) { m_canvas->setFontScale(scale); }
+void CanvasPage::setDarkTheme(bool dark) { m_canvas->setDarkTheme(dark); }
+
+bool CanvasPage::exportPng(const QString& requested)
+{
+    QString file = requested;
+    if (file.isEmpty()) {
+        file = QFileDialog::getSaveFileName(this, tr("Export PNG"), objectName() + ".png", tr("PNG (*.png)"));
+        if (file.isEmpty()) return false;
+    }
+    const QImage image = m_canvas->grabFramebuffer();
+    const QImage doubled = image.scaled(image.size() * 2, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    if (image.isNull() || !doubled.save(file, "PNG")) {
+        if (requested.isEmpty()) QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1").arg(file));
+        return false;
+    }
+    emit statusMessage(tr("Saved %1").arg(file));
+    return true;
+}
+
+bool CanvasPage::exportSvg(const QString& requested)
+{
+    if (!m_svg) return false;
+    QString file = requested;
+    if (file.isEmpty()) {
+        file = QFileDialog::getSaveFileName(this, tr("Export SVG"), objectName() + ".svg", tr("SVG (*.svg)"));
+        if (file.isEmpty()) return false;
+    }
+    if (auto ok = models::catalog::writeFileAtomically(file.toStdString(), m_svg()); !ok) {
+        if (requested.isEmpty()) QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(ok.error().message));
+        return false;
+    }
+    emit statusMessage(tr("Saved %1").arg(file));
+    return true;
+}
+
+} // namespace accelscope::gui

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// A page made of one visualizer in an ImGui canvas, with PNG and SVG export for slides.
+#pragma once
+
+#include "app/gui/canvas/visualizer.hpp"
+
+#include <QWidget>
+
+#include <functional>
+#include <string>
+
+class QHBoxLayout;
+
+namespace accelscope::gui {
+
+class ImGuiCanvas;
+
+class CanvasPage : public QWidget {
+    Q_OBJECT
+public:
+    /// `visualizer` is not owned; `svg` renders the current view as SVG text (may be empty).
+    CanvasPage(Visualizer& visualizer, const QString& hint, std::function<std::string()> svg, QWidget* parent = nullptr);
+
+    ImGuiCanvas* canvas() const { return m_canvas; }
+    void setFontScale(float scale);
+    void setDarkTheme(bool dark);
+
+public slots:
+    /// Saves the canvas at twice its size (for slides); asks for a file when none is given.
+    bool exportPng(const QString& file = {});
+    bool exportSvg(const QString& file = {});
+
+signals:
+    void statusMessage(const QString& message);
+
+protected:
+    /// The row under the canvas, for pages that add their own buttons.
+    QHBoxLayout* buttonRow() const { return m_buttons; }
+
+private:
+    ImGuiCanvas* m_canvas = nullptr;
+    QHBoxLayout* m_buttons = nullptr;
+    std::function<std::string()> m_svg;
+};
+
+} // namespace accelscope::gui
