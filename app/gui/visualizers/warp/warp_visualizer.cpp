@@ -43,7 +43,7 @@ ImU32 WarpVisualizer::colourOfLine(int line) const
         if (inst.line == line) return pathColours[static_cast<std::size_t>(index) % pathColours.size()];
         ++index;
     }
-    return pathColours[0];
+    return IM_COL32(128, 128, 128, 90); // control statements (if, end, …) cost no cycles
 }
 
 WarpVisualizer::WarpVisualizer() { loadPreset(m_preset); }
