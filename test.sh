@@ -10,4 +10,9 @@ werror=OFF
 cmake --preset dev -DACCELSCOPE_WERROR="$werror" >/dev/null
 cmake --build --preset dev -j"$(nproc)"
 scripts/check-layers.sh
+# The CLI-only build without CUDA (headless GPU servers, machines without nvcc) must build too.
+cmake --preset headless -DACCELSCOPE_WITH_CUDA=OFF -DACCELSCOPE_WERROR="$werror" >/dev/null
+cmake --build --preset headless -j"$(nproc)" --target accelscope-cli catalog_db >/dev/null
+build/headless/bin/accelscope-cli --version
+build/headless/bin/accelscope-cli --json machine | grep -q '"availability": "not_built"'
 xvfb-run -a -s "-screen 0 1600x1000x24" ctest --preset dev -j"$(nproc)"
