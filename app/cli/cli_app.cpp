@@ -6,9 +6,11 @@
 #include "app/cli/catalog_commands.hpp"
 #include "app/cli/cli_context.hpp"
 #include "app/cli/format_commands.hpp"
+#include "app/cli/lab_commands.hpp"
 #include "app/cli/pipeline_commands.hpp"
 #include "app/cli/warp_commands.hpp"
 #include "labs/gpu/cuda_module.hpp"
+#include "labs/lab_result_json.hpp"
 #include "models/precision/tensor_file.hpp"
 #include "labs/machine/machine_info.hpp"
 #include "models/catalog/sqlite_db.hpp"
@@ -72,18 +74,11 @@ void addMachineCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
                             {"memory_clock_khz", d.memoryClockKhz}, {"memory_bus_width_bits", d.memoryBusWidthBits}});
         }
         if (ctx.json) {
-            nlohmann::json caches = nlohmann::json::array();
-            for (const auto& c : info->caches) {
-                caches.push_back({{"level", c.level}, {"type", c.type}, {"size_bytes", c.sizeBytes},
-                                  {"instances", c.instances}, {"line_bytes", c.lineBytes}});
-            }
-            ctx.printJson({{"cpu_model", info->cpuModel}, {"packages", info->packages},
-                           {"physical_cores", info->physicalCores}, {"logical_cpus", info->logicalCpus},
-                           {"memory_bytes", info->memoryBytes}, {"caches", caches}, {"os", info->os},
-                           {"compiler", info->compiler}, {"topology_source", info->topologySource},
-                           {"cuda", {{"availability", labs::gpu::availabilityName(cuda.availability)},
-                                     {"message", cuda.message}, {"driver_version", cuda.driverVersion},
-                                     {"runtime_version", cuda.runtimeVersion}, {"devices", gpus}}}});
+            nlohmann::json doc = labs::machineJson(*info);
+            doc["cuda"] = {{"availability", labs::gpu::availabilityName(cuda.availability)},
+                           {"message", cuda.message}, {"driver_version", cuda.driverVersion},
+                           {"runtime_version", cuda.runtimeVersion}, {"devices", gpus}};
+            ctx.printJson(doc);
         } else {
             *ctx.out << "CPU: " << info->cpuModel << "\n  " << info->packages << " package(s), "
                      << info->physicalCores << " cores, " << info->logicalCpus << " logical CPUs\n  memory: "
@@ -131,6 +126,7 @@ int runCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     addFormatCommands(app, ctx, exitCode, in);
     addWarpCommands(app, ctx, exitCode);
     addPipelineCommand(app, ctx, exitCode);
+    addLabCommands(app, ctx, exitCode);
     addVersionCommand(app, ctx, exitCode);
     addMachineCommand(app, ctx, exitCode);
     // "-inf" or "-0x1p3" would look like options to the parser: a leading space keeps such

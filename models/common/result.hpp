@@ -17,6 +17,7 @@ enum class ErrorCode {
     Io,              ///< a file could not be read or written
     Database,        ///< SQLite reported an error
     Unsupported,     ///< the feature is not available on this build or machine
+    Cancelled,       ///< the user stopped a long operation; nothing was written
 };
 
 /// An expected failure: a code for programs and a one-line message for people.
@@ -46,6 +47,7 @@ constexpr const char* errorCodeName(ErrorCode code)
     case ErrorCode::Io: return "io";
     case ErrorCode::Database: return "database";
     case ErrorCode::Unsupported: return "unsupported";
+    case ErrorCode::Cancelled: return "cancelled";
     }
     return "unknown";
 }

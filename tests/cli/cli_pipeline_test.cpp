@@ -38,3 +38,22 @@ TEST_CASE("pipeline bad input: p or m of 0, m not a multiple of p for interleavi
                Catch::Contains("v (chunks per device) must be at least 1"));
     CHECK(runCli(user, {"pipeline", "--schedule", "zb-h3"}).status == 2);
 }
+
+TEST_CASE("lab run --quick --json prints one record; lab show refuses a newer file")
+{
+    TempDir dir;
+    const auto user = dir.path() / "u.db";
+    const auto out = dir.path() / "r.json";
+    const auto run = runCli(user, {"--json", "lab", "run", "cpu-memory-bandwidth", "--quick", "--out", out.string()});
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    CHECK(doc["lab"] == "cpu-memory-bandwidth");
+    CHECK_THAT(run.err, Catch::Contains("%]")); // progress goes to stderr
+    CHECK(runCli(user, {"lab", "show", out.string()}).status == 0);
+    json newer = doc;
+    newer["schema_version"] = 99;
+    const auto future = dir.write("future.json", newer.dump());
+    CHECK_THAT(runCli(user, {"lab", "show", future.string()}).err, Catch::Contains("made by a newer Accelscope"));
+    CHECK_THAT(runCli(user, {"lab", "run", "cpu-memory-bandwidth", "--param", "threads=99"}).err, Catch::Contains("out of range"));
+    CHECK_THAT(runCli(user, {"lab", "run", "gpu-magic"}).err, Catch::Contains("unknown lab 'gpu-magic'"));
+}

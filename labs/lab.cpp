@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// Parameter resolution and run monitoring shared by every lab.
+#include "labs/lab.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+namespace accelscope::labs {
+
+models::Result<std::map<std::string, double>> resolveParameters(const LabDescription& description, const RunConfig& config)
+{
+    std::map<std::string, double> out;
+    for (const auto& [name, value] : config.parameters) {
+        const auto it = std::ranges::find(description.parameters, name, &LabParameter::name);
+        if (it == description.parameters.end()) {
+            std::string known;
+            for (const auto& p : description.parameters) known += (known.empty() ? "" : ", ") + p.name;
+            return models::fail(models::ErrorCode::InvalidArgument,
+                                "lab '" + description.id + "' has no parameter '" + name + "' (" + known + ")");
+        }
+        if (!std::isfinite(value) || value < it->minValue || value > it->maxValue ||
+            (it->integral && value != std::floor(value))) {
+            char range[96];
+            std::snprintf(range, sizeof range, "%g to %g%s", it->minValue, it->maxValue, it->integral ? ", whole numbers" : "");
+            char given[32];
+            std::snprintf(given, sizeof given, "%g", value);
+            return models::fail(models::ErrorCode::InvalidArgument,
+                                "parameter '" + name + "' = " + given + " is out of range (" + range + ")");
+        }
+    }
+    for (const auto& p : description.parameters) {
+        const auto given = config.parameters.find(p.name);
+        out[p.name] = given != config.parameters.end() ? given->second : (config.quick ? p.quickValue : p.defaultValue);
+    }
+    return out;
+}
+
+RunMonitor::RunMonitor(const RunConfig& config) : m_config(config), m_start(std::chrono::steady_clock::now())
+{
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    m_startedAt = text;
+}
+
+bool RunMonitor::report(double fraction, const std::string& what) const
+{
+    if (m_config.progress) m_config.progress(std::clamp(fraction, 0.0, 1.0), what);
+    return !cancelled();
+}
+
+bool RunMonitor::cancelled() const { return m_config.cancel != nullptr && m_config.cancel->load(); }
+
+bool RunMonitor::overBudget() const { return elapsedSeconds() > static_cast<double>(m_config.budget.count()); }
+
+double RunMonitor::elapsedSeconds() const
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+}
+
+} // namespace accelscope::labs

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+// A micro-lab: described by parameters, run with progress, cancellation and a time budget,
+// returning a result record (machine, parameters, series with units, summary figures).
+#pragma once
+
+#include "models/common/result.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace accelscope::labs {
+
+/// One tunable of a lab, with its range and the values for a normal and a --quick run.
+struct LabParameter {
+    std::string name;
+    std::string description;
+    std::string unit;
+    double minValue = 0;
+    double maxValue = 0;
+    double defaultValue = 0;  ///< 0 may mean "automatic" where the description says so
+    double quickValue = 0;    ///< used by --quick (tiny sizes for tests)
+    bool integral = true;
+};
+
+struct LabDescription {
+    std::string id;
+    std::string title;
+    std::string teaches;      ///< one sentence: what the lab shows
+    std::vector<LabParameter> parameters;
+    bool needsCuda = false;
+};
+
+struct Point {
+    double x = 0;
+    double y = 0;
+};
+
+/// A measured curve with units on both axes.
+struct Series {
+    std::string name;
+    std::string xLabel;
+    std::string xUnit;
+    std::string yLabel;
+    std::string yUnit;
+    std::vector<Point> points;
+};
+
+/// A headline figure of a run ("triad_best_gbs": 47.1 GB/s).
+struct SummaryFigure {
+    std::string key;
+    double value = 0;
+    std::string unit;
+    std::string note;
+};
+
+/// Current version of the result record; readers refuse newer ones.
+constexpr int labResultSchemaVersion = 1;
+
+/// What a lab run produced. Serialised as JSON (lab_result_json.hpp) so results made on a GPU
+/// server open on a laptop.
+struct LabResult {
+    int schemaVersion = labResultSchemaVersion;
+    std::string labId;
+    std::string title;
+    nlohmann::json machine;                 ///< machine description (labs/machine)
+    std::map<std::string, double> parameters;
+    std::vector<Series> series;
+    std::vector<SummaryFigure> summary;
+    std::vector<std::string> notes;         ///< choices the run made (thread pinning, NT stores, sizes' sources)
+    std::string startedAt;                  ///< ISO 8601 UTC
+    double durationSeconds = 0;
+};
+
+/// How to run: parameter values (missing ones take defaults), --quick, progress, cancellation.
+struct RunConfig {
+    std::map<std::string, double> parameters;
+    bool quick = false;
+    std::function<void(double fraction, const std::string& what)> progress;
+    const std::atomic<bool>* cancel = nullptr;   ///< set to true to stop; the run returns Cancelled
+    std::chrono::seconds budget{120};            ///< soft limit: sweeps stop early and say so
+};
+
+class Lab {
+public:
+    virtual ~Lab() = default;
+    virtual LabDescription describe() const = 0;
+    /// Runs the lab. Errors: a parameter out of range (InvalidArgument), Cancelled, Unsupported.
+    virtual models::Result<LabResult> run(const RunConfig& config) = 0;
+};
+
+/// Parameter values for a run: the given ones checked against their ranges (the error names the
+/// parameter, the value and the range), the rest from defaults (or quick values).
+models::Result<std::map<std::string, double>> resolveParameters(const LabDescription& description, const RunConfig& config);
+
+/// Tracks progress, cancellation and the time budget inside a run.
+class RunMonitor {
+public:
+    explicit RunMonitor(const RunConfig& config);
+    /// Reports progress; returns false when the run must stop (cancelled).
+    bool report(double fraction, const std::string& what) const;
+    bool cancelled() const;
+    bool overBudget() const;
+    double elapsedSeconds() const;
+    /// The start time, ISO 8601 UTC.
+    const std::string& startedAt() const { return m_startedAt; }
+
+private:
+    const RunConfig& m_config;
+    std::chrono::steady_clock::time_point m_start;
+    std::string m_startedAt;
+};
+
+} // namespace accelscope::labs

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// One line per lab.
+#include "labs/lab_registry.hpp"
+
+#include "labs/memory_bandwidth/memory_bandwidth_lab.hpp"
+
+namespace accelscope::labs {
+
+LabRegistry LabRegistry::withAllLabs()
+{
+    LabRegistry registry;
+    registry.m_labs.push_back(std::make_unique<memory_bandwidth::MemoryBandwidthLab>());
+    return registry;
+}
+
+Lab* LabRegistry::find(std::string_view id) const
+{
+    for (const auto& lab : m_labs) {
+        if (lab->describe().id == id) return lab.get();
+    }
+    return nullptr;
+}
+
+} // namespace accelscope::labs

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+// LabResult ⇄ JSON.
+#include "labs/lab_result_json.hpp"
+
+namespace accelscope::labs {
+
+using nlohmann::json;
+
+nlohmann::json machineJson(const machine::MachineInfo& info)
+{
+    json caches = json::array();
+    for (const auto& c : info.caches) {
+        caches.push_back({{"level", c.level}, {"type", c.type}, {"size_bytes", c.sizeBytes}, {"instances", c.instances},
+                          {"line_bytes", c.lineBytes}});
+    }
+    return json{{"cpu_model", info.cpuModel}, {"packages", info.packages}, {"physical_cores", info.physicalCores},
+                {"logical_cpus", info.logicalCpus}, {"memory_bytes", info.memoryBytes}, {"caches", caches},
+                {"os", info.os}, {"compiler", info.compiler}, {"topology_source", info.topologySource}};
+}
+
+json labResultJson(const LabResult& r)
+{
+    json series = json::array();
+    for (const auto& s : r.series) {
+        json points = json::array();
+        for (const auto& p : s.points) points.push_back(json::array({p.x, p.y}));
+        series.push_back(json{{"name", s.name}, {"x_label", s.xLabel}, {"x_unit", s.xUnit}, {"y_label", s.yLabel},
+                              {"y_unit", s.yUnit}, {"points", points}});
+    }
+    json summary = json::array();
+    for (const auto& f : r.summary) {
+        summary.push_back(json{{"key", f.key}, {"value", f.value}, {"unit", f.unit}, {"note", f.note}});
+    }
+    return json{{"schema_version", r.schemaVersion}, {"lab", r.labId}, {"title", r.title}, {"machine", r.machine},
+                {"parameters", r.parameters}, {"series", series}, {"summary", summary}, {"notes", r.notes},
+                {"started_at", r.startedAt}, {"duration_s", r.durationSeconds}};
+}
+
+models::Result<LabResult> labResultFromJson(std::string_view text, const std::string& fileName)
+{
+    const json doc = json::parse(text, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object()) {
+        return models::fail(models::ErrorCode::InvalidData, fileName + ": not a JSON object (is it a lab result file?)");
+    }
+    const auto need = [&](const char* key, json::value_t type) -> models::Result<void> {
+        if (!doc.contains(key)) return models::fail(models::ErrorCode::InvalidData, fileName + ": missing key '" + key + "'");
+        const bool numberOk = type == json::value_t::number_float && doc[key].is_number();
+        if (doc[key].type() != type && !numberOk) {
+            return models::fail(models::ErrorCode::InvalidData, fileName + ": key '" + key + "' has the wrong type");
+        }
+        return {};
+    };
+    if (!doc.contains("schema_version") || !doc["schema_version"].is_number_integer()) {
+        return models::fail(models::ErrorCode::InvalidData, fileName + ": missing key 'schema_version'");
+    }
+    const int version = doc["schema_version"].get<int>();
+    if (version > labResultSchemaVersion) {
+        return models::fail(models::ErrorCode::Unsupported, fileName + ": result schema " + std::to_string(version) +
+                                                                " was made by a newer Accelscope (this one reads " +
+                                                                std::to_string(labResultSchemaVersion) + ")");
+    }
+    for (const auto& [key, type] : {std::pair{"lab", json::value_t::string}, std::pair{"title", json::value_t::string},
+                                    std::pair{"series", json::value_t::array}, std::pair{"summary", json::value_t::array},
+                                    std::pair{"parameters", json::value_t::object}, std::pair{"duration_s", json::value_t::number_float}}) {
+        if (auto ok = need(key, type); !ok) return std::unexpected(ok.error());
+    }
+    LabResult r;
+    try {
+        r.schemaVersion = version;
+        r.labId = doc["lab"];
+        r.title = doc["title"];
+        r.machine = doc.value("machine", json::object());
+        r.parameters = doc["parameters"].get<std::map<std::string, double>>();
+        for (const auto& s : doc["series"]) {
+            Series series{s.at("name"), s.at("x_label"), s.at("x_unit"), s.at("y_label"), s.at("y_unit"), {}};
+            for (const auto& p : s.at("points")) series.points.push_back(Point{p.at(0).get<double>(), p.at(1).get<double>()});
+            r.series.push_back(std::move(series));
+        }
+        for (const auto& f : doc["summary"]) {
+            r.summary.push_back(SummaryFigure{f.at("key"), f.at("value").get<double>(), f.value("unit", ""), f.value("note", "")});
+        }
+        r.notes = doc.value("notes", std::vector<std::string>{});
+        r.startedAt = doc.value("started_at", "");
+        r.durationSeconds = doc["duration_s"].get<double>();
+    } catch (const json::exception& e) {
+        // nlohmann reports a wrong or missing nested key by exception; it is bad input, not a bug.
+        return models::fail(models::ErrorCode::InvalidData, fileName + ": malformed record (" + std::string(e.what()) + ")");
+    }
+    return r;
+}
+
+} // namespace accelscope::labs

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// CPU memory bandwidth: STREAM kernels (copy, scale, add, triad) plus read-only and write-only,
+// on 1..N pinned threads, and a single-thread working-set sweep that draws the bandwidth pyramid.
+#pragma once
+
+#include "labs/lab.hpp"
+
+namespace accelscope::labs::memory_bandwidth {
+
+class MemoryBandwidthLab : public Lab {
+public:
+    LabDescription describe() const override;
+    models::Result<LabResult> run(const RunConfig& config) override;
+};
+
+} // namespace accelscope::labs::memory_bandwidth

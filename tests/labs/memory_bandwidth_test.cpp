@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// The memory-bandwidth lab at --quick sizes: it completes with checked results (never timings),
+// stops when cancelled, refuses bad parameters; result records round-trip through JSON.
+#include "labs/lab_registry.hpp"
+#include "labs/lab_result_json.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+
+using namespace accelscope::labs;
+
+namespace {
+
+LabResult quickRun()
+{
+    const auto registry = LabRegistry::withAllLabs();
+    Lab* lab = registry.find("cpu-memory-bandwidth");
+    REQUIRE(lab != nullptr);
+    RunConfig config;
+    config.quick = true;
+    auto result = lab->run(config);
+    REQUIRE(result.has_value());
+    return *result;
+}
+
+} // namespace
+
+TEST_CASE("the memory-bandwidth lab runs at quick sizes and reports every kernel")
+{
+    const LabResult r = quickRun();
+    CHECK(r.labId == "cpu-memory-bandwidth");
+    for (const char* kernel : {"copy", "scale", "add", "triad", "read", "fill"}) {
+        INFO(kernel);
+        const auto it = std::ranges::find(r.summary, std::string(kernel) + "_best_gbs", &SummaryFigure::key);
+        REQUIRE(it != r.summary.end());
+        CHECK(it->value > 0.0);
+        CHECK(it->unit == "GB/s");
+    }
+    REQUIRE(r.series.size() == 2);
+    const auto& sweep = r.series[1].points;
+    REQUIRE(sweep.size() >= 2);
+    for (std::size_t i = 1; i < sweep.size(); ++i) CHECK(sweep[i].x == 2 * sweep[i - 1].x); // working sets double
+    CHECK(r.machine.contains("caches"));
+    CHECK_FALSE(r.notes.empty());
+}
+
+TEST_CASE("a cancelled run returns Cancelled and no record")
+{
+    const auto registry = LabRegistry::withAllLabs();
+    std::atomic<bool> cancel{true};
+    RunConfig config;
+    config.quick = true;
+    config.cancel = &cancel;
+    const auto result = registry.find("cpu-memory-bandwidth")->run(config);
+    REQUIRE_FALSE(result.has_value());
+    CHECK(result.error().code == accelscope::models::ErrorCode::Cancelled);
+}
+
+TEST_CASE("parameters out of range or unknown are refused with their range")
+{
+    const auto registry = LabRegistry::withAllLabs();
+    RunConfig config;
+    config.parameters["repetitions"] = 1;
+    CHECK_THAT(registry.find("cpu-memory-bandwidth")->run(config).error().message,
+               Catch::Contains("parameter 'repetitions' = 1 is out of range (2 to 100"));
+    config.parameters = {{"colour", 1}};
+    CHECK_THAT(registry.find("cpu-memory-bandwidth")->run(config).error().message, Catch::Contains("has no parameter 'colour'"));
+}
+
+TEST_CASE("result records round-trip through JSON; bad or newer files are refused")
+{
+    const LabResult r = quickRun();
+    const std::string text = labResultJson(r).dump();
+    const auto back = labResultFromJson(text, "r.json");
+    REQUIRE(back.has_value());
+    CHECK(back->summary.size() == r.summary.size());
+    CHECK(back->series[1].points.size() == r.series[1].points.size());
+    CHECK(back->parameters == r.parameters);
+
+    auto newer = labResultJson(r);
+    newer["schema_version"] = labResultSchemaVersion + 1;
+    CHECK_THAT(labResultFromJson(newer.dump(), "n.json").error().message, Catch::Contains("n.json: result schema 2 was made by a newer"));
+    CHECK_THAT(labResultFromJson("{\"schema_version\": 1", "t.json").error().message, Catch::Contains("t.json: not a JSON object"));
+    auto broken = labResultJson(r);
+    broken["series"][0]["points"] = "many";
+    CHECK_THAT(labResultFromJson(broken.dump(), "b.json").error().message, Catch::Contains("b.json: malformed record"));
+    broken = labResultJson(r);
+    broken.erase("lab");
+    CHECK_THAT(labResultFromJson(broken.dump(), "m.json").error().message, Catch::Contains("missing key 'lab'"));
+}
