@@ -2,6 +2,7 @@
 // One line per lab.
 #include "labs/lab_registry.hpp"
 
+#include "labs/latency/latency_lab.hpp"
 #include "labs/memory_bandwidth/memory_bandwidth_lab.hpp"
 
 namespace accelscope::labs {
@@ -10,6 +11,7 @@ LabRegistry LabRegistry::withAllLabs()
 {
     LabRegistry registry;
     registry.m_labs.push_back(std::make_unique<memory_bandwidth::MemoryBandwidthLab>());
+    registry.m_labs.push_back(std::make_unique<latency::LatencyLab>());
     return registry;
 }
 
