@@ -18,6 +18,22 @@ nlohmann::json machineJson(const machine::MachineInfo& info)
                 {"os", info.os}, {"compiler", info.compiler}, {"topology_source", info.topologySource}};
 }
 
+models::Result<LabRunStart> startLabRun(const LabDescription& description, const RunConfig& config,
+                                        const RunMonitor& monitor)
+{
+    auto parameters = resolveParameters(description, config);
+    if (!parameters) return std::unexpected(parameters.error());
+    auto machine = machine::describeLocalMachine();
+    if (!machine) return std::unexpected(machine.error());
+    LabRunStart start{std::move(*parameters), std::move(*machine), {}};
+    start.result.labId = description.id;
+    start.result.title = description.title;
+    start.result.machine = machineJson(start.machine);
+    start.result.parameters = start.parameters;
+    start.result.startedAt = monitor.startedAt();
+    return start;
+}
+
 json labResultJson(const LabResult& r)
 {
     json series = json::array();

@@ -16,6 +16,16 @@ nlohmann::json labResultJson(const LabResult& result);
 /// key, or a schema version newer than this program reads.
 models::Result<LabResult> labResultFromJson(std::string_view text, const std::string& fileName);
 
+/// The common start of every lab run: parameters resolved against the description, the local
+/// machine described, and a result record with its identity, machine, parameters and start time.
+struct LabRunStart {
+    std::map<std::string, double> parameters;
+    machine::MachineInfo machine;
+    LabResult result;
+};
+models::Result<LabRunStart> startLabRun(const LabDescription& description, const RunConfig& config,
+                                        const RunMonitor& monitor);
+
 /// The machine description as it goes into a result record.
 nlohmann::json machineJson(const machine::MachineInfo& info);
 

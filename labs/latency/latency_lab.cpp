@@ -104,12 +104,12 @@ LabDescription LatencyLab::describe() const
 
 models::Result<LabResult> LatencyLab::run(const RunConfig& config)
 {
-    const LabDescription description = describe();
-    auto params = resolveParameters(description, config);
-    if (!params) return std::unexpected(params.error());
     RunMonitor monitor(config);
-    auto machine = machine::describeLocalMachine();
-    if (!machine) return std::unexpected(machine.error());
+    auto start = startLabRun(describe(), config, monitor);
+    if (!start) return std::unexpected(start.error());
+    auto* params = &start->parameters;
+    const machine::MachineInfo* machine = &start->machine;
+    LabResult& result = start->result;
     const std::size_t maxBytes = static_cast<std::size_t>((*params)["max_mib"]) << 20;
     const auto seed = static_cast<std::uint64_t>((*params)["seed"]);
     const int pagesMode = static_cast<int>((*params)["pages"]);
@@ -118,12 +118,6 @@ models::Result<LabResult> LatencyLab::run(const RunConfig& config)
     if (!buffer) return fail(ErrorCode::Unsupported, "cannot allocate " + std::to_string(allocation >> 20) + " MiB");
     const double mhz = reportedMhz();
 
-    LabResult result;
-    result.labId = description.id;
-    result.title = description.title;
-    result.machine = machineJson(*machine);
-    result.parameters = *params;
-    result.startedAt = monitor.startedAt();
     result.notes.push_back("one random cycle (Sattolo) through 64-byte lines; best of 3 passes after a warm-up lap");
     result.notes.push_back("cache levels are labelled with hwloc's sizes (" + machine->topologySource +
                            "); in a VM they may be the host's, so trust where the curve jumps");
@@ -189,7 +183,7 @@ models::Result<LabResult> LatencyLab::run(const RunConfig& config)
         result.notes.push_back("no working set reached 4x the last cache: raise max_mib for a DRAM figure");
     }
     result.durationSeconds = monitor.elapsedSeconds();
-    return result;
+    return std::move(result);
 }
 
 } // namespace accelscope::labs::latency

@@ -212,12 +212,12 @@ LabDescription MemoryBandwidthLab::describe() const
 
 models::Result<LabResult> MemoryBandwidthLab::run(const RunConfig& config)
 {
-    const LabDescription description = describe();
-    auto params = resolveParameters(description, config);
-    if (!params) return std::unexpected(params.error());
     RunMonitor monitor(config);
-    auto machine = machine::describeLocalMachine();
-    if (!machine) return std::unexpected(machine.error());
+    auto start = startLabRun(describe(), config, monitor);
+    if (!start) return std::unexpected(start.error());
+    auto* params = &start->parameters;
+    const machine::MachineInfo* machine = &start->machine;
+    LabResult& result = start->result;
     const std::uint64_t caches = std::max<std::uint64_t>(totalCacheBytes(*machine), 1 << 20);
     const int threads = (*params)["threads"] > 0 ? static_cast<int>((*params)["threads"])
                                                   : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -226,12 +226,6 @@ models::Result<LabResult> MemoryBandwidthLab::run(const RunConfig& config)
                                        : std::max<std::size_t>(4 * caches, std::size_t{64} << 20);
     const bool nt = (*params)["nontemporal"] > 0;
     const int repetitions = static_cast<int>((*params)["repetitions"]);
-    LabResult result;
-    result.labId = description.id;
-    result.title = description.title;
-    result.machine = machineJson(*machine);
-    result.parameters = *params;
-    result.startedAt = monitor.startedAt();
     result.notes.push_back(std::to_string(threads) + " thread(s) pinned to CPUs 0.." + std::to_string(threads - 1) +
                            "; arrays of " + std::to_string(arrayBytes >> 20) + " MiB each (" +
                            std::to_string(arrayBytes / std::max<std::uint64_t>(caches, 1)) + "x the " +
@@ -315,7 +309,7 @@ models::Result<LabResult> MemoryBandwidthLab::run(const RunConfig& config)
     result.series.push_back(sweep(arrays, std::min(maxSweep, n * sizeof(double)), monitor, result.notes));
     if (monitor.cancelled()) return fail(ErrorCode::Cancelled, "cancelled; no result was recorded");
     result.durationSeconds = monitor.elapsedSeconds();
-    return result;
+    return std::move(result);
 }
 
 } // namespace accelscope::labs::memory_bandwidth

@@ -21,31 +21,20 @@ namespace accelscope::gui {
 
 using precision::PrecisionVisualizer;
 
-PrecisionPage::PrecisionPage(QWidget* parent) : QWidget(parent)
+PrecisionPage::PrecisionPage(QWidget* parent)
+    : CanvasPage(m_visualizer, tr("Bits, number line, table, blocks and quantization error of FP32 … FP4, MX and NVFP4."),
+                 {}, parent)
 {
     setObjectName("precisionPage");
-    auto* layout = new QVBoxLayout(this);
-    m_canvas = new ImGuiCanvas(this);
-    m_canvas->setObjectName("precisionCanvas");
-    m_canvas->setVisualizer(&m_visualizer);
-    layout->addWidget(m_canvas, 1);
-    auto* row = new QHBoxLayout();
-    auto* hint = new QLabel(tr("Bits, number line, table, blocks and quantization error of FP32 … FP4, MX and NVFP4."), this);
-    hint->setWordWrap(true);
+    canvas()->setObjectName("precisionCanvas");
     auto* load = new QPushButton(tr("Load tensor…"), this);
     load->setToolTip(tr("Open a .npy (float32, float16, bfloat16) or text file of numbers in the quantization lab"));
     auto* csv = new QPushButton(tr("Export CSV…"), this);
     csv->setToolTip(tr("Save the format table, or the quantization metrics when that tab is open"));
-    auto* png = new QPushButton(tr("Export PNG…"), this);
-    png->setToolTip(tr("Save the current view as an image"));
-    row->addWidget(hint, 1);
-    row->addWidget(load);
-    row->addWidget(csv);
-    row->addWidget(png);
-    layout->addLayout(row);
+    buttonRow()->insertWidget(1, load);
+    buttonRow()->insertWidget(2, csv);
     connect(load, &QPushButton::clicked, this, [this] { loadTensor(); });
     connect(csv, &QPushButton::clicked, this, [this] { exportCsv(); });
-    connect(png, &QPushButton::clicked, this, [this] { exportPng(); });
 }
 
 QString PrecisionPage::viewName(int index) const
@@ -58,11 +47,9 @@ QString PrecisionPage::viewName(int index) const
 void PrecisionPage::showView(int index)
 {
     m_visualizer.selectTab(static_cast<PrecisionVisualizer::Tab>(std::clamp(index, 0, 4)));
-    m_canvas->update();
+    canvas()->update();
 }
 
-void PrecisionPage::setFontScale(float scale) { m_canvas->setFontScale(scale); }
-void PrecisionPage::setDarkTheme(bool dark) { m_canvas->setDarkTheme(dark); }
 
 bool PrecisionPage::loadTensor(const QString& requested)
 {
@@ -79,7 +66,7 @@ bool PrecisionPage::loadTensor(const QString& requested)
     }
     m_visualizer.quantization().setTensor(std::move(*values), QFileInfo(file).fileName().toStdString());
     m_visualizer.selectTab(PrecisionVisualizer::Tab::Quantization);
-    m_canvas->update();
+    canvas()->update();
     emit statusMessage(tr("Loaded %1 values from %2").arg(m_visualizer.quantization().tensorSize()).arg(file));
     return true;
 }
@@ -95,22 +82,6 @@ bool PrecisionPage::exportCsv(const QString& requested)
     const std::string text = metrics ? m_visualizer.quantization().csv() : m_visualizer.table().csv();
     if (auto ok = models::catalog::writeFileAtomically(file.toStdString(), text); !ok) {
         if (requested.isEmpty()) QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(ok.error().message));
-        return false;
-    }
-    emit statusMessage(tr("Saved %1").arg(file));
-    return true;
-}
-
-bool PrecisionPage::exportPng(const QString& requested)
-{
-    QString file = requested;
-    if (file.isEmpty()) {
-        file = QFileDialog::getSaveFileName(this, tr("Export PNG"), "precision.png", tr("PNG (*.png)"));
-        if (file.isEmpty()) return false;
-    }
-    const QImage image = m_canvas->grabFramebuffer();
-    if (image.isNull() || !image.save(file, "PNG")) {
-        if (requested.isEmpty()) QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1").arg(file));
         return false;
     }
     emit statusMessage(tr("Saved %1").arg(file));
