@@ -2,8 +2,10 @@
 // One line per lab.
 #include "labs/lab_registry.hpp"
 
+#include "labs/compute_peak/compute_peak_lab.hpp"
 #include "labs/latency/latency_lab.hpp"
 #include "labs/memory_bandwidth/memory_bandwidth_lab.hpp"
+#include "labs/roofline/cpu_roofline_lab.hpp"
 
 namespace accelscope::labs {
 
@@ -12,6 +14,8 @@ LabRegistry LabRegistry::withAllLabs()
     LabRegistry registry;
     registry.m_labs.push_back(std::make_unique<memory_bandwidth::MemoryBandwidthLab>());
     registry.m_labs.push_back(std::make_unique<latency::LatencyLab>());
+    registry.m_labs.push_back(std::make_unique<compute_peak::ComputePeakLab>());
+    registry.m_labs.push_back(std::make_unique<roofline::CpuRooflineLab>());
     return registry;
 }
 

@@ -54,8 +54,16 @@ json labResultJson(const LabResult& r)
 
 models::Result<LabResult> labResultFromJson(std::string_view text, const std::string& fileName)
 {
-    const json doc = json::parse(text, nullptr, false);
-    if (doc.is_discarded() || !doc.is_object()) {
+    json doc;
+    try {
+        doc = json::parse(text);
+    } catch (const json::parse_error& e) {
+        // "[json.exception.parse_error.101] parse error at line 1, column 2: …" → "line 1, column 2: …"
+        std::string what = e.what();
+        if (const auto at = what.find(" at "); at != std::string::npos) what = what.substr(at + 4);
+        return models::fail(models::ErrorCode::InvalidData, fileName + ": not JSON: " + what);
+    }
+    if (!doc.is_object()) {
         return models::fail(models::ErrorCode::InvalidData, fileName + ": not a JSON object (is it a lab result file?)");
     }
     const auto need = [&](const char* key, json::value_t type) -> models::Result<void> {
@@ -103,6 +111,33 @@ models::Result<LabResult> labResultFromJson(std::string_view text, const std::st
         return models::fail(models::ErrorCode::InvalidData, fileName + ": malformed record (" + std::string(e.what()) + ")");
     }
     return r;
+}
+
+std::string machineSummary(const json& machine)
+{
+    std::string text = machine.value("cpu_model", std::string("unknown CPU"));
+    if (machine.contains("gpu") && machine["gpu"].is_object() && machine["gpu"].contains("name") && machine["gpu"]["name"].is_string()) {
+        text += " + " + machine["gpu"]["name"].get<std::string>();
+    }
+    return text;
+}
+
+models::catalog::StoredLabResult storedLabResult(const LabResult& result, const std::string& origin, const std::string& sourceFile)
+{
+    models::catalog::StoredLabResult stored;
+    stored.labId = result.labId;
+    stored.title = result.title;
+    stored.startedAt = result.startedAt;
+    stored.machine = result.machine.is_object() ? machineSummary(result.machine) : std::string("unknown machine");
+    stored.origin = origin;
+    stored.sourceFile = sourceFile;
+    stored.record = labResultJson(result).dump();
+    return stored;
+}
+
+models::Result<LabResult> labResultFromStored(const models::catalog::StoredLabResult& stored)
+{
+    return labResultFromJson(stored.record, "stored result #" + std::to_string(stored.id));
 }
 
 } // namespace accelscope::labs

@@ -4,6 +4,7 @@
 
 #include "labs/lab.hpp"
 #include "labs/machine/machine_info.hpp"
+#include "models/catalog/catalog_store.hpp"
 
 #include <string>
 #include <string_view>
@@ -28,5 +29,15 @@ models::Result<LabRunStart> startLabRun(const LabDescription& description, const
 
 /// The machine description as it goes into a result record.
 nlohmann::json machineJson(const machine::MachineInfo& info);
+
+/// One line naming the machine of a record: the CPU model, and the GPU's name when it has one.
+std::string machineSummary(const nlohmann::json& machine);
+
+/// The record as the user database keeps it. `origin` is "local" or "imported".
+models::catalog::StoredLabResult storedLabResult(const LabResult& result, const std::string& origin,
+                                                 const std::string& sourceFile = {});
+
+/// Reads a stored record back (errors name the result's id).
+models::Result<LabResult> labResultFromStored(const models::catalog::StoredLabResult& stored);
 
 } // namespace accelscope::labs

@@ -11,6 +11,8 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -24,8 +26,24 @@ struct RunOptions {
     std::string id;
     std::vector<std::string> params;
     bool quick = false;
+    bool noSave = false;
     std::string out;
 };
+
+models::Result<models::catalog::UserStore> openStore(const CliContext& ctx)
+{
+    return models::catalog::UserStore::open(ctx.resolvedUserDatabase());
+}
+
+// Reads a whole file; the error names it.
+models::Result<std::string> readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return models::fail(models::ErrorCode::Io, path + ": cannot open file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
 
 std::string renderResult(const labs::LabResult& r)
 {
@@ -67,14 +85,107 @@ ExitCode runLab(const CliContext& ctx, const labs::LabRegistry& registry, const 
         std::snprintf(line, sizeof line, "[%3d%%] %s\n", static_cast<int>(fraction * 100), what.c_str());
         *ctx.err << line << std::flush;
     };
+    // Open the database first: a run that cannot be stored should not start.
+    std::optional<models::catalog::UserStore> store;
+    if (!o.noSave) {
+        auto opened = openStore(ctx);
+        if (!opened) return ctx.error(opened.error());
+        store.emplace(std::move(*opened));
+    }
     auto result = lab->run(config);
     if (!result) return ctx.error(result.error());
     const json doc = labs::labResultJson(*result);
     if (!o.out.empty()) {
         if (auto ok = models::catalog::writeFileAtomically(o.out, doc.dump(2) + "\n"); !ok) return ctx.error(ok.error());
     }
+    if (store) {
+        auto id = store->addLabResult(labs::storedLabResult(*result, "local"));
+        if (!id) return ctx.error(id.error());
+        *ctx.err << "saved as result #" << *id << " in " << store->path().string() << "\n";
+    }
     if (ctx.json) ctx.printJson(doc);
     else *ctx.out << renderResult(*result);
+    return ExitCode::Ok;
+}
+
+ExitCode importResult(const CliContext& ctx, const std::string& file)
+{
+    auto text = readFile(file);
+    if (!text) return ctx.error(text.error());
+    auto result = labs::labResultFromJson(*text, file);
+    if (!result) return ctx.error(result.error());
+    auto store = openStore(ctx);
+    if (!store) return ctx.error(store.error());
+    auto id = store->addLabResult(labs::storedLabResult(*result, "imported", std::filesystem::path(file).filename().string()));
+    if (!id) return ctx.error(id.error());
+    if (ctx.json) ctx.printJson(json{{"id", *id}, {"lab", result->labId}, {"started_at", result->startedAt}});
+    else *ctx.out << "imported " << result->labId << " (" << result->startedAt << ") as result #" << *id << "\n";
+    return ExitCode::Ok;
+}
+
+ExitCode exportResult(const CliContext& ctx, std::int64_t id, const std::string& out)
+{
+    auto store = openStore(ctx);
+    if (!store) return ctx.error(store.error());
+    auto stored = store->labResult(id);
+    if (!stored) return ctx.error(stored.error());
+    if (!*stored) return ctx.error("no stored result #" + std::to_string(id) + " (see `accelscope-cli lab history`)");
+    auto result = labs::labResultFromStored(**stored);
+    if (!result) return ctx.error(result.error());
+    const std::string text = labs::labResultJson(*result).dump(2) + "\n";
+    if (out.empty()) {
+        *ctx.out << text;
+        return ExitCode::Ok;
+    }
+    if (auto ok = models::catalog::writeFileAtomically(out, text); !ok) return ctx.error(ok.error());
+    *ctx.err << "wrote result #" << id << " to " << out << "\n";
+    return ExitCode::Ok;
+}
+
+// The first summary figure, as the headline of a history row.
+std::string headline(const models::catalog::StoredLabResult& stored)
+{
+    auto result = labs::labResultFromStored(stored);
+    if (!result || result->summary.empty()) return {};
+    const auto& f = result->summary.front();
+    char text[96];
+    std::snprintf(text, sizeof text, "%s %.4g %s", f.key.c_str(), f.value, f.unit.c_str());
+    return text;
+}
+
+ExitCode listHistory(const CliContext& ctx)
+{
+    auto store = openStore(ctx);
+    if (!store) return ctx.error(store.error());
+    auto results = store->labResults();
+    if (!results) return ctx.error(results.error());
+    json list = json::array();
+    TextTable table({"id", "lab", "started (UTC)", "machine", "origin", "headline"});
+    for (const auto& r : *results) {
+        list.push_back(json{{"id", r.id}, {"lab", r.labId}, {"title", r.title}, {"started_at", r.startedAt}, {"machine", r.machine},
+                            {"origin", r.origin}, {"source_file", r.sourceFile}});
+        table.addRow({"#" + std::to_string(r.id), r.labId, r.startedAt, r.machine,
+                      r.origin == "imported" ? "imported from " + r.sourceFile : r.origin, headline(r)});
+    }
+    if (ctx.json) ctx.printJson(list);
+    else if (results->empty()) *ctx.out << "no stored results in " << store->path().string() << " (run one: `accelscope-cli lab run ID`)\n";
+    else *ctx.out << table.render();
+    return ExitCode::Ok;
+}
+
+ExitCode deleteResults(const CliContext& ctx, const std::vector<std::int64_t>& ids)
+{
+    auto store = openStore(ctx);
+    if (!store) return ctx.error(store.error());
+    for (const std::int64_t id : ids) { // all known, or nothing is deleted
+        auto stored = store->labResult(id);
+        if (!stored) return ctx.error(stored.error());
+        if (!*stored) return ctx.error("no stored result #" + std::to_string(id) + "; nothing was deleted");
+    }
+    auto removed = store->removeLabResults(ids);
+    if (!removed) return ctx.error(removed.error());
+    if (ctx.json) ctx.printJson(json{{"deleted", *removed}});
+    else *ctx.out << "deleted " << *removed << " result(s)\n";
     return ExitCode::Ok;
 }
 
@@ -113,22 +224,40 @@ void addLabCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     run->add_option("--param", o->params, "NAME=VALUE (repeatable)");
     run->add_flag("--quick", o->quick, "tiny sizes, for tests: checks correctness, not speed");
     run->add_option("--out", o->out, "also write the result record (JSON) to this file");
+    run->add_flag("--no-save", o->noSave, "do not keep the result in the user database");
     run->callback([&ctx, &exitCode, registry, o] { exitCode = runLab(ctx, *registry, *o); });
 
     auto file = std::make_shared<std::string>();
     CLI::App* show = lab->add_subcommand("show", "read a result file (made here or on another machine) and print it");
     show->add_option("file", *file, "result record (JSON)")->required();
     show->callback([&ctx, &exitCode, file] {
-        std::ifstream in(*file, std::ios::binary);
-        if (!in) { exitCode = ctx.error(*file + ": cannot open file"); return; }
-        std::ostringstream text;
-        text << in.rdbuf();
-        auto result = labs::labResultFromJson(text.str(), *file);
+        auto text = readFile(*file);
+        if (!text) { exitCode = ctx.error(text.error()); return; }
+        auto result = labs::labResultFromJson(*text, *file);
         if (!result) { exitCode = ctx.error(result.error()); return; }
         if (ctx.json) ctx.printJson(labs::labResultJson(*result));
         else *ctx.out << renderResult(*result);
         exitCode = ExitCode::Ok;
     });
+
+    CLI::App* import = lab->add_subcommand("import", "keep a result file (e.g. made by `lab run --out` on a GPU server) in the user database");
+    import->add_option("file", *file, "result record (JSON)")->required();
+    import->callback([&ctx, &exitCode, file] { exitCode = importResult(ctx, *file); });
+
+    auto ids = std::make_shared<std::vector<std::int64_t>>();
+    auto out = std::make_shared<std::string>();
+    CLI::App* exportCommand = lab->add_subcommand("export", "print a stored result as a JSON record, or write it to a file");
+    exportCommand->add_option("id", *ids, "stored result id (see `lab history`)")->required()->expected(1);
+    exportCommand->add_option("--out", *out, "write the record to this file instead of stdout");
+    exportCommand->callback([&ctx, &exitCode, ids, out] { exitCode = exportResult(ctx, ids->front(), *out); });
+
+    lab->add_subcommand("history", "the results kept in the user database, newest first")->callback([&ctx, &exitCode] {
+        exitCode = listHistory(ctx);
+    });
+
+    CLI::App* remove = lab->add_subcommand("delete", "delete stored results (all of the ids, or none when one is unknown)");
+    remove->add_option("ids", *ids, "stored result ids")->required();
+    remove->callback([&ctx, &exitCode, ids] { exitCode = deleteResults(ctx, *ids); });
 }
 
 } // namespace accelscope::cli

@@ -12,7 +12,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <random>
 #include <string>
@@ -29,20 +28,6 @@ constexpr std::size_t hugePageBytes = 2u << 20;
 struct FreeDeleter {
     void operator()(std::byte* p) const { std::free(p); }
 };
-
-// The clock /proc/cpuinfo reports (nominal under virtualisation); 0 when unknown.
-double reportedMhz()
-{
-    std::ifstream in("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind("cpu MHz", 0) == 0) {
-            const auto colon = line.find(':');
-            if (colon != std::string::npos) return std::strtod(line.c_str() + colon + 1, nullptr);
-        }
-    }
-    return 0.0;
-}
 
 // Nanoseconds per dependent load over a chain of `nodes` lines in `buffer`.
 double chase(std::byte* buffer, std::uint64_t nodes, std::uint64_t seed)
@@ -116,7 +101,7 @@ models::Result<LabResult> LatencyLab::run(const RunConfig& config)
     const std::size_t allocation = (maxBytes + hugePageBytes - 1) / hugePageBytes * hugePageBytes;
     std::unique_ptr<std::byte, FreeDeleter> buffer(static_cast<std::byte*>(std::aligned_alloc(hugePageBytes, allocation)));
     if (!buffer) return fail(ErrorCode::Unsupported, "cannot allocate " + std::to_string(allocation >> 20) + " MiB");
-    const double mhz = reportedMhz();
+    const double mhz = machine::reportedCpuMhz();
 
     result.notes.push_back("one random cycle (Sattolo) through 64-byte lines; best of 3 passes after a warm-up lap");
     result.notes.push_back("cache levels are labelled with hwloc's sizes (" + machine->topologySource +

@@ -2,6 +2,8 @@
 // hwloc topology → MachineInfo.
 #include "labs/machine/machine_info.hpp"
 
+#include <cstdlib>
+#include <fstream>
 #include <hwloc.h>
 #include <sys/utsname.h>
 
@@ -68,6 +70,19 @@ models::Result<MachineInfo> describeLocalMachine()
     info.compiler = std::string("g++ ") + __VERSION__;
     info.topologySource = std::string("hwloc ") + HWLOC_VERSION;
     return info;
+}
+
+double reportedCpuMhz()
+{
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("cpu MHz", 0) == 0) {
+            const auto colon = line.find(':');
+            if (colon != std::string::npos) return std::strtod(line.c_str() + colon + 1, nullptr);
+        }
+    }
+    return 0.0;
 }
 
 } // namespace accelscope::labs::machine

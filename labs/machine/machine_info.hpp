@@ -35,4 +35,8 @@ struct MachineInfo {
 /// Reads the local topology with hwloc. Errors when hwloc cannot load the topology.
 models::Result<MachineInfo> describeLocalMachine();
 
+/// The clock /proc/cpuinfo reports for the first CPU in MHz (nominal under virtualisation, not
+/// measured under load); 0 when unknown.
+double reportedCpuMhz();
+
 } // namespace accelscope::labs::machine

@@ -56,7 +56,20 @@ Result<CatalogInfo> readMeta(const Database& db)
 // Migration i brings the user database from version i to i + 1.
 using Migration = Result<void> (*)(const Database&);
 Result<void> migrateTo1(const Database& db) { return db.execute(deviceTablesSql()); }
-constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1};
+Result<void> migrateTo2(const Database& db)
+{
+    return db.execute(R"(CREATE TABLE lab_results (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        lab_id TEXT NOT NULL,
+        title TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        machine TEXT NOT NULL,
+        origin TEXT NOT NULL CHECK (origin IN ('local', 'imported')),
+        source_file TEXT,
+        record TEXT NOT NULL,
+        content_hash TEXT NOT NULL UNIQUE))");
+}
+constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2};
 
 } // namespace
 
@@ -156,6 +169,96 @@ Result<int> UserStore::removeDevices(const std::vector<std::string>& ids)
         auto count = deleteDeviceRows(m_db, ids);
         if (!count) return std::unexpected(count.error());
         removed = *count;
+        return {};
+    });
+    if (!ok) return std::unexpected(ok.error());
+    return removed;
+}
+
+Result<std::int64_t> UserStore::addLabResult(StoredLabResult result)
+{
+    if (result.origin != "local" && result.origin != "imported") {
+        return fail(ErrorCode::InvalidArgument, "lab result origin must be local or imported, not '" + result.origin + "'");
+    }
+    result.contentHash = fnv1aHex(result.record);
+    auto existing = m_db.prepare("SELECT id FROM lab_results WHERE content_hash = ?");
+    if (!existing) return std::unexpected(existing.error());
+    existing->bind(1, result.contentHash);
+    auto found = existing->step();
+    if (!found) return std::unexpected(found.error());
+    if (*found) {
+        return fail(ErrorCode::InvalidArgument, "this " + result.labId + " result (" + result.startedAt +
+                                                    ") is already stored as #" + std::to_string(existing->integer(0)));
+    }
+    std::int64_t id = 0;
+    auto ok = inTransaction(m_db, [&]() -> Result<void> {
+        auto insert = m_db.prepare("INSERT INTO lab_results (lab_id, title, started_at, machine, origin, source_file, record, "
+                                   "content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        if (!insert) return std::unexpected(insert.error());
+        insert->bind(1, result.labId).bind(2, result.title).bind(3, result.startedAt).bind(4, result.machine);
+        insert->bind(5, result.origin).bindOptional(6, result.sourceFile).bind(7, result.record).bind(8, result.contentHash);
+        if (auto done = insert->run(); !done) return done;
+        auto last = m_db.queryInteger("SELECT last_insert_rowid()");
+        if (!last) return std::unexpected(last.error());
+        id = *last;
+        return {};
+    });
+    if (!ok) return std::unexpected(ok.error());
+    return id;
+}
+
+namespace {
+
+constexpr const char* labResultColumns =
+    "SELECT id, lab_id, title, started_at, machine, origin, source_file, record, content_hash FROM lab_results";
+
+StoredLabResult readLabResultRow(const Statement& row)
+{
+    return StoredLabResult{row.integer(0), row.text(1), row.text(2), row.text(3), row.text(4),
+                           row.text(5),    row.isNull(6) ? std::string() : row.text(6), row.text(7), row.text(8)};
+}
+
+} // namespace
+
+Result<std::vector<StoredLabResult>> UserStore::labResults() const
+{
+    auto query = m_db.prepare(std::string(labResultColumns) + " ORDER BY started_at DESC, id DESC");
+    if (!query) return std::unexpected(query.error());
+    std::vector<StoredLabResult> results;
+    for (;;) {
+        auto more = query->step();
+        if (!more) return std::unexpected(more.error());
+        if (!*more) break;
+        results.push_back(readLabResultRow(*query));
+    }
+    return results;
+}
+
+Result<std::optional<StoredLabResult>> UserStore::labResult(std::int64_t id) const
+{
+    auto query = m_db.prepare(std::string(labResultColumns) + " WHERE id = ?");
+    if (!query) return std::unexpected(query.error());
+    query->bind(1, id);
+    auto found = query->step();
+    if (!found) return std::unexpected(found.error());
+    if (!*found) return std::optional<StoredLabResult>{};
+    return std::optional<StoredLabResult>{readLabResultRow(*query)};
+}
+
+Result<int> UserStore::removeLabResults(const std::vector<std::int64_t>& ids)
+{
+    int removed = 0;
+    auto ok = inTransaction(m_db, [&]() -> Result<void> {
+        auto remove = m_db.prepare("DELETE FROM lab_results WHERE id = ?");
+        if (!remove) return std::unexpected(remove.error());
+        for (const std::int64_t id : ids) {
+            remove->bind(1, id);
+            if (auto done = remove->run(); !done) return done;
+            auto changed = m_db.queryInteger("SELECT changes()");
+            if (!changed) return std::unexpected(changed.error());
+            removed += static_cast<int>(*changed);
+            if (auto reset = remove->reset(); !reset) return reset;
+        }
         return {};
     });
     if (!ok) return std::unexpected(ok.error());

@@ -5,6 +5,7 @@
 #include "models/catalog/device.hpp"
 #include "models/catalog/sqlite_db.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -23,7 +24,8 @@ struct CatalogInfo {
 /// Schema version of the bundled catalog that this code reads.
 constexpr int bundledSchemaVersion = 1;
 /// Newest user-database schema version; older files are migrated on open.
-constexpr int userSchemaVersion = 1;
+/// 1: user devices; 2: lab results.
+constexpr int userSchemaVersion = 2;
 
 /// Writes `devices` into a new bundled catalog at `path`. The file appears complete or not at
 /// all (written beside it, then renamed over it).
@@ -47,7 +49,21 @@ private:
     CatalogInfo m_info;
 };
 
-/// The user's database: their own devices (and later lab results, lesson progress). WAL mode;
+/// A lab result record kept in the user database. The record itself is opaque JSON here (its
+/// format belongs to labs/); the other fields are copied out of it for listing.
+struct StoredLabResult {
+    std::int64_t id = 0;       ///< assigned by the database
+    std::string labId;
+    std::string title;
+    std::string startedAt;     ///< ISO 8601 UTC, from the record
+    std::string machine;       ///< one line: CPU model or GPU name
+    std::string origin;        ///< "local" (run here) or "imported"
+    std::string sourceFile;    ///< the imported file's name; empty for local runs
+    std::string record;        ///< the JSON record
+    std::string contentHash;   ///< fnv1aHex of the record; a second copy is refused
+};
+
+/// The user's database: their own devices and lab results (later lesson progress). WAL mode;
 /// every change is one transaction.
 class UserStore {
 public:
@@ -59,6 +75,15 @@ public:
     Result<void> addDevices(const std::vector<Device>& devices);
     /// Deletes the user's devices with these ids; returns how many existed.
     Result<int> removeDevices(const std::vector<std::string>& ids);
+    /// Stores a lab result; returns its id. A record whose content is already stored is refused
+    /// (InvalidArgument, naming the stored copy's id).
+    Result<std::int64_t> addLabResult(StoredLabResult result);
+    /// All stored results, newest first (records included).
+    Result<std::vector<StoredLabResult>> labResults() const;
+    Result<std::optional<StoredLabResult>> labResult(std::int64_t id) const;
+    /// Deletes the results with these ids in one transaction; returns how many existed.
+    Result<int> removeLabResults(const std::vector<std::int64_t>& ids);
+
     int schemaVersion() const;
     const std::filesystem::path& path() const { return m_db.path(); }
 

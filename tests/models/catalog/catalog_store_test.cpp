@@ -99,6 +99,55 @@ TEST_CASE("a new user database is created and migrated to the current schema")
     CHECK(again->schemaVersion() == userSchemaVersion);
 }
 
+TEST_CASE("a version-1 user database gains the lab-results table and keeps its devices")
+{
+    TempDir dir;
+    const auto path = dir.path() / "user.db";
+    {
+        auto store = UserStore::open(path);
+        REQUIRE(store.has_value());
+        REQUIRE(importDevicesFile(*store, dir.write("mine.json", accelscope::tests::validCatalogText()), {}, false).has_value());
+    }
+    {   // turn it back into what version 1 wrote
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("DROP TABLE lab_results; PRAGMA user_version = 1").has_value());
+    }
+    auto store = UserStore::open(path);
+    REQUIRE(store.has_value());
+    CHECK(store->schemaVersion() == 2);
+    CHECK_FALSE(store->devices()->empty());
+    CHECK(store->labResults()->empty());
+}
+
+TEST_CASE("lab results are stored, listed newest first, refused twice and deleted")
+{
+    TempDir dir;
+    auto store = UserStore::open(dir.path() / "user.db");
+    REQUIRE(store.has_value());
+    StoredLabResult a{0, "cpu-roofline", "Roofline", "2026-01-01T00:00:00Z", "CPU A", "local", "", R"({"n":1})", ""};
+    StoredLabResult b{0, "cpu-latency", "Latency", "2026-02-01T00:00:00Z", "CPU B", "imported", "b.json", R"({"n":2})", ""};
+    const auto idA = store->addLabResult(a);
+    const auto idB = store->addLabResult(b);
+    REQUIRE(idA.has_value());
+    REQUIRE(idB.has_value());
+    const auto all = store->labResults();
+    REQUIRE(all->size() == 2);
+    CHECK((*all)[0].labId == "cpu-latency"); // newest first
+    CHECK((*all)[0].sourceFile == "b.json");
+    CHECK((*all)[1].sourceFile.empty());
+    CHECK((*all)[1].contentHash == fnv1aHex(R"({"n":1})"));
+    const auto twice = store->addLabResult(a);
+    REQUIRE_FALSE(twice.has_value());
+    CHECK_THAT(twice.error().message, Catch::Contains("already stored as #" + std::to_string(*idA)));
+    a.record = R"({"n":3})";
+    a.origin = "borrowed";
+    CHECK_FALSE(store->addLabResult(a).has_value());
+    CHECK(store->labResult(*idB)->value().record == R"({"n":2})");
+    CHECK_FALSE(store->labResult(999)->has_value());
+    CHECK(store->removeLabResults({*idA, 999}) == 1);
+    CHECK(store->labResults()->size() == 1);
+}
+
 TEST_CASE("a user database from a newer version is refused, not damaged")
 {
     TempDir dir;
