@@ -53,6 +53,11 @@ bool RunMonitor::report(double fraction, const std::string& what) const
     return !cancelled();
 }
 
+void RunMonitor::publish(const Series& series) const
+{
+    if (m_config.seriesUpdated) m_config.seriesUpdated(series);
+}
+
 bool RunMonitor::cancelled() const { return m_config.cancel != nullptr && m_config.cancel->load(); }
 
 bool RunMonitor::overBudget() const { return elapsedSeconds() > static_cast<double>(m_config.budget.count()); }

@@ -82,6 +82,9 @@ struct RunConfig {
     std::map<std::string, double> parameters;
     bool quick = false;
     std::function<void(double fraction, const std::string& what)> progress;
+    /// Called with a series each time a point is added to it (on the lab's thread), so a view can
+    /// draw the curve while it is measured. Optional.
+    std::function<void(const Series& series)> seriesUpdated;
     const std::atomic<bool>* cancel = nullptr;   ///< set to true to stop; the run returns Cancelled
     std::chrono::seconds budget{120};            ///< soft limit: sweeps stop early and say so
 };
@@ -104,6 +107,8 @@ public:
     explicit RunMonitor(const RunConfig& config);
     /// Reports progress; returns false when the run must stop (cancelled).
     bool report(double fraction, const std::string& what) const;
+    /// Passes a series that just gained a point to RunConfig::seriesUpdated.
+    void publish(const Series& series) const;
     bool cancelled() const;
     bool overBudget() const;
     double elapsedSeconds() const;

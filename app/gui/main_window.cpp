@@ -5,6 +5,7 @@
 #include "accelscope/config.hpp"
 #include "app/gui/catalog/catalog_page.hpp"
 #include "app/gui/compare/compare_page.hpp"
+#include "app/gui/labs/labs_page.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/visualizers/precision/precision_page.hpp"
 #include "app/gui/visualizers/warp/warp_page.hpp"
@@ -53,6 +54,8 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     addPage(tr("Warp divergence"), tr("SIMT execution: divergent branches under a reconvergence stack and ITS (Ctrl+4)"), m_warp);
     m_pipeline = new PipelinePage(m_pages);
     addPage(tr("Pipeline bubbles"), tr("Pipeline-parallel schedules, bubbles and activation memory (Ctrl+5)"), m_pipeline);
+    m_labs = new LabsPage(m_context, m_pages);
+    addPage(tr("Labs"), tr("Measure this machine: bandwidth, latency, compute peak, roofline; stored results (Ctrl+6)"), m_labs);
     connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(m_catalog, &CatalogPage::compareRequested, this, [this](const QStringList& ids) {
         m_compare->setDeviceIds(ids);
@@ -60,7 +63,7 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     });
     for (QObject* source : {static_cast<QObject*>(m_catalog), static_cast<QObject*>(m_compare),
                             static_cast<QObject*>(m_precision), static_cast<QObject*>(m_warp),
-                            static_cast<QObject*>(m_pipeline)}) {
+                            static_cast<QObject*>(m_pipeline), static_cast<QObject*>(m_labs)}) {
         connect(source, SIGNAL(statusMessage(QString)), this, SLOT(showStatusMessage(QString)));
     }
     connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);

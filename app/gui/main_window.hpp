@@ -19,6 +19,7 @@ class ComparePage;
 class PrecisionPage;
 class WarpPage;
 class PipelinePage;
+class LabsPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -36,6 +37,7 @@ public:
     PrecisionPage* precisionPage() const { return m_precision; }
     WarpPage* warpPage() const { return m_warp; }
     PipelinePage* pipelinePage() const { return m_pipeline; }
+    LabsPage* labsPage() const { return m_labs; }
 
     void setTheme(Theme theme);
     void setFontScale(double scale);
@@ -64,6 +66,7 @@ private:
     PrecisionPage* m_precision = nullptr;
     WarpPage* m_warp = nullptr;
     PipelinePage* m_pipeline = nullptr;
+    LabsPage* m_labs = nullptr;
     Theme m_theme = Theme::Light;
     double m_fontScale = 1.0;
     QActionGroup* m_themeGroup = nullptr;

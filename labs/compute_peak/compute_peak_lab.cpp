@@ -136,6 +136,7 @@ models::Result<LabResult> ComputePeakLab::run(const RunConfig& config)
                 auto gflops = measurePeakGflops(team, isa, precision, runSeconds, repetitions);
                 if (!gflops) return std::unexpected(gflops.error());
                 series.points.push_back(Point{static_cast<double>(std::ranges::find(allIsas, isa) - std::begin(allIsas)), *gflops});
+                monitor.publish(series);
                 const std::string key = std::string(precisionName(precision)) + "_" + isaKey(isa) + "_" +
                                         (threads == 1 ? std::string("1t") : std::string("all")) + "_gflops";
                 result.summary.push_back(SummaryFigure{key, *gflops, "GFLOP/s", isaInfo(isa).name});

@@ -126,6 +126,7 @@ models::Result<LabResult> LatencyLab::run(const RunConfig& config)
         Series s{huge ? "latency, huge pages" : "latency, 4 KiB pages", "working set", "KiB", "load-to-use latency", "ns", {}};
         for (std::size_t bytes = 4096; bytes <= maxBytes; bytes *= 2) {
             s.points.push_back(Point{static_cast<double>(bytes) / 1024.0, chase(buffer.get(), bytes / lineBytes, seed)});
+            monitor.publish(s);
             ++done;
             if (!monitor.report(static_cast<double>(done) / static_cast<double>(sizes * hugeModes.size()),
                                 std::string(huge ? "huge" : "4 KiB") + " pages, " + std::to_string(bytes >> 10) + " KiB")) {

@@ -177,6 +177,7 @@ Series sweep(const Arrays& arrays, std::size_t maxBytes, const RunMonitor& monit
         // The sums must stay observable or the compiler may drop the reads (MEASURING.md §9).
         asm volatile("" : : "g"(sink) : "memory");
         s.points.push_back(Point{static_cast<double>(bytes) / 1024.0, best});
+        monitor.publish(s);
         if (monitor.overBudget()) {
             notes.emplace_back("sweep stopped at " + std::to_string(bytes / 1024) + " KiB: time budget reached");
             break;

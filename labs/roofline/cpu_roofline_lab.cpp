@@ -147,6 +147,7 @@ models::Result<LabResult> CpuRooflineLab::run(const RunConfig& config)
         const double gflops = static_cast<double>(n) * (2.0 * fmas + 1.0) / best / 1e9;
         if (fmas == 0) bandwidthGbs = static_cast<double>(n * sizeof(float)) / best / 1e9;
         measured.points.push_back(Point{intensityFlopPerByte(fmas), gflops});
+        monitor.publish(measured);
         if (monitor.overBudget()) {
             result.notes.push_back("sweep stopped at " + std::to_string(fmas) + " multiply-adds: time budget reached");
             break;

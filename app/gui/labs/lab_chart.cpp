@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+#include "app/gui/labs/lab_chart.hpp"
+
+#include <QChart>
+#include <QEvent>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace accelscope::gui {
+
+bool wantsLogAxis(const std::vector<double>& values, double ratio)
+{
+    if (values.size() < 2) return false;
+    const auto [lo, hi] = std::ranges::minmax(values);
+    return lo > 0 && hi / lo >= ratio;
+}
+
+LabChart::LabChart(QWidget* parent) : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(240);
+    clear(tr("Run a lab or pick a stored result to see its curves."));
+}
+
+void LabChart::clear(const QString& message)
+{
+    m_series.clear();
+    m_title = message;
+    rebuild();
+}
+
+void LabChart::setSeries(const std::vector<labs::Series>& series, const QString& title)
+{
+    m_series = series;
+    m_title = title;
+    rebuild();
+}
+
+void LabChart::updateSeries(const labs::Series& series)
+{
+    const auto it = std::ranges::find(m_series, series.name, &labs::Series::name);
+    if (it == m_series.end()) m_series.push_back(series);
+    else *it = series;
+    rebuild();
+}
+
+void LabChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange) rebuild(); // follow the light/dark theme
+    QChartView::changeEvent(event);
+}
+
+void LabChart::rebuild()
+{
+    auto* chart = new QChart();
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundBrush(palette().color(QPalette::Base));
+    chart->setTitle(m_title);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont font = this->font();
+    chart->setFont(font);
+    chart->legend()->setFont(font);
+    font.setBold(true);
+    chart->setTitleFont(font);
+
+    m_skipped = 0;
+    std::vector<const labs::Series*> shown;
+    for (const auto& s : m_series) {
+        if (s.points.empty()) continue;
+        if (!shown.empty() && (s.xUnit != shown.front()->xUnit || s.yUnit != shown.front()->yUnit)) {
+            ++m_skipped; // another quantity: it would need its own axes
+            continue;
+        }
+        shown.push_back(&s);
+    }
+    std::vector<double> xs, ys;
+    for (const auto* s : shown) {
+        for (const auto& p : s->points) {
+            xs.push_back(p.x);
+            ys.push_back(p.y);
+        }
+    }
+    m_logX = wantsLogAxis(xs);
+    m_logY = wantsLogAxis(ys);
+    // Log axes cannot show zero or negative values: such points are left out there.
+    const auto visible = [&](const labs::Point& p) { return (!m_logX || p.x > 0) && (!m_logY || p.y > 0); };
+
+    QAbstractAxis* axisX = nullptr;
+    QAbstractAxis* axisY = nullptr;
+    if (!shown.empty()) {
+        const auto makeAxis = [](bool log, const std::string& label, const std::string& unit) -> QAbstractAxis* {
+            const QString title = QString::fromStdString(label) + (unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(unit)));
+            if (log) {
+                auto* axis = new QLogValueAxis();
+                axis->setBase(10.0);
+                axis->setLabelFormat("%g");
+                axis->setMinorTickCount(8);
+                axis->setTitleText(title);
+                return axis;
+            }
+            auto* axis = new QValueAxis();
+            axis->setLabelFormat("%g");
+            axis->setTitleText(title);
+            return axis;
+        };
+        axisX = makeAxis(m_logX, shown.front()->xLabel, shown.front()->xUnit);
+        axisY = makeAxis(m_logY, shown.front()->yLabel, shown.front()->yUnit);
+        chart->addAxis(axisX, Qt::AlignBottom);
+        chart->addAxis(axisY, Qt::AlignLeft);
+    }
+    // Okabe–Ito colours: distinct for colour-blind readers, on light and dark backgrounds.
+    static const QColor colours[] = {QColor(0, 114, 178), QColor(230, 159, 0), QColor(0, 158, 115), QColor(204, 121, 167),
+                                     QColor(86, 180, 233), QColor(213, 94, 0), QColor(240, 228, 66), QColor(153, 153, 153)};
+    std::size_t colour = 0;
+    for (const auto* s : shown) {
+        auto* line = new QLineSeries();
+        line->setName(QString::fromStdString(s->name));
+        for (const auto& p : s->points) {
+            if (visible(p)) line->append(p.x, p.y);
+        }
+        line->setPointsVisible(true);
+        QPen pen(colours[colour++ % std::size(colours)]);
+        pen.setWidthF(2.0);
+        line->setPen(pen);
+        chart->addSeries(line);
+        line->attachAxis(axisX);
+        line->attachAxis(axisY);
+    }
+    if (!shown.empty()) {
+        const auto [lo, hi] = std::ranges::minmax(ys);
+        if (m_logY) static_cast<QLogValueAxis*>(axisY)->setRange(lo / 1.5, hi * 1.5); // room above and below
+        else static_cast<QValueAxis*>(axisY)->setRange(std::min(0.0, lo), hi * 1.08);  // a linear axis starts at zero
+        const auto [left, right] = std::ranges::minmax(xs);
+        if (m_logX) static_cast<QLogValueAxis*>(axisX)->setRange(left / 1.3, right * 1.3);
+    }
+    QChart* old = this->chart();
+    setChart(chart);
+    delete old;
+}
+
+} // namespace accelscope::gui

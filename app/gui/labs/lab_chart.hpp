@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// The Labs page's chart (Qt Charts): the series of one result, or of several overlaid, drawn as
+// they are measured. Axes switch to logarithmic when the data spans a wide range (working sets
+// from KiB to GiB, intensities from 0.25 to 128 FLOP/byte).
+#pragma once
+
+#include "labs/lab.hpp"
+
+#include <QChartView>
+#include <QString>
+
+#include <vector>
+
+namespace accelscope::gui {
+
+class LabChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit LabChart(QWidget* parent = nullptr);
+
+    /// Replaces everything with these series (their names are the legend). Series sharing the
+    /// first one's units share its axes; others are left out (and counted in `skipped()`).
+    void setSeries(const std::vector<labs::Series>& series, const QString& title);
+    /// Adds or replaces the series with this name (a curve that grows during a run).
+    void updateSeries(const labs::Series& series);
+    void clear(const QString& message);
+
+    int seriesCount() const { return static_cast<int>(m_series.size()); }
+    int skipped() const { return m_skipped; }
+    bool logX() const { return m_logX; }
+    bool logY() const { return m_logY; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    std::vector<labs::Series> m_series;
+    QString m_title;
+    int m_skipped = 0;
+    bool m_logX = false;
+    bool m_logY = false;
+};
+
+/// True when positive values span at least `ratio` (the axis then reads better in log scale).
+bool wantsLogAxis(const std::vector<double>& values, double ratio = 30.0);
+
+} // namespace accelscope::gui
