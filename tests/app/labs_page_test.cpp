@@ -116,3 +116,17 @@ TEST_CASE("the chart picks logarithmic axes only for wide ranges")
     CHECK_FALSE(wantsLogAxis({0, 10, 10000})); // zero cannot be drawn on a log axis
     CHECK_FALSE(wantsLogAxis({5}));
 }
+
+TEST_CASE("a latency result is drawn with the machine's cache sizes marked")
+{
+    accelscope::tests::GuiFixture fixture;
+    LabsPage page(*fixture.context);
+    REQUIRE(page.selectLab("cpu-latency"));
+    page.setQuick(true);
+    page.runSelected();
+    REQUIRE(waitForRun(page));
+    REQUIRE(page.history()->rowCount() == 1);
+    CHECK(page.chart()->logX());
+    // hwloc reports at least an L1 data cache inside the swept range on any machine CI uses
+    CHECK(page.chart()->markerCount() >= 1);
+}

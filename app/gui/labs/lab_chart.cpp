@@ -29,6 +29,7 @@ LabChart::LabChart(QWidget* parent) : QChartView(parent)
 void LabChart::clear(const QString& message)
 {
     m_series.clear();
+    m_markers.clear();
     m_title = message;
     rebuild();
 }
@@ -36,7 +37,14 @@ void LabChart::clear(const QString& message)
 void LabChart::setSeries(const std::vector<labs::Series>& series, const QString& title)
 {
     m_series = series;
+    m_markers.clear();
     m_title = title;
+    rebuild();
+}
+
+void LabChart::setMarkers(std::vector<std::pair<double, QString>> markers)
+{
+    m_markers = std::move(markers);
     rebuild();
 }
 
@@ -133,6 +141,21 @@ void LabChart::rebuild()
     }
     if (!shown.empty()) {
         const auto [lo, hi] = std::ranges::minmax(ys);
+        const auto [xlo, xhi] = std::ranges::minmax(xs);
+        for (const auto& [x, label] : m_markers) {
+            if (x < xlo || x > xhi) continue;
+            auto* line = new QLineSeries();
+            line->setName(label);
+            line->append(x, m_logY ? lo / 1.5 : std::min(0.0, lo));
+            line->append(x, m_logY ? hi * 1.5 : hi * 1.08);
+            QPen pen(palette().color(QPalette::Text));
+            pen.setStyle(Qt::DashLine);
+            pen.setWidthF(1.0);
+            line->setPen(pen);
+            chart->addSeries(line);
+            line->attachAxis(axisX);
+            line->attachAxis(axisY);
+        }
         if (m_logY) static_cast<QLogValueAxis*>(axisY)->setRange(lo / 1.5, hi * 1.5); // room above and below
         else static_cast<QValueAxis*>(axisY)->setRange(std::min(0.0, lo), hi * 1.08);  // a linear axis starts at zero
         const auto [left, right] = std::ranges::minmax(xs);

@@ -24,6 +24,10 @@ public:
     /// Adds or replaces the series with this name (a curve that grows during a run).
     void updateSeries(const labs::Series& series);
     void clear(const QString& message);
+    /// Vertical dashed lines at these x values with their labels (e.g. the cache sizes on a
+    /// working-set axis); cleared by setSeries and clear.
+    void setMarkers(std::vector<std::pair<double, QString>> markers);
+    int markerCount() const { return static_cast<int>(m_markers.size()); }
 
     int seriesCount() const { return static_cast<int>(m_series.size()); }
     int skipped() const { return m_skipped; }
@@ -36,6 +40,7 @@ protected:
 private:
     void rebuild();
     std::vector<labs::Series> m_series;
+    std::vector<std::pair<double, QString>> m_markers;
     QString m_title;
     int m_skipped = 0;
     bool m_logX = false;

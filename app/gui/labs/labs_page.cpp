@@ -427,6 +427,17 @@ void LabsPage::showSelection()
                               ? QStringLiteral("%1 — %2").arg(QString::fromStdString(results[0].title), QString::fromStdString(results[0].startedAt))
                               : tr("%1 results compared").arg(results.size());
     m_chart->setSeries(series, title);
+    // On a working-set axis, mark the data caches of the machine that made the (first) result.
+    if (!series.empty() && series.front().xUnit == "KiB" && results[0].machine.contains("caches")) {
+        std::vector<std::pair<double, QString>> markers;
+        for (const auto& c : results[0].machine["caches"]) {
+            if (c.value("type", std::string()) == "instruction") continue;
+            const double kib = c.value("size_bytes", 0.0) / 1024.0;
+            if (kib <= 0) continue;
+            markers.emplace_back(kib, QStringLiteral("L%1 %2 KiB").arg(c.value("level", 0)).arg(kib));
+        }
+        m_chart->setMarkers(std::move(markers));
+    }
 
     // Figures: one column per result, rows are the union of their figures.
     std::vector<std::string> keys;
