@@ -110,6 +110,7 @@ models::Result<LabResult> ComputePeakLab::run(const RunConfig& config)
         supported += (supported.empty() ? "" : ", ") + std::string(isaInfo(isa).name);
     }
     result.notes.push_back("instruction sets this CPU runs (cpuid): " + supported);
+    result.notes.push_back("kernels built with -O2, one file per instruction set (-mavx2 -mfma, -mavx512f), chosen at run time");
     result.notes.push_back(std::to_string(peakChains) + " independent multiply-add chains per thread; FLOPs = 2 per "
                            "multiply-add per lane; the best of " + std::to_string(repetitions) + " runs of about " +
                            format("%.0f ms", runSeconds * 1000) + " each");

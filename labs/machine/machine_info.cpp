@@ -2,6 +2,8 @@
 // hwloc topology → MachineInfo.
 #include "labs/machine/machine_info.hpp"
 
+#include "accelscope/config.hpp"
+
 #include <cstdlib>
 #include <fstream>
 #include <hwloc.h>
@@ -67,7 +69,8 @@ models::Result<MachineInfo> describeLocalMachine()
     collectCaches(raw, info);
     utsname name{};
     if (uname(&name) == 0) info.os = std::string(name.sysname) + " " + name.release;
-    info.compiler = std::string("g++ ") + __VERSION__;
+    // The measuring loops are built with -O2 whatever the build type (labs/CMakeLists.txt).
+    info.compiler = std::string("g++ ") + __VERSION__ + "; build " + ACCELSCOPE_BUILD_FLAGS + "; measuring loops -O2";
     info.topologySource = std::string("hwloc ") + HWLOC_VERSION;
     return info;
 }
