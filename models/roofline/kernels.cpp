@@ -35,7 +35,14 @@ std::string trim(std::string_view text)
 struct SpecReader {
     std::string spec;
     Params params;
+    Params spelled; // lower-case key → the key as the user wrote it, for messages
     std::vector<std::string> used;
+
+    std::string shown(const std::string& key) const
+    {
+        const auto it = spelled.find(key);
+        return it == spelled.end() ? key : it->second;
+    }
 
     Result<double> number(const std::string& key, std::optional<double> fallback = std::nullopt, bool allowZero = false)
     {
@@ -49,10 +56,10 @@ struct SpecReader {
         const auto& text = it->second;
         const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
         if (ec != std::errc{} || ptr != text.data() + text.size() || !std::isfinite(v)) {
-            return fail(ErrorCode::InvalidArgument, "kernel '" + spec + "': " + key + " must be a finite number, got '" + text + "'");
+            return fail(ErrorCode::InvalidArgument, "kernel '" + spec + "': " + shown(key) + " must be a finite number, got '" + text + "'");
         }
         if (v < 0.0 || (v == 0.0 && !allowZero)) {
-            return fail(ErrorCode::InvalidArgument, "kernel '" + spec + "': " + key + " must be " +
+            return fail(ErrorCode::InvalidArgument, "kernel '" + spec + "': " + shown(key) + " must be " +
                                                         (allowZero ? "zero or positive" : "positive") + ", got " + text);
         }
         return v;
@@ -74,7 +81,7 @@ struct SpecReader {
             if (std::ranges::find(used, key) == used.end()) {
                 std::string known;
                 for (const auto& u : used) known += (known.empty() ? "" : ", ") + u;
-                return fail(ErrorCode::InvalidArgument, "kernel '" + spec + "': unknown key '" + key + "' (known: " + known + ")");
+                return fail(ErrorCode::InvalidArgument, "kernel '" + spec + "': unknown key '" + shown(key) + "' (known: " + known + ")");
             }
         }
         return {};
@@ -228,7 +235,7 @@ KernelCost flashAttention(double b, double h, double s, double d, double blockRo
 
 Result<KernelCost> kernelFromSpec(std::string_view spec, std::string_view defaultDtype)
 {
-    SpecReader reader{std::string(spec), {}, {}};
+    SpecReader reader{std::string(spec), {}, {}, {}};
     const auto colon = spec.find(':');
     const std::string name = lower(trim(spec.substr(0, colon)));
     if (colon != std::string_view::npos) {
@@ -247,6 +254,7 @@ Result<KernelCost> kernelFromSpec(std::string_view spec, std::string_view defaul
                 return fail(ErrorCode::InvalidArgument, "kernel '" + reader.spec + "': key '" + key + "' given twice");
             }
             reader.params[key] = trim(item.substr(eq + 1));
+            reader.spelled[key] = trim(item.substr(0, eq));
         }
     }
     auto cost = dispatch(name, reader, defaultDtype);

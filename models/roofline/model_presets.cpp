@@ -46,8 +46,11 @@ public:
         if (auto r = parseMoe(model, pointer, c); !r) return std::unexpected(r.error());
         if (auto r = parseMla(model, pointer, c); !r) return std::unexpected(r.error());
         if (auto v = validateConfig(c); !v) {
+            // The message starts with the field ("heads 6 not divisible …", "moe.top_k …"): point at it.
             const std::string field = v.error().message.substr(0, v.error().message.find(' '));
-            return error(pointer, field, v.error().message);
+            std::string fieldPointer = field;
+            std::ranges::replace(fieldPointer, '.', '/');
+            return error(pointer + "/" + fieldPointer, field, v.error().message);
         }
         return c;
     }

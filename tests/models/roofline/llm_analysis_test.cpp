@@ -173,7 +173,7 @@ TEST_CASE("model files give file:line:field errors")
                              "  \"kv_heads\": 4,\n  \"ffn\": 128,\n  \"vocab\": 100\n}\n";
     const auto r = parseModelConfigs(text, "mine.json");
     REQUIRE_FALSE(r.has_value());
-    CHECK(r.error().message == "mine.json:1: heads: heads 6 not divisible by kv_heads 4");
+    CHECK(r.error().message == "mine.json:5: heads: heads 6 not divisible by kv_heads 4");
     const auto typo = parseModelConfigs("{\n  \"id\": \"x\",\n  \"layerz\": 2\n}\n", "typo.json");
     CHECK(typo.error().message == "typo.json:3: layerz: unknown key");
     const auto neg = parseModelConfigs("{\"id\": \"x\", \"layers\": -2, \"hidden\": 1, \"heads\": 1, \"ffn\": 1, \"vocab\": 1}", "neg.json");

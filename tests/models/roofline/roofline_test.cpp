@@ -136,15 +136,15 @@ TEST_CASE("kernel specs parse and bad specs name the key")
         const char* says;
     };
     const auto bad = GENERATE(Bad{"gemm:M=0,N=1,K=1", "M must be positive, got 0"},
-                              Bad{"gemm:M=-4,N=1,K=1", "m must be positive, got -4"},
-                              Bad{"gemm:M=nan,N=1,K=1", "m must be a finite number, got 'nan'"},
+                              Bad{"gemm:M=-4,N=1,K=1", "M must be positive, got -4"},
+                              Bad{"gemm:M=nan,N=1,K=1", "M must be a finite number, got 'nan'"},
                               Bad{"gemm:M=1,N=1", "missing k=<number>"},
-                              Bad{"gemm:M=1,N=1,K=1,Q=3", "unknown key 'q'"},
+                              Bad{"gemm:M=1,N=1,K=1,Q=3", "unknown key 'Q'"},
                               Bad{"gemm:M=1,M=2,N=1,K=1", "given twice"},
                               Bad{"matmul:M=1", "unknown kernel 'matmul'"},
                               Bad{"gemm:M=1,N=1,K=1,dtype=fp12", "unknown data type 'fp12'"},
                               Bad{"conv2d:N=1,C=1,H=2,W=2,K=1,R=5,S=5", "larger than the padded input"});
     const auto r = kernelFromSpec(bad.spec);
     REQUIRE_FALSE(r.has_value());
-    CHECK_THAT(r.error().message, Catch::Contains(bad.says, Catch::CaseSensitive::No));
+    CHECK_THAT(r.error().message, Catch::Contains(bad.says));
 }
