@@ -6,7 +6,6 @@
 #include <array>
 #include <charconv>
 #include <cstdio>
-#include <regex>
 
 namespace accelscope::models::roofline {
 namespace {
@@ -58,6 +57,15 @@ std::optional<ComputeCeiling> ceilingOf(const catalog::Device& d, const Precisio
     return ComputeCeiling{std::string(k.precision), unit, sparsity, f->value,
                           std::string(catalog::figureInfo(*key).jsonKey),
                           f->provenance == catalog::Provenance::Derived};
+}
+
+// The leading decimal number of `text` ("5.0 x16" → 5, "900 GB/s)" → 900), or nullopt.
+std::optional<double> firstNumber(std::string_view text)
+{
+    double v = 0.0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc{} || ptr == text.data()) return std::nullopt;
+    return v;
 }
 
 std::string gbpsText(double v)
@@ -146,11 +154,14 @@ std::optional<BandwidthCeiling> hostLinkCeiling(const catalog::Device& d)
     std::optional<int> lanes;
     if (const auto g = d.value(FigureKey::PcieGen)) gen = static_cast<int>(*g);
     if (const auto l = d.value(FigureKey::PcieLanes)) lanes = static_cast<int>(*l);
-    std::smatch m;
-    const std::regex pcie(R"(PCIe\s*([1-6])(?:\.0)?\s*x\s*(\d+))", std::regex::icase);
-    if (std::regex_search(d.hostLink, m, pcie)) {
-        if (!gen) gen = std::stoi(m[1].str());
-        if (!lanes) lanes = std::stoi(m[2].str());
+    const std::string_view link = d.hostLink;
+    // "PCIe 5.0 x16": generation digit after "PCIe ", lanes after " x".
+    if (const auto at = link.find("PCIe "); at != std::string_view::npos) {
+        const auto generation = firstNumber(link.substr(at + 5));
+        const auto x = link.find(" x", at);
+        const auto count = x == std::string_view::npos ? std::nullopt : firstNumber(link.substr(x + 2));
+        if (!gen && generation) gen = static_cast<int>(*generation);
+        if (!lanes && count) lanes = static_cast<int>(*count);
     }
     if (gen && lanes && pcieLaneGBps(*gen)) {
         const double bw = *pcieLaneGBps(*gen) * *lanes;
@@ -159,12 +170,14 @@ std::optional<BandwidthCeiling> hostLinkCeiling(const catalog::Device& d)
                                 Basis::Derived,
                                 "PCI-SIG per-lane rate × lanes (pcie_gen/pcie_lanes or host_link '" + d.hostLink + "')"};
     }
-    const std::regex stated(R"((NVLink-C2C)[^(]*\((\d+(?:\.\d+)?)\s*GB/s\))");
-    if (std::regex_search(d.hostLink, m, stated)) {
-        // NVIDIA states NVLink-C2C bandwidth with both directions added (900 GB/s = 450 per direction).
-        const double both = std::stod(m[2].str());
-        return BandwidthCeiling{MemoryLevel::HostLink, "NVLink-C2C (per direction)", both / 2, Basis::Derived,
-                                "catalog host_link '" + d.hostLink + "' / 2 (both directions added)"};
+    // "NVLink-C2C to the Grace CPU (900 GB/s)": the catalog text states the bandwidth.
+    const auto open = link.find('(');
+    if (link.starts_with("NVLink-C2C") && open != std::string_view::npos && link.find("GB/s", open) != std::string_view::npos) {
+        if (const auto both = firstNumber(link.substr(open + 1))) {
+            // NVIDIA states NVLink-C2C bandwidth with both directions added (900 GB/s = 450 per direction).
+            return BandwidthCeiling{MemoryLevel::HostLink, "NVLink-C2C (per direction)", *both / 2, Basis::Derived,
+                                    "catalog host_link '" + d.hostLink + "' / 2 (both directions added)"};
+        }
     }
     return std::nullopt;
 }
