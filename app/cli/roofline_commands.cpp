@@ -63,7 +63,7 @@ ExitCode runRoofline(const CliContext& ctx, const RooflineOptions& o)
     if (!memory) return ctx.error(memory.error());
     std::vector<KernelCost> kernels;
     for (const auto& spec : o.kernels) {
-        auto k = kernelFromSpec(spec, o.precision == "fp32" || o.precision == "tf32" ? "fp32" : o.precision);
+        auto k = kernelFromSpec(spec, o.precision == "tf32" ? "fp32" : o.precision);
         if (!k) return ctx.error("--kernel: " + k.error().message);
         kernels.push_back(std::move(*k));
     }

@@ -33,6 +33,9 @@ std::string computePrecisionOf(ElementFormat f)
 
 Result<DataType> dataTypeFromName(std::string_view name)
 {
+    // FP64 has no codec in models/precision (it is never a storage format for AI tensors there),
+    // but FP64 roofs exist, so kernels at FP64 need its size.
+    if (name == "fp64" || name == "double") return DataType{"fp64", 8.0, "fp64"};
     if (const auto block = precision::blockFormatFromName(name)) {
         const auto& info = precision::blockFormatInfo(*block);
         return DataType{std::string(info.name), precision::blockBytesPerElement(info),
@@ -51,10 +54,10 @@ Result<DataType> dataTypeFromName(std::string_view name)
 
 std::string dataTypeNames()
 {
-    std::string out;
+    std::string out = "fp64";
     for (const auto& f : precision::allFormats()) {
         if (f.format == ElementFormat::E8M0) continue;
-        out += (out.empty() ? "" : ", ") + std::string(f.name);
+        out += ", " + std::string(f.name);
     }
     for (const auto& b : precision::allBlockFormats()) out += ", " + std::string(b.name);
     return out;

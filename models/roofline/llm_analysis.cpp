@@ -220,9 +220,20 @@ Step prefillStep(const TransformerConfig& c, const LlmWorkload& w)
                 double(w.promptTokens)};
 }
 
-Step decodeStep(const TransformerConfig& c, double batch, double context)
+// Mean KV length the decode steps attend to: step k = 1 … G attends min(L + k, window) tokens.
+// Exact even with a window (min is not affine, so evaluating at the mean length would overcount).
+double meanAttendedTokens(const TransformerConfig& c, double prompt, double gen)
 {
-    return Step{false, batch, 1.0, cachedTokens(c, context), 1.0};
+    if (c.slidingWindow <= 0) return prompt + (gen + 1) / 2;
+    const double w = c.slidingWindow;
+    const double below = std::clamp(w - prompt, 0.0, gen); // steps with L + k ≤ w
+    const double sum = below * prompt + below * (below + 1) / 2 + (gen - below) * w;
+    return sum / gen;
+}
+
+Step decodeStep(double batch, double attended)
+{
+    return Step{false, batch, 1.0, attended, 1.0};
 }
 
 Result<Bytes> bytesOf(const LlmWorkload& w)
@@ -320,11 +331,11 @@ Result<LlmAnalysis> analyzeLlm(const TransformerConfig& c, const LlmWorkload& w,
     out.weightBytesPerDevice = weightElementsPerDevice(c, w.tensorParallel) * bytes->w;
     out.kvBytesPerToken = kvElementsPerToken(c) * bytes->kv;
     out.kvCacheBytes = w.batch * cachedTokens(c, double(w.promptTokens) + w.generatedTokens) * out.kvBytesPerToken;
-    out.decodeContextTokens = w.promptTokens + (w.generatedTokens - 1) / 2.0;
+    out.decodeContextTokens = meanAttendedTokens(c, w.promptTokens, w.generatedTokens);
 
     const StepBuilder builder(c, w, hw, *bytes);
     out.prefill = builder.build(prefillStep(c, w));
-    out.decode = builder.build(decodeStep(c, w.batch, out.decodeContextTokens));
+    out.decode = builder.build(decodeStep(w.batch, out.decodeContextTokens));
     out.ttftS = out.prefill.timeS;
     out.tpotS = out.decode.timeS;
     out.tokensPerS = w.batch / out.tpotS;
@@ -333,7 +344,7 @@ Result<LlmAnalysis> analyzeLlm(const TransformerConfig& c, const LlmWorkload& w,
     // Compute/memory balance of a decode step grows with the batch until attention's KV traffic
     // (also ∝ batch) dominates; search powers of two, then bisect.
     const auto computeBound = [&](int b) {
-        const LlmPhase step = builder.build(decodeStep(c, b, out.decodeContextTokens));
+        const LlmPhase step = builder.build(decodeStep(b, out.decodeContextTokens));
         return step.computeTimeS >= step.memoryTimeS;
     };
     int hi = 1;
@@ -349,7 +360,7 @@ Result<LlmAnalysis> analyzeLlm(const TransformerConfig& c, const LlmWorkload& w,
     out.assumptions = {
         "lower bounds: each op takes max(FLOPs / peak, bytes / bandwidth) on one device; no overlap between ops",
         "GEMMs read weights and activations once (perfect on-chip reuse); attention is FlashAttention-style",
-        "decode is evaluated at the mean KV length; every op is affine in it, so gen x step bounds the whole decode",
+        "decode is evaluated at the mean attended KV length; every op is affine in it, so gen x step bounds the whole decode",
         "MoE: tokens routed uniformly and independently; a step reads the weights of every expert it touches",
         "tensor parallelism: Megatron column/row splits, 2 ring all-reduces per layer, link latency alpha = " +
             std::to_string(w.linkLatencyUs) + " us"};

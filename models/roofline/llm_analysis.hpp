@@ -66,7 +66,8 @@ struct LlmAnalysis {
     double weightBytesPerDevice = 0.0;
     double kvBytesPerToken = 0.0;      ///< one token, all layers, whole model
     double kvCacheBytes = 0.0;         ///< batch × cached tokens at the end of generation × kvBytesPerToken
-    double decodeContextTokens = 0.0;  ///< mean KV length over the generated tokens, prompt + (gen − 1) / 2
+    double decodeContextTokens = 0.0;  ///< mean KV length attended by the decode steps (step k attends
+                                       ///< min(prompt + k, window), k = 1 … gen): prompt + (gen + 1) / 2 unwindowed
     LlmPhase prefill;
     LlmPhase decode;                   ///< one step at the mean context
     double ttftS = 0.0;                ///< time to first token: the prefill lower bound

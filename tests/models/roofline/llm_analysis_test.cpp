@@ -119,6 +119,18 @@ TEST_CASE("decode turns compute bound above the ridge point when the KV cache is
     CHECK(*a->decodeComputeBoundBatch <= 1000);
 }
 
+TEST_CASE("decode attends the mean KV length, capped by a sliding window")
+{
+    LlmWorkload w;
+    w.promptTokens = 4000;
+    w.generatedTokens = 200;
+    // Unwindowed: steps attend 4001 … 4200 tokens, mean 4100.5.
+    CHECK(analyzeLlm(preset("llama2-7b"), w, roundHardware())->decodeContextTokens == 4100.5);
+    // Mistral's 4096 window: 96 steps attend 4001 … 4096 (sum 388656), 104 attend 4096 (425984).
+    CHECK_THAT(analyzeLlm(preset("mistral-7b"), w, roundHardware())->decodeContextTokens,
+               WithinRel((388656.0 + 425984.0) / 200, 1e-12));
+}
+
 TEST_CASE("MoE decode at batch 1 reads only the routed experts")
 {
     LlmWorkload w;

@@ -127,6 +127,8 @@ TEST_CASE("kernel specs parse and bad specs name the key")
     const auto fp8 = kernelFromSpec("gemv:m=10,k=10,dtype=fp8");
     REQUIRE(fp8.has_value());
     CHECK(fp8->bytes == 100 + 10 + 10);
+    CHECK(kernelFromSpec("gemv:m=10,k=10", "fp64")->bytes == 8.0 * 120);
+    CHECK(kernelFromSpec("gemv:m=10,k=10", "fp4")->bytes == 0.5 * 120);
     const auto nvfp4 = kernelFromSpec("gemv:m=16,k=16,dtype=nvfp4");
     REQUIRE(nvfp4.has_value());
     CHECK(nvfp4->bytes == (256.0 + 16 + 16) * 0.5625); // (4 + 8/16) / 8 bytes per element
