@@ -29,6 +29,7 @@ struct PyramidLevel {
     SourcedValue latencyNs;
 };
 
+/// All levels of one device or machine, fastest first.
 struct MemoryPyramid {
     std::string subject; ///< device id or "local machine"
     std::string name;

@@ -55,7 +55,9 @@ Result<TrainingMemory> trainingMemory(const TrainingInput& input);
 /// Korthikanti et al. activation bytes of one layer (see trainingMemory).
 double activationBytesPerLayer(double s, double b, double h, double a, int t, Recompute recompute, bool sequenceParallel);
 
+/// "none", "selective" or "full".
 std::string_view recomputeName(Recompute recompute);
+/// The Recompute of a name, or nullopt.
 std::optional<Recompute> recomputeFromName(std::string_view name);
 
 } // namespace accelscope::models::memory

@@ -82,9 +82,14 @@ double attainableTflops(double peakTflops, double bandwidthGBps, double intensit
 /// Precisions the catalog can carry, widest first.
 std::vector<std::string_view> knownPrecisions();
 
+/// Lower-case names used in JSON: "tensor"/"vector", "dense"/"sparse", "sourced"/"derived"/"estimate"/"unknown",
+/// "registers" … "network".
 std::string_view unitName(ComputeUnit unit);
+/// See unitName.
 std::string_view sparsityName(Sparsity sparsity);
+/// See unitName.
 std::string_view basisName(Basis basis);
+/// See unitName.
 std::string_view memoryLevelName(MemoryLevel level);
 
 } // namespace accelscope::models::roofline

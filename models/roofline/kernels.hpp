@@ -82,6 +82,7 @@ Result<KernelCost> kernelFromSpec(std::string_view spec, std::string_view defaul
 /// The kernel names `kernelFromSpec` accepts.
 std::vector<std::string_view> kernelNames();
 
+/// "compute" or "memory".
 std::string_view boundName(Bound bound);
 
 } // namespace accelscope::models::roofline

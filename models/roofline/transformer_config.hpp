@@ -8,6 +8,7 @@
 
 namespace accelscope::models::roofline {
 
+/// RMSNorm (γ only) or LayerNorm (γ and β).
 enum class NormKind { Rms, Layer };
 
 /// Mixture of experts; `experts == 0` means a dense model.
@@ -51,7 +52,9 @@ struct TransformerConfig {
     MoeConfig moe;
     MlaConfig mla;
 
+    /// Whether the model has routed experts.
     bool isMoe() const { return moe.experts > 0; }
+    /// Whether attention is multi-head latent attention.
     bool usesMla() const { return mla.kvLoraRank > 0; }
     /// Whether layer `layer` (0-based) has routed experts.
     bool isMoeLayer(int layer) const { return isMoe() && layer >= moe.denseLayers; }
