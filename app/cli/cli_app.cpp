@@ -7,7 +7,9 @@
 #include "app/cli/cli_context.hpp"
 #include "app/cli/format_commands.hpp"
 #include "app/cli/lab_commands.hpp"
+#include "app/cli/memory_commands.hpp"
 #include "app/cli/pipeline_commands.hpp"
+#include "app/cli/roofline_commands.hpp"
 #include "app/cli/warp_commands.hpp"
 #include "labs/gpu/cuda_module.hpp"
 #include "labs/lab_result_json.hpp"
@@ -127,6 +129,8 @@ int runCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     addWarpCommands(app, ctx, exitCode);
     addPipelineCommand(app, ctx, exitCode);
     addLabCommands(app, ctx, exitCode);
+    addRooflineCommands(app, ctx, exitCode);
+    addMemoryCommands(app, ctx, exitCode);
     addVersionCommand(app, ctx, exitCode);
     addMachineCommand(app, ctx, exitCode);
     // "-inf" or "-0x1p3" would look like options to the parser: a leading space keeps such

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+// accelscope-cli roofline, llm and memory: JSON contracts and bad input (one error line, no crash).
+#include "tests/cli/cli_runner.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using accelscope::tests::runCli;
+using accelscope::tests::TempDir;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+nlohmann::json runJson(const std::vector<std::string>& args)
+{
+    TempDir dir;
+    std::vector<std::string> all{"--json"};
+    all.insert(all.end(), args.begin(), args.end());
+    const auto run = runCli(dir.path() / "user.db", all);
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    REQUIRE(run.err.empty());
+    return nlohmann::json::parse(run.out);
+}
+
+} // namespace
+
+TEST_CASE("roofline --json gives the ridge point and each kernel's bound")
+{
+    const auto doc = runJson({"roofline", "--device", "nvidia-h100-sxm", "--kernel", "gemm:M=4096,N=4096,K=4096",
+                              "--kernel", "gemv:M=8192,K=8192"});
+    // 989.5 TFLOP/s (1979 sparse / 2) over 3350 GB/s.
+    CHECK_THAT(doc["ridge_flop_per_byte"].get<double>(), WithinRel(295.373, 1e-4));
+    REQUIRE(doc["kernels"].size() == 2);
+    const auto& gemm = doc["kernels"][0];
+    CHECK(gemm["flops"] == 137438953472.0);
+    CHECK(gemm["bytes"] == 100663296.0);
+    CHECK(gemm["bound"] == "compute");
+    CHECK_THAT(gemm["time_s"].get<double>(), WithinRel(137438953472.0 / 989.5e12, 1e-9));
+    CHECK(doc["kernels"][1]["bound"] == "memory");
+    CHECK(doc["kernels"][1].contains("intensity_flop_per_byte"));
+    CHECK(doc["kernels"][1].contains("attainable_tflops"));
+    CHECK(doc["ceilings"]["bandwidth"][0]["level"] == "device_memory");
+}
+
+TEST_CASE("llm analyze --json reports the KV cache, TTFT, per-token time and per-op tables")
+{
+    const auto doc = runJson({"llm", "analyze", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--tp", "4",
+                              "--batch", "2", "--prompt", "1000", "--gen", "24", "--weights", "fp16", "--kv", "fp16"});
+    CHECK(doc["kv_bytes_per_token"] == 327680.0);
+    CHECK(doc["kv_cache_bytes"] == 2 * 1024 * 327680.0);
+    CHECK(doc["ttft_s"].get<double>() > 0.0);
+    CHECK_THAT(doc["tokens_per_s"].get<double>(), WithinRel(2.0 / doc["tpot_s"].get<double>(), 1e-12));
+    CHECK(doc["decode"]["ops"].size() > 10);
+    CHECK(doc["prefill"]["comm_time_s"].get<double>() > 0.0);
+}
+
+TEST_CASE("llm analyze takes a user model from flags or a JSON file")
+{
+    const auto flags = runJson({"llm", "analyze", "--layers", "2", "--hidden", "256", "--heads", "4", "--ffn", "512",
+                                "--vocab", "1000", "--device", "nvidia-h100-sxm"});
+    CHECK(flags["model"]["id"] == "user");
+    TempDir dir;
+    const auto file = dir.write("tiny.json", R"({"id": "tiny", "layers": 2, "hidden": 256, "heads": 4, "kv_heads": 1,
+ "ffn": 512, "vocab": 1000, "source": {"url": "https://example.org/tiny"}})");
+    const auto fromFile = runJson({"llm", "analyze", "--config", file.string(), "--device", "nvidia-h100-sxm"});
+    CHECK(fromFile["model"]["kv_heads"] == 1);
+    CHECK(fromFile["kv_bytes_per_token"] == 2 * 2 * 1 * 64 * 2.0);
+}
+
+TEST_CASE("memory train --params alone counts model states only (ZeRO Figure 1 numbers)")
+{
+    const auto doc = runJson({"memory", "train", "--params", "7.5e9", "--dp", "64", "--zero", "1"});
+    const auto& b = doc["per_device_bytes"];
+    CHECK(b["weights"] == 15e9);
+    CHECK(b["gradients"] == 15e9);
+    CHECK(b["optimizer"] == 12 * 7.5e9 / 64);
+    CHECK(b["activations"] == 0.0);
+    CHECK_THAT(b["total"].get<double>() / 1e9, Catch::Matchers::WithinAbs(31.4, 0.05));
+}
+
+TEST_CASE("memory train with a model counts activations and says whether it fits")
+{
+    const auto doc = runJson({"memory", "train", "--model", "llama2-7b", "--dp", "8", "--zero", "3", "--recompute",
+                              "full", "--seq", "4096", "--device", "nvidia-h100-sxm"});
+    // Full recomputation keeps 2·s·b·h bytes per layer: 2 · 4096 · 4096 · 32 layers.
+    CHECK(doc["per_device_bytes"]["activations"] == 2.0 * 4096 * 4096 * 32);
+    CHECK(doc["fit"]["fits"] == true);
+}
+
+TEST_CASE("memory infer and pyramid --json")
+{
+    const auto infer = runJson({"memory", "infer", "--model", "llama2-70b", "--prompt", "4096", "--gen", "0", "--tp", "2",
+                                "--weights", "fp16", "--kv", "fp16", "--fit"});
+    CHECK(infer["per_device_bytes"]["kv_cache"] == 4096 * 327680.0 / 2);
+    CHECK(infer["fewest_devices"].size() > 10);
+    const auto pyramid = runJson({"memory", "pyramid", "--device", "nvidia-h100-sxm"});
+    CHECK(pyramid["levels"][0]["capacity_bytes"]["value"] == 262144.0);
+    CHECK(pyramid["levels"][0]["latency_ns"]["basis"] == "unknown");
+}
+
+TEST_CASE("roofline, llm and memory bad input is one error line naming the input")
+{
+    struct Bad {
+        std::vector<std::string> args;
+        const char* says;
+    };
+    const auto bad = GENERATE(
+        Bad{{"roofline", "--device", "Voodoo5"}, "no device matches 'Voodoo5'"},
+        Bad{{"llm", "analyze", "--model", "llama9", "--device", "nvidia-h100-sxm"}, "unknown model 'llama9' (presets: llama2-7b"},
+        Bad{{"roofline", "--device", "nvidia-h100-sxm", "--kernel", "gemm:M=0,N=1,K=1"}, "M must be positive, got 0"},
+        Bad{{"roofline", "--device", "nvidia-h100-sxm", "--kernel", "gemm:M=nan,N=1,K=1"}, "M must be a finite number, got 'nan'"},
+        Bad{{"llm", "analyze", "--model", "llama2-7b", "--device", "nvidia-h100-sxm", "--batch", "0"}, "batch must be positive, got 0"},
+        Bad{{"llm", "analyze", "--model", "llama2-7b", "--device", "nvidia-h100-sxm", "--prompt", "-5"}, "prompt must be positive, got -5"},
+        Bad{{"memory", "train", "--params", "nan"}, "--params must be a positive number of parameters, got nan"},
+        Bad{{"memory", "train", "--params", "-5"}, "--params must be a positive number of parameters, got -5"},
+        Bad{{"memory", "train"}, "no model: give --params N or --model PRESET"},
+        Bad{{"llm", "analyze", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--tp", "3"}, "heads 64 not divisible by tp 3"},
+        Bad{{"memory", "infer", "--model", "llama2-70b", "--tp", "3"}, "heads 64 not divisible by tp 3"},
+        Bad{{"memory", "train", "--model", "llama2-70b", "--pp", "3"}, "layers 80 not divisible by pp 3"},
+        Bad{{"memory", "train", "--model", "llama2-7b", "--zero", "4"}, "zero must be 0, 1, 2 or 3, got 4"},
+        Bad{{"roofline", "--device", "apple-m1", "--precision", "fp8"}, "device 'apple-m1' has no fp8 tensor dense figure (fp8_tflops_dense)"},
+        Bad{{"llm", "analyze", "--model", "llama2-7b", "--device", "apple-m1"}, "device 'apple-m1' has no bf16 tensor dense figure"},
+        Bad{{"llm", "analyze", "--model", "llama2-7b", "--device", "nvidia-l4", "--tp", "2"}, "device 'nvidia-l4' has no interconnect_gbs figure"},
+        Bad{{"llm", "analyze", "--layers", "2", "--hidden", "0", "--heads", "4", "--ffn", "8", "--vocab", "10", "--device", "nvidia-h100-sxm"},
+            "model flags: hidden must be positive, got 0"},
+        Bad{{"memory", "infer", "--model", "llama2-7b", "--weights", "fp12"}, "weights: unknown data type 'fp12'"},
+        Bad{{"memory", "pyramid"}, "give exactly one of --device D and --local"});
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", bad.args);
+    INFO(run.err);
+    CHECK(run.status == 1);
+    CHECK(run.out.empty());
+    CHECK_THAT(run.err, Catch::StartsWith("accelscope-cli: error: "));
+    CHECK_THAT(run.err, Catch::Contains(bad.says));
+    CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+}
+
+TEST_CASE("a bad model file names file, line and field")
+{
+    TempDir dir;
+    const auto file = dir.write("bad.json", "{\n  \"id\": \"bad\",\n  \"layers\": 2,\n  \"hidden\": 64,\n  \"heads\": 6,\n"
+                                            "  \"kv_heads\": 4,\n  \"ffn\": 128,\n  \"vocab\": 100\n}\n");
+    const auto run = runCli(dir.path() / "user.db", {"llm", "analyze", "--config", file.string(), "--device", "nvidia-h100-sxm"});
+    CHECK(run.status == 1);
+    CHECK(run.err == "accelscope-cli: error: bad.json:5: heads: heads 6 not divisible by kv_heads 4\n");
+    const auto typo = dir.write("typo.json", "{\n  \"id\": \"t\",\n  \"layerz\": 2\n}\n");
+    const auto run2 = runCli(dir.path() / "user.db", {"memory", "infer", "--config", typo.string()});
+    CHECK(run2.err == "accelscope-cli: error: typo.json:3: layerz: unknown key\n");
+}
