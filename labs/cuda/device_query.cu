@@ -68,6 +68,13 @@ extern "C" int accelscope_cuda_query(AccelscopeCudaDevice* devices, int capacity
         out.memoryClockKhz = attribute(cudaDevAttrMemoryClockRate, d);
         out.memoryBusWidthBits = attribute(cudaDevAttrGlobalMemoryBusWidth, d);
         out.pciBusId = prop.pciBusID;
+        out.sharedMemoryPerBlockOptinBytes = static_cast<int>(prop.sharedMemPerBlockOptin);
+        out.maxThreadsPerSm = prop.maxThreadsPerMultiProcessor;
+        out.registersPerSm = prop.regsPerMultiprocessor;
+        out.warpSize = prop.warpSize;
+        out.eccEnabled = prop.ECCEnabled;
+        out.pciDomainId = prop.pciDomainID;
+        out.pciDeviceId = prop.pciDeviceID;
     }
     return found == 0 ? ACCELSCOPE_CUDA_NO_DEVICE : ACCELSCOPE_CUDA_OK;
 }
