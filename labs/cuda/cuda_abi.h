@@ -7,6 +7,13 @@
 extern "C" {
 #endif
 
+/* The module is built with hidden visibility; only these entry points are exported. */
+#if defined(__GNUC__)
+#define ACCELSCOPE_CUDA_EXPORT __attribute__((visibility("default")))
+#else
+#define ACCELSCOPE_CUDA_EXPORT
+#endif
+
 /* Bumped when the structs or functions below change; the loader refuses other versions.
    2: lab entry points, progress callback, timing statistics. */
 #define ACCELSCOPE_CUDA_ABI_VERSION 2
@@ -83,11 +90,11 @@ struct AccelscopeCudaRunInfo {
 };
 
 /* ACCELSCOPE_CUDA_ABI_VERSION of the module. */
-int accelscope_cuda_abi_version(void);
+ACCELSCOPE_CUDA_EXPORT int accelscope_cuda_abi_version(void);
 
 /* Fills up to `capacity` devices, sets *count to how many exist, and the driver and runtime
    versions (CUDA's 1000*major + 10*minor). On failure writes a message into `message`. */
-int accelscope_cuda_query(struct AccelscopeCudaDevice* devices, int capacity, int* count, int* driverVersion,
+ACCELSCOPE_CUDA_EXPORT int accelscope_cuda_query(struct AccelscopeCudaDevice* devices, int capacity, int* count, int* driverVersion,
                           int* runtimeVersion, char* message, int messageBytes);
 
 /* ---- device memory bandwidth: copy, scale, add, triad (BabelStream kernels, double) ---- */
@@ -99,7 +106,7 @@ struct AccelscopeCudaBandwidthParams {
 };
 /* kernels: GB/s (10^9 B/s, reads + writes counted once) of copy, scale, add, triad in that order
    (x = kernel index). sweep: copy GB/s against working set (x in KiB, both arrays together). */
-int accelscope_cuda_bandwidth(const struct AccelscopeCudaBandwidthParams* params, struct AccelscopeCudaSeries* kernels,
+ACCELSCOPE_CUDA_EXPORT int accelscope_cuda_bandwidth(const struct AccelscopeCudaBandwidthParams* params, struct AccelscopeCudaSeries* kernels,
                               struct AccelscopeCudaSeries* sweep, struct AccelscopeCudaRunInfo* info,
                               const struct AccelscopeCudaCallbacks* callbacks, char* message, int messageBytes);
 
@@ -112,7 +119,7 @@ struct AccelscopeCudaTransferParams {
 };
 /* Four curves, GB/s against transfer size in KiB: [0] host-to-device pageable, [1] host-to-device
    pinned, [2] device-to-host pageable, [3] device-to-host pinned. */
-int accelscope_cuda_transfer(const struct AccelscopeCudaTransferParams* params, struct AccelscopeCudaSeries* curves,
+ACCELSCOPE_CUDA_EXPORT int accelscope_cuda_transfer(const struct AccelscopeCudaTransferParams* params, struct AccelscopeCudaSeries* curves,
                              struct AccelscopeCudaRunInfo* info, const struct AccelscopeCudaCallbacks* callbacks,
                              char* message, int messageBytes);
 
@@ -127,7 +134,7 @@ struct AccelscopeCudaChaseParams {
     int bypassL1;                   /* 1: ld.global.cg (L2 and below), 0: ld.global.ca (through L1) */
 };
 /* *cycles: clock64() cycles per dependent load; *smClockMhz: the measured SM clock. */
-int accelscope_cuda_chase(const struct AccelscopeCudaChaseParams* params, double* cycles, double* smClockMhz,
+ACCELSCOPE_CUDA_EXPORT int accelscope_cuda_chase(const struct AccelscopeCudaChaseParams* params, double* cycles, double* smClockMhz,
                           char* message, int messageBytes);
 
 /* ---- warp divergence: k-way branches inside every warp ---- */
@@ -139,7 +146,7 @@ struct AccelscopeCudaDivergenceParams {
     int repetitions;
 };
 /* ms per launch against k (median / min / max). */
-int accelscope_cuda_divergence(const struct AccelscopeCudaDivergenceParams* params, struct AccelscopeCudaSeries* out,
+ACCELSCOPE_CUDA_EXPORT int accelscope_cuda_divergence(const struct AccelscopeCudaDivergenceParams* params, struct AccelscopeCudaSeries* out,
                                struct AccelscopeCudaRunInfo* info, const struct AccelscopeCudaCallbacks* callbacks,
                                char* message, int messageBytes);
 
@@ -151,7 +158,7 @@ struct AccelscopeCudaCoalescingParams {
     int repetitions;
 };
 /* Effective GB/s (useful bytes: 4 read + 4 written per thread) against stride in elements. */
-int accelscope_cuda_coalescing(const struct AccelscopeCudaCoalescingParams* params, struct AccelscopeCudaSeries* out,
+ACCELSCOPE_CUDA_EXPORT int accelscope_cuda_coalescing(const struct AccelscopeCudaCoalescingParams* params, struct AccelscopeCudaSeries* out,
                                struct AccelscopeCudaRunInfo* info, const struct AccelscopeCudaCallbacks* callbacks,
                                char* message, int messageBytes);
 
@@ -163,7 +170,7 @@ struct AccelscopeCudaBankParams {
     int repetitions;
 };
 /* Shared loads per ns over the whole GPU (one per thread per iteration) against stride. */
-int accelscope_cuda_bank_conflicts(const struct AccelscopeCudaBankParams* params, struct AccelscopeCudaSeries* out,
+ACCELSCOPE_CUDA_EXPORT int accelscope_cuda_bank_conflicts(const struct AccelscopeCudaBankParams* params, struct AccelscopeCudaSeries* out,
                                    struct AccelscopeCudaRunInfo* info, const struct AccelscopeCudaCallbacks* callbacks,
                                    char* message, int messageBytes);
 
@@ -191,7 +198,7 @@ struct AccelscopeCudaGemmResult {
 };
 /* Returns ACCELSCOPE_CUDA_INVALID_ARGUMENT with a message when the kernel is not available for this
    precision or device (WMMA in FP32, cuBLAS not found): the caller notes it and goes on. */
-int accelscope_cuda_gemm(const struct AccelscopeCudaGemmParams* params, struct AccelscopeCudaGemmResult* result,
+ACCELSCOPE_CUDA_EXPORT int accelscope_cuda_gemm(const struct AccelscopeCudaGemmParams* params, struct AccelscopeCudaGemmResult* result,
                          struct AccelscopeCudaRunInfo* info, const struct AccelscopeCudaCallbacks* callbacks,
                          char* message, int messageBytes);
 
@@ -203,7 +210,7 @@ struct AccelscopeCudaRooflineParams {
     int repetitions;
 };
 /* Two curves against arithmetic intensity (FLOP/byte, x): [0] GFLOP/s, [1] GB/s. */
-int accelscope_cuda_roofline(const struct AccelscopeCudaRooflineParams* params, struct AccelscopeCudaSeries* curves,
+ACCELSCOPE_CUDA_EXPORT int accelscope_cuda_roofline(const struct AccelscopeCudaRooflineParams* params, struct AccelscopeCudaSeries* curves,
                              struct AccelscopeCudaRunInfo* info, const struct AccelscopeCudaCallbacks* callbacks,
                              char* message, int messageBytes);
 

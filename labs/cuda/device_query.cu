@@ -42,7 +42,7 @@ extern "C" int accelscope_cuda_query(AccelscopeCudaDevice* devices, int capacity
         return fail(e, "cudaDriverGetVersion", message, messageBytes);
     }
     if (*driverVersion == 0) {
-        std::snprintf(message, static_cast<std::size_t>(messageBytes), "no NVIDIA driver is installed");
+        std::snprintf(message, static_cast<std::size_t>(messageBytes), "the CUDA driver library (libcuda.so.1) is not installed or reports no version");
         return ACCELSCOPE_CUDA_NO_DRIVER;
     }
     int found = 0;
