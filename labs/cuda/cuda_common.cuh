@@ -154,7 +154,7 @@ inline int selectDevice(int device, cudaDeviceProp* prop, AccelscopeCudaRunInfo*
     ACCELSCOPE_CUDA_TRY(msg, cudaGetDeviceProperties(prop, device));
     if (info != nullptr) {
         std::memset(info, 0, sizeof *info);
-        std::strncpy(info->device, prop->name, sizeof info->device - 1);
+        std::snprintf(info->device, sizeof info->device, "%.255s", prop->name); // both 256 bytes
     }
     return ACCELSCOPE_CUDA_OK;
 }

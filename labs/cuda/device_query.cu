@@ -57,7 +57,7 @@ extern "C" int accelscope_cuda_query(AccelscopeCudaDevice* devices, int capacity
         }
         AccelscopeCudaDevice& out = devices[d];
         std::memset(&out, 0, sizeof out);
-        std::strncpy(out.name, prop.name, sizeof out.name - 1);
+        std::snprintf(out.name, sizeof out.name, "%.255s", prop.name); // both 256 bytes
         out.computeCapabilityMajor = prop.major;
         out.computeCapabilityMinor = prop.minor;
         out.smCount = prop.multiProcessorCount;

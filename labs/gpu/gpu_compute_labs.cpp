@@ -65,7 +65,8 @@ public:
         AccelscopeCudaRunInfo info{};
         for (const auto& prec : precisions) {
             if (params[prec.name] <= 0) continue;
-            const std::optional<double> peak = entry ? entry->device.value(prec.peak) : std::nullopt;
+            // A plain double (0 = no catalog figure): GCC 12 warns falsely about optional<double> here.
+            const double peak = entry ? entry->device.value(prec.peak).value_or(0.0) : 0.0;
             Series ladder{std::string(prec.name) + " ladder", "rung (0 naive, 1 tiled, 2 wmma, 3 cublas)", "", "throughput", "TFLOP/s", {}};
             for (int kernel = 0; kernel < rungCount; ++kernel, ++step) {
                 const AccelscopeCudaGemmParams p{run->deviceIndex, prec.precision, kernel, size,
@@ -87,7 +88,7 @@ public:
                 ladder.points.push_back({static_cast<double>(kernel), r.tflops.median});
                 std::string figureNote = format("median; min %.2f, max %.2f", r.tflops.min, r.tflops.max) +
                                          format("; max relative error %.1e", r.maxRelativeError);
-                if (peak) figureNote += format("; %.1f%% of the catalog's %.4g TFLOP/s", 100 * r.tflops.median / *peak, *peak);
+                if (peak > 0) figureNote += format("; %.1f%% of the catalog's %.4g TFLOP/s", 100 * r.tflops.median / peak, peak);
                 if (r.library[0] != '\0') figureNote += std::string("; ") + r.library;
                 result.summary.push_back({std::string(prec.name) + "_" + rungs[kernel] + "_tflops", r.tflops.median, "TFLOP/s", figureNote});
             }
@@ -99,7 +100,12 @@ public:
                                "output poisoned with NaN first, all outputs checked finite, 256 checked against a float64 sum");
         result.notes.emplace_back("peaks: FP32 against the catalog's FP32 (CUDA cores), FP16/BF16 against the dense tensor "
                                   "peak; the naive and tiled FP16/BF16 rungs use CUDA cores, so they cannot reach it");
-        addRunInfoNotes(info, result);
+        // The launch shape differs per rung (naive 16 x 16 threads per output tile, tiled 256 threads
+        // per 64 x 64 tile, WMMA 4 warps per 64 x 64 tile), so only the shared facts go in a note.
+        result.notes.push_back("GPU '" + std::string(info.device) + "': each figure is the median of " +
+                               std::to_string(static_cast<int>(params["repetitions"])) +
+                               " event-timed products after one warm-up (whose output is the one checked)");
+        if (info.smClockMhz > 0) result.notes.push_back(format("SM clock measured right after the last rung: %.0f MHz", info.smClockMhz));
         result.durationSeconds = monitor.elapsedSeconds();
         return std::move(result);
     }
