@@ -104,7 +104,10 @@ int sweepCopy(const AccelscopeCudaBandwidthParams& p, double* a, double* c, std:
     if (p.sweepMinBytes == 0 || sweep == nullptr) return ACCELSCOPE_CUDA_OK;
     EventPair events;
     ACCELSCOPE_CUDA_TRY(msg, events.create());
-    for (std::size_t bytes = std::max<std::size_t>(p.sweepMinBytes, 4096) / 16 * 16; bytes <= maxBytes; bytes *= 2) {
+    // Start where every thread of the grid has at least one element: below that the sweep would
+    // measure too few busy SMs, not a cache level.
+    const std::size_t everyThread = static_cast<std::size_t>(blocks) * threadsPerBlock * sizeof(double2);
+    for (std::size_t bytes = std::max<std::size_t>(p.sweepMinBytes, everyThread) / 16 * 16; bytes <= maxBytes; bytes *= 2) {
         const std::size_t n2 = bytes / sizeof(double2);
         // At least 1 GB moved per timed launch (reads + writes).
         const int passes = static_cast<int>(std::max<std::size_t>(1, (std::size_t{1} << 30) / (2 * bytes)));

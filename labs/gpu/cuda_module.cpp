@@ -183,13 +183,4 @@ models::Result<const CudaModule*> CudaRuntime::module()
     return m_module.get();
 }
 
-CudaProbe CudaRuntime::probe()
-{
-    {
-        const std::lock_guard lock(m_mutex);
-        if (m_module) return m_module->probe();
-    }
-    return probeCuda(cudaModuleSearchDirs(m_executableDir));
-}
-
 } // namespace accelscope::labs::gpu

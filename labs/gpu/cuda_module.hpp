@@ -98,8 +98,6 @@ public:
 
     /// The module, loaded on first use; the error names what is missing (module, driver or GPU).
     models::Result<const CudaModule*> module();
-    /// Availability without running anything else (loads the module on first use).
-    CudaProbe probe();
     const std::filesystem::path& executableDir() const { return m_executableDir; }
 
 private:

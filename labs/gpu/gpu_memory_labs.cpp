@@ -100,7 +100,7 @@ public:
                 {deviceParameter(),
                  {"array_mib", "each of the three arrays (0 = max(4 x L2, 512 MiB))", "MiB", 0, 65536, 0, 16, true},
                  {"repetitions", "timed repetitions after one warm-up (median reported)", "", 1, 1000, 20, 2, true},
-                 {"sweep", "1: copy working-set sweep from 64 KiB up to the array size", "", 0, 1, 1, 1, true}},
+                 {"sweep", "1: copy working-set sweep, from one 16-byte element per thread up to the array size", "", 0, 1, 1, 1, true}},
                 true};
     }
     models::Result<LabResult> run(const RunConfig& config) override
@@ -136,8 +136,9 @@ public:
         }
         result.notes.emplace_back("BabelStream kernels on doubles: copy c=a, mul b=s*c, add c=a+b, triad a=b+s*c; bytes "
                                   "counted once per read and per write (GB = 10^9 B); results checked after the runs");
-        result.notes.emplace_back("working-set sweep: each launch repeats the copy until about 1 GB has moved, so launch "
-                                  "overhead is amortised; small sets are served by L1/L2");
+        result.notes.emplace_back("working-set sweep: starts at one 16-byte element per thread of the grid; each launch "
+                                  "repeats the copy until about 1 GB has moved, so launch overhead is amortised; sets "
+                                  "that fit in L2 are served from it");
         addRunInfoNotes(info, result);
         result.durationSeconds = monitor.elapsedSeconds();
         return std::move(result);

@@ -29,7 +29,7 @@ public:
                 "branches taken per warp cost nothing.",
                 {deviceParameter(),
                  {"max_ways", "k from 1 up to this many branches", "", 1, 32, 32, 4, true},
-                 {"work", "dependent FMAs in each branch", "", 1, 100000, 256, 16, true},
+                 {"work", "dependent FMAs in each branch (large, so launch overhead stays under 1 %)", "", 1, 1000000, 16384, 16, true},
                  {"repetitions", "timed repetitions after one warm-up (median reported)", "", 1, 1000, 10, 2, true}},
                 true};
     }
