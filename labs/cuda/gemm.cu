@@ -295,6 +295,11 @@ extern "C" int accelscope_cuda_gemm(const AccelscopeCudaGemmParams* p, Accelscop
     if (p->kernel == ACCELSCOPE_CUDA_GEMM_WMMA && prop.major < 8) {
         return msg.set(ACCELSCOPE_CUDA_INVALID_ARGUMENT, "WMMA rung skipped: BF16/FP16 WMMA as built here needs compute capability 8.0+");
     }
+    if (p->kernel == ACCELSCOPE_CUDA_GEMM_CUBLAS && p->device != 0) {
+        // libcublas brings its own (shared) CUDA runtime, whose current device is 0: our pointers
+        // on another device would not be its.
+        return msg.set(ACCELSCOPE_CUDA_INVALID_ARGUMENT, "cuBLAS skipped: this lab runs it on device 0 only");
+    }
     Cublas cublas;
     if (p->kernel == ACCELSCOPE_CUDA_GEMM_CUBLAS && !loadCublas(&cublas, msg)) return ACCELSCOPE_CUDA_INVALID_ARGUMENT;
     const int n = p->size;
