@@ -4,6 +4,7 @@
 
 #include "labs/lab.hpp"
 
+#include <filesystem>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -12,8 +13,9 @@ namespace accelscope::labs {
 
 class LabRegistry {
 public:
-    /// Every lab of this build, in display order.
-    static LabRegistry withAllLabs();
+    /// Every lab of this build, in display order. `executableDir` is where the GPU labs look for
+    /// the CUDA module and the bundled catalog (empty: the folder of the running program).
+    static LabRegistry withAllLabs(const std::filesystem::path& executableDir = {});
 
     const std::vector<std::unique_ptr<Lab>>& labs() const { return m_labs; }
     /// The lab with this id, or nullptr.

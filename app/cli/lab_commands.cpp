@@ -3,6 +3,7 @@
 #include "app/cli/lab_commands.hpp"
 
 #include "app/cli/text_table.hpp"
+#include "labs/gpu/cuda_module.hpp"
 #include "labs/lab_registry.hpp"
 #include "labs/lab_result_json.hpp"
 #include "models/catalog/catalog_set.hpp"
@@ -15,6 +16,7 @@
 #include <optional>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 namespace accelscope::cli {
@@ -193,15 +195,20 @@ ExitCode deleteResults(const CliContext& ctx, const std::vector<std::int64_t>& i
 
 void addLabCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
 {
-    auto registry = std::make_shared<labs::LabRegistry>(labs::LabRegistry::withAllLabs());
+    auto registry = std::make_shared<labs::LabRegistry>(labs::LabRegistry::withAllLabs(ctx.executableDir));
     CLI::App* lab = app.add_subcommand("lab", "micro-labs that measure this machine");
     lab->require_subcommand(1);
 
     lab->add_subcommand("list", "the labs, what each teaches and its parameters")->callback([&ctx, &exitCode, registry] {
         json list = json::array();
-        TextTable table({"id", "title", "parameters"});
+        TextTable table({"id", "title", "parameters", "runs here"});
+        std::optional<std::string> cudaMissing; // probed once, only when a lab needs CUDA
         for (const auto& l : registry->labs()) {
             const auto d = l->describe();
+            if (d.needsCuda && !cudaMissing) {
+                cudaMissing = labs::gpu::unavailableReason(labs::gpu::probeCuda(labs::gpu::cudaModuleSearchDirs(ctx.executableDir)));
+            }
+            const std::string why = d.needsCuda && !cudaMissing->empty() ? "needs CUDA: " + *cudaMissing : "";
             json params = json::array();
             std::string names;
             for (const auto& p : d.parameters) {
@@ -210,8 +217,8 @@ void addLabCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
                 names += (names.empty() ? "" : ", ") + p.name;
             }
             list.push_back(json{{"id", d.id}, {"title", d.title}, {"teaches", d.teaches}, {"needs_cuda", d.needsCuda},
-                                {"parameters", params}});
-            table.addRow({d.id, d.title, names});
+                                {"available", why.empty()}, {"unavailable_reason", why}, {"parameters", params}});
+            table.addRow({d.id, d.title, names, why.empty() ? "yes" : why});
         }
         if (ctx.json) ctx.printJson(list);
         else *ctx.out << table.render();

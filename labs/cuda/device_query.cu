@@ -42,7 +42,7 @@ extern "C" int accelscope_cuda_query(AccelscopeCudaDevice* devices, int capacity
         return fail(e, "cudaDriverGetVersion", message, messageBytes);
     }
     if (*driverVersion == 0) {
-        std::snprintf(message, static_cast<std::size_t>(messageBytes), "no NVIDIA driver is installed");
+        std::snprintf(message, static_cast<std::size_t>(messageBytes), "the CUDA driver library (libcuda.so.1) is not installed or reports no version");
         return ACCELSCOPE_CUDA_NO_DRIVER;
     }
     int found = 0;
@@ -57,7 +57,7 @@ extern "C" int accelscope_cuda_query(AccelscopeCudaDevice* devices, int capacity
         }
         AccelscopeCudaDevice& out = devices[d];
         std::memset(&out, 0, sizeof out);
-        std::strncpy(out.name, prop.name, sizeof out.name - 1);
+        std::snprintf(out.name, sizeof out.name, "%.255s", prop.name); // both 256 bytes
         out.computeCapabilityMajor = prop.major;
         out.computeCapabilityMinor = prop.minor;
         out.smCount = prop.multiProcessorCount;
@@ -68,6 +68,13 @@ extern "C" int accelscope_cuda_query(AccelscopeCudaDevice* devices, int capacity
         out.memoryClockKhz = attribute(cudaDevAttrMemoryClockRate, d);
         out.memoryBusWidthBits = attribute(cudaDevAttrGlobalMemoryBusWidth, d);
         out.pciBusId = prop.pciBusID;
+        out.sharedMemoryPerBlockOptinBytes = static_cast<int>(prop.sharedMemPerBlockOptin);
+        out.maxThreadsPerSm = prop.maxThreadsPerMultiProcessor;
+        out.registersPerSm = prop.regsPerMultiprocessor;
+        out.warpSize = prop.warpSize;
+        out.eccEnabled = prop.ECCEnabled;
+        out.pciDomainId = prop.pciDomainID;
+        out.pciDeviceId = prop.pciDeviceID;
     }
     return found == 0 ? ACCELSCOPE_CUDA_NO_DEVICE : ACCELSCOPE_CUDA_OK;
 }

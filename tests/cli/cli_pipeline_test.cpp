@@ -57,3 +57,24 @@ TEST_CASE("lab run --quick --json prints one record; lab show refuses a newer fi
     CHECK_THAT(runCli(user, {"lab", "run", "cpu-memory-bandwidth", "--param", "threads=99"}).err, Catch::Contains("out of range"));
     CHECK_THAT(runCli(user, {"lab", "run", "gpu-magic"}).err, Catch::Contains("unknown lab 'gpu-magic'"));
 }
+
+TEST_CASE("lab list marks the GPU labs, and a GPU lab on a machine without CUDA fails with one line naming what is missing")
+{
+    TempDir dir;
+    const auto user = dir.path() / "u.db";
+    const auto list = runCli(user, {"--json", "lab", "list"});
+    REQUIRE(list.status == 0);
+    const json labs = json::parse(list.out);
+    bool sawGpuLab = false;
+    for (const auto& lab : labs) {
+        if (!lab["needs_cuda"].get<bool>()) continue;
+        sawGpuLab = true;
+        if (!lab["available"].get<bool>()) CHECK_THAT(lab["unavailable_reason"].get<std::string>(), Catch::StartsWith("needs CUDA: "));
+    }
+    CHECK(sawGpuLab);
+    const auto run = runCli(user, {"lab", "run", "cuda-bandwidth", "--quick"});
+    if (run.status != 0) {
+        CHECK_THAT(run.err, Catch::Contains("needs CUDA: "));
+        WARN("no GPU run here: " << run.err);
+    }
+}
