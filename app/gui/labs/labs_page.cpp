@@ -55,10 +55,25 @@ LabsPage::LabsPage(AppContext& context, QWidget* parent)
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     m_labs = new QListWidget;
-    m_labs->setMaximumHeight(m_labs->fontMetrics().height() * 12);
+    m_labs->setMaximumHeight(m_labs->fontMetrics().height() * 22);
+    m_labs->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_labs->setTextElideMode(Qt::ElideRight);
     m_labs->setToolTip(tr("The labs of this build. A lab that cannot run on this machine says why."));
+    bool gpuHeading = false;
+    auto* cpuHeading = new QListWidgetItem(tr("This machine's CPU and memory"), m_labs);
+    cpuHeading->setFlags(Qt::NoItemFlags);
+    QFont headingFont = font();
+    headingFont.setBold(true);
+    cpuHeading->setFont(headingFont);
     for (const auto& lab : m_registry.labs()) {
         const auto d = lab->describe();
+        if (d.needsCuda && !gpuHeading) {
+            gpuHeading = true;
+            auto* heading = new QListWidgetItem(m_cudaReason.isEmpty() ? tr("NVIDIA GPU (CUDA)") : tr("NVIDIA GPU (CUDA): not available here"), m_labs);
+            heading->setFlags(Qt::NoItemFlags);
+            heading->setFont(headingFont);
+            heading->setToolTip(m_cudaReason);
+        }
         auto* item = new QListWidgetItem(QString::fromStdString(d.title), m_labs);
         item->setData(idRole, QString::fromStdString(d.id));
         const QString reason = unavailableReason(d);
@@ -154,6 +169,7 @@ LabsPage::LabsPage(AppContext& context, QWidget* parent)
     split->addWidget(right);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
+    split->setSizes({fontMetrics().horizontalAdvance(QLatin1Char('x')) * 55, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 150});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
@@ -174,7 +190,7 @@ LabsPage::LabsPage(AppContext& context, QWidget* parent)
     m_runner->onSeriesUpdated = [this](const labs::Series& s) { m_chart->updateSeries(s); };
     m_runner->onFinished = [this](const models::Result<labs::LabResult>& result) { finishRun(result); };
 
-    m_labs->setCurrentRow(0);
+    m_labs->setCurrentRow(1); // the first lab, below its heading
     refreshHistory();
     if (m_history->rowCount() > 0) selectResults({m_history->item(0, 0)->data(idRole).toLongLong()}); // the latest result
 }
