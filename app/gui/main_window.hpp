@@ -19,6 +19,9 @@ class ComparePage;
 class PrecisionPage;
 class WarpPage;
 class PipelinePage;
+class RooflinePage;
+class MemoryPyramidPage;
+class LlmCalculatorPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -36,6 +39,9 @@ public:
     PrecisionPage* precisionPage() const { return m_precision; }
     WarpPage* warpPage() const { return m_warp; }
     PipelinePage* pipelinePage() const { return m_pipeline; }
+    RooflinePage* rooflinePage() const { return m_roofline; }
+    MemoryPyramidPage* memoryPyramidPage() const { return m_pyramid; }
+    LlmCalculatorPage* llmCalculatorPage() const { return m_llm; }
 
     void setTheme(Theme theme);
     void setFontScale(double scale);
@@ -64,6 +70,9 @@ private:
     PrecisionPage* m_precision = nullptr;
     WarpPage* m_warp = nullptr;
     PipelinePage* m_pipeline = nullptr;
+    RooflinePage* m_roofline = nullptr;
+    MemoryPyramidPage* m_pyramid = nullptr;
+    LlmCalculatorPage* m_llm = nullptr;
     Theme m_theme = Theme::Light;
     double m_fontScale = 1.0;
     QActionGroup* m_themeGroup = nullptr;
