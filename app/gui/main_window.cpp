@@ -172,6 +172,8 @@ void MainWindow::setFontScale(double scale)
 {
     m_fontScale = std::clamp(std::round(scale * 10.0) / 10.0, minFontScale, maxFontScale);
     applyTheme(*qApp, m_theme, m_fontScale);
+    // The section list follows the text size, so long page names stay whole on projectors.
+    m_sections->setFixedWidth(QFontMetrics(qApp->font()).horizontalAdvance(QStringLiteral("Pipeline bubbles")) + 40);
     m_compare->setFontScale(static_cast<float>(m_fontScale));
     m_precision->setFontScale(static_cast<float>(m_fontScale));
     m_warp->setFontScale(static_cast<float>(m_fontScale));

@@ -242,6 +242,14 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     const QByteArray text = svg.readAll();
     CHECK(text.contains("stroke-dasharray")); // the measured roofs
     CHECK(text.contains("NVIDIA H100"));
+    QDir shots(ACCELSCOPE_SCREENSHOT_DIR);
+    shots.mkpath(".");
+    window.grab().save(shots.filePath("roofline-measured.png"));
+    roofline->visualizer().setMode(roofline::ChartMode::Llm);
+    window.setTheme(Theme::Dark);
+    QTest::qWait(200);
+    window.grab().save(shots.filePath("roofline-llm-dark.png"));
+    window.setTheme(Theme::Light);
     roofline->clearMeasured();
     CHECK_FALSE(roofline->visualizer().measured().has_value());
 
@@ -253,6 +261,7 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     CHECK(pyramid->exportSvg(path("pyramid.svg")));
     CHECK(QImage(path("pyramid.png")).width() > 1000);
     CHECK(QFile(path("pyramid.svg")).size() > 2000);
+    window.grab().save(shots.filePath("pyramid-measured.png"));
     pyramid->clearMeasured();
 
     window.showPage(window.pageIndex("LLM calculator"));
@@ -262,4 +271,9 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     CHECK(llm->exportSvg(path("llm.svg")));
     CHECK(QFile(path("llm.svg")).size() > 5000);
     CHECK(llm->canvas()->framesRendered() > 0);
+    llm->calculator().settings().mode = llm::CalcMode::Training;
+    llm->calculator().settings().tensorParallel = 3;
+    window.setFontScale(1.5);
+    QTest::qWait(200);
+    window.grab().save(shots.filePath("llm-training-bad-layout.png"));
 }

@@ -190,6 +190,11 @@ const std::vector<FitRow>& LlmCalculator::fitMatrix()
 Scene LlmCalculator::bars(float width, bool dark, float fs, Scene::Measure measure) const
 {
     const MemoryBreakdown b = breakdown();
+    if (!b.problem.empty()) {
+        Scene message(width, fs * 1.6f, fs, std::move(measure));
+        message.text(0, fs * 0.2f, "The model refuses this layout: " + b.problem, Rgba{213, 60, 30});
+        return message;
+    }
     const float rowH = fs * 2.0f;
     float labelW = fs * 8;
     for (const auto& id : m_bars) {
@@ -200,10 +205,6 @@ Scene LlmCalculator::bars(float width, bool dark, float fs, Scene::Measure measu
     Scene s(width, height, fs, std::move(measure));
     const Rgba ink = inkColour(dark);
     const Rgba muted = mutedColour(dark);
-    if (!b.problem.empty()) {
-        s.text(0, 0, "The model refuses this layout: " + b.problem, Rgba{213, 60, 30});
-        return s;
-    }
     double scale = b.totalBytes;
     for (const auto& id : m_bars) {
         if (const auto* d = findDevice(m_catalog, id)) scale = std::max(scale, d->value(FigureKey::MemoryGb).value_or(0) * 1e9);
@@ -345,7 +346,7 @@ void LlmCalculator::drawControls()
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("0 none, 1 optimizer states, 2 + gradients, 3 + parameters partitioned over dp");
         ImGui::SameLine();
         int recompute = static_cast<int>(s.recompute);
-        ImGui::SetNextItemWidth(fs * 6);
+        ImGui::SetNextItemWidth(fs * 7);
         ImGui::Combo("recompute", &recompute, "none\0selective\0full\0");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Activation recomputation (Korthikanti et al. 2022)");
         s.recompute = static_cast<Recompute>(recompute);
@@ -353,6 +354,7 @@ void LlmCalculator::drawControls()
         ImGui::Checkbox("SP", &s.sequenceParallel);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Megatron sequence parallelism");
         ImGui::SameLine();
+        ImGui::NewLine();
         slider("micro-batch", &s.microBatch, 1, 64, true, "Sequences per micro-batch");
         slider("seq", &s.sequence, 128, 131072, true, "Tokens per sequence");
     }
@@ -375,7 +377,7 @@ void LlmCalculator::drawControls()
     if (m_bars.size() < maxBars) {
         ImGui::SameLine();
         std::string added;
-        if (m_pickers[maxBars].draw("##addbar", m_catalog, added, fs * 10, true) && !added.empty()) {
+        if (m_pickers[maxBars].draw("##addbar", m_catalog, added, fs * 10, true, "+ add a device") && !added.empty()) {
             auto ids = m_bars;
             ids.push_back(added);
             setBarDevices(std::move(ids));

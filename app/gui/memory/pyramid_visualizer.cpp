@@ -138,7 +138,7 @@ std::vector<PyramidVisualizer::Column> PyramidVisualizer::columns() const
     std::vector<Column> out;
     for (const auto& p : pyramids()) {
         const bool local = m_local && p.subject == m_local->subject;
-        Column c{local ? "This machine: " + p.name : p.name, local ? "caches from hwloc; measure the rest with the labs"
+        Column c{local ? "This machine: " + p.name : p.name, local ? "caches from hwloc"
                                                                   : "catalog + architecture whitepapers",
                  p.levels, {}};
         for (const auto& l : p.levels) c.rows.push_back(row(p.name, l, local));
@@ -155,8 +155,7 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
     const Rgba ink = inkColour(dark);
     const Rgba muted = mutedColour(dark);
     const auto cols = columns();
-    s.text(0, 0, "Width grows with log(capacity). [S] datasheet/whitepaper/hwloc, [D] derived, [E] estimate, [M] measured by a lab, "
-                 "? unknown. Hover a level for its sources. Each level shows the time to move " + bytesText(m_moveBytes) + ".",
+    s.text(0, 0, "[S] datasheet, whitepaper or hwloc   [D] derived   [E] estimate   [M] measured by a lab   ? unknown (hover: why)",
            muted, TextAnchor::Left, small);
     const std::size_t n = cols.size() + (m_measured ? 1 : 0);
     if (n == 0) {
@@ -209,7 +208,7 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
         const float x0 = static_cast<float>(cols.size()) * (colW + gap);
         const float mid = x0 + colW / 2;
         s.text(mid, fs * 1.5f, "Measured: " + m_measured->name, ink, TextAnchor::Centre);
-        s.text(mid, fs * 2.7f, "by the latency and bandwidth labs on this machine", muted, TextAnchor::Centre, small);
+        s.text(mid, fs * 2.7f, "lab results on this machine", muted, TextAnchor::Centre, small);
         for (std::size_t li = 0; li < m_measured->levels.size(); ++li) {
             const MeasuredLevel& m = m_measured->levels[li];
             const float y = top + static_cast<float>(li) * rowH;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <tuple>
 
 namespace accelscope::gui::roofline {
 
@@ -148,6 +149,13 @@ struct RooflineVisualizer::Axes {
     double yMin() const { return std::pow(10.0, lyMin); }
     double yMax() const { return std::pow(10.0, lyMax); }
     bool inside(double i, double t) const { return i >= xMin() && i <= xMax() && t >= yMin() && t <= yMax(); }
+};
+
+/// A compute roof's label in the margin right of the plot, at its line's height.
+struct RooflineVisualizer::RoofLabel {
+    float y;
+    std::string text;
+    Rgba colour;
 };
 
 RooflineVisualizer::RooflineVisualizer(std::vector<Device> devices)
@@ -310,7 +318,7 @@ RooflineVisualizer::Axes RooflineVisualizer::axes(float width, float height, flo
     const float left = fontSize * 4.0f;
     a.x0 = left;
     a.y0 = top + fontSize * 0.5f;
-    a.x1 = width - fontSize * 1.0f;
+    a.x1 = width - fontSize * 8.0f; // compute-roof labels sit right of the plot, by their line ends
     a.y1 = height - fontSize * 3.0f;
     const auto [xMin, xMax] = xs.empty() ? std::pair(0.1, 1000.0) : std::pair(*std::ranges::min_element(xs), *std::ranges::max_element(xs));
     const auto [yMin, yMax] = ys.empty() ? std::pair(0.1, 1000.0) : std::pair(*std::ranges::min_element(ys), *std::ranges::max_element(ys));
@@ -322,7 +330,7 @@ RooflineVisualizer::Axes RooflineVisualizer::axes(float width, float height, flo
     return a;
 }
 
-void RooflineVisualizer::addRoofs(Scene& s, const Axes& a, bool dark) const
+void RooflineVisualizer::addRoofs(Scene& s, const Axes& a, bool dark, std::vector<RoofLabel>& labels) const
 {
     const float fs = s.fontSize();
     for (std::size_t i = 0; i < m_deviceIds.size(); ++i) {
@@ -370,7 +378,7 @@ void RooflineVisualizer::addRoofs(Scene& s, const Axes& a, bool dark) const
                                   (r->derivedInCatalog ? ", derived in the catalog)" : ", datasheet)");
                 if (memory) tip += fmt("\nridge point %.3g FLOP/byte with device memory", ridge);
                 s.hit(x0, y - 5, a.x1, y + 5, tip);
-                s.textFree(a.x1 - 4, y - fs * 1.1f, name + " " + fmt("%.4g", r->peakTflops), colour, TextAnchor::Right, fs * 0.9f, fs * 2);
+                labels.push_back({y, name + " " + fmt("%.4g", r->peakTflops), colour});
             }
         }
     }
@@ -408,6 +416,7 @@ void RooflineVisualizer::addLlm(Scene& s, const Axes& a, bool dark) const
 {
     const float fs = s.fontSize();
     const auto analyses = llmAnalyses();
+    std::vector<std::tuple<std::string, float, float>> labelled; // one label for ops that land on the same spot
     for (std::size_t di = 0; di < analyses.size(); ++di) {
         if (!analyses[di].analysis) continue;
         const auto& an = *analyses[di].analysis;
@@ -427,13 +436,18 @@ void RooflineVisualizer::addLlm(Scene& s, const Axes& a, bool dark) const
                                         fmt("\nattainable %.4g TFLOP/s", t) + ", " + std::string(boundName(op.bound.bound)) +
                                         " bound\ntime >= " + secondsText(op.bound.timeS) + " each, " + secondsText(op.totalTimeS) + " per step";
                 s.hit(x - 6, y - 6, x + 6, y + 6, tip);
-                if (di == 0) s.textFree(x + fs * 0.6f, y - fs * 0.45f, op.name, mutedColour(dark), TextAnchor::Left, fs * 0.8f, fs * 0.8f);
+                const bool near = std::ranges::any_of(labelled, [&](const auto& l) {
+                    return std::get<0>(l) == op.name && std::abs(std::get<1>(l) - x) < fs * 1.5f && std::abs(std::get<2>(l) - y) < fs * 1.5f;
+                });
+                if (di == 0 && !near && s.textFree(x + fs * 0.6f, y - fs * 0.45f, op.name, mutedColour(dark), TextAnchor::Left, fs * 0.8f, fs * 0.8f)) {
+                    labelled.emplace_back(op.name, x, y);
+                }
             }
         }
     }
 }
 
-void RooflineVisualizer::addMeasured(Scene& s, const Axes& a, bool dark) const
+void RooflineVisualizer::addMeasured(Scene& s, const Axes& a, bool dark, std::vector<RoofLabel>& labels) const
 {
     if (!m_measured) return;
     const auto& m = *m_measured;
@@ -457,6 +471,7 @@ void RooflineVisualizer::addMeasured(Scene& s, const Axes& a, bool dark) const
         s.line(x0, y, a.x1, y, ink, 2.0f, true);
         s.hit(x0, y - 5, a.x1, y + 5, m.name + " (measured)\ncompute " + fmt("%.4g GFLOP/s", m.computeGflops) + "\n" + m.source);
         s.textFree(a.x1 - 4, y - fs * 1.1f, m.name + " measured " + fmt("%.4g GFLOP/s", m.computeGflops), ink, TextAnchor::Right, fs * 0.9f, fs * 2);
+        labels.push_back({y, fmt("%.4g", peak) + " meas.", ink});
     }
     const std::string firstPrecision = m_precisions.empty() ? std::string("fp32") : *m_precisions.begin();
     for (const auto& [i, g] : m.points) {
@@ -511,18 +526,18 @@ float RooflineVisualizer::addLegend(Scene& s, bool dark) const
             for (std::size_t k = 0; k < missing.size(); ++k) text += (k ? "/" : "") + missing[k];
             text += std::string(m_sparse ? " sparse" : "") + " figure";
         }
-        if (m_mode == ChartMode::Llm && i < analyses.size()) {
-            const auto& an = analyses[i];
-            if (an.analysis) {
-                text += " | TTFT >= " + secondsText(an.analysis->ttftS) + ", per token >= " + secondsText(an.analysis->tpotS) +
-                        fmt(", <= %.4g tokens/s", an.analysis->tokensPerS);
-            } else {
-                text += " | " + an.problem;
-            }
-        }
         s.text(fs * 1.4f, y, text, ink, TextAnchor::Left, fs);
         s.hit(0, y, s.textWidth(text) + fs * 1.4f, y + lineH, text);
         y += lineH;
+        if (m_mode == ChartMode::Llm && i < analyses.size()) {
+            const auto& an = analyses[i];
+            const std::string llm = an.analysis ? "lower bounds: time to first token " + secondsText(an.analysis->ttftS) +
+                                                      ", per output token " + secondsText(an.analysis->tpotS) +
+                                                      fmt(", at most %.4g tokens/s", an.analysis->tokensPerS)
+                                                : "no LLM analysis: " + an.problem;
+            s.text(fs * 1.4f, y, llm, an.analysis ? muted : Rgba{213, 60, 30}, TextAnchor::Left, fs);
+            y += lineH;
+        }
     }
     if (m_deviceIds.empty()) {
         s.text(fs * 0.2f, y, "No device chosen: add one on the left.", ink);
@@ -583,10 +598,19 @@ Scene RooflineVisualizer::chart(float width, float height, bool dark, float font
     const float legend = addLegend(s, dark);
     const Axes a = axes(width, height, fontSize, legend);
     addGrid(s, a, dark);
-    addRoofs(s, a, dark);
+    std::vector<RoofLabel> labels;
+    addRoofs(s, a, dark, labels);
     if (m_mode == ChartMode::Kernels) addKernels(s, a, dark);
     else addLlm(s, a, dark);
-    addMeasured(s, a, dark);
+    addMeasured(s, a, dark, labels);
+    // Stack the margin labels top-down in the order of their roofs, never on top of each other.
+    std::ranges::sort(labels, {}, &RoofLabel::y);
+    float next = 0;
+    for (const auto& l : labels) {
+        const float y = std::max(l.y - fontSize * 0.45f, next);
+        s.text(a.x1 + fontSize * 0.3f, y, l.text, l.colour, TextAnchor::Left, fontSize * 0.9f);
+        next = y + fontSize * 0.95f;
+    }
     return s;
 }
 

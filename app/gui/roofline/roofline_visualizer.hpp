@@ -104,14 +104,15 @@ public:
 
 private:
     struct Axes;
+    struct RoofLabel;
     void drawControls();
     void drawKernelControls();
     void drawLlmControls();
     Axes axes(float width, float height, float fontSize, float top) const;
-    void addRoofs(Scene& scene, const Axes& a, bool dark) const;
+    void addRoofs(Scene& scene, const Axes& a, bool dark, std::vector<RoofLabel>& labels) const;
     void addKernels(Scene& scene, const Axes& a, bool dark) const;
     void addLlm(Scene& scene, const Axes& a, bool dark) const;
-    void addMeasured(Scene& scene, const Axes& a, bool dark) const;
+    void addMeasured(Scene& scene, const Axes& a, bool dark, std::vector<RoofLabel>& labels) const;
     float addLegend(Scene& scene, bool dark) const; ///< returns its height
     void addGrid(Scene& scene, const Axes& a, bool dark) const;
     const models::catalog::Device* device(std::size_t index) const;
