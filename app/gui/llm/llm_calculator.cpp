@@ -390,7 +390,11 @@ void LlmCalculator::drawMatrix(bool dark)
     const auto& matrix = fitMatrix();
     const int fitting = static_cast<int>(std::ranges::count_if(matrix, [](const FitRow& r) { return r.fewest.has_value(); }));
     const char* dim = m_settings.mode == CalcMode::Inference ? "tp" : "dp";
-    if (fitting == 0) {
+    const bool noLayout = !matrix.empty() && std::ranges::none_of(matrix.front().cells, [](const FitCell& c) { return c.perDeviceBytes.has_value(); });
+    if (noLayout) {
+        ImGui::TextColored(ImVec4(0.85f, 0.25f, 0.1f, 1), "No %s from 1 to 64 gives a valid layout: %s", dim,
+                           matrix.front().cells.front().problem.c_str());
+    } else if (fitting == 0) {
         ImGui::TextColored(ImVec4(0.85f, 0.25f, 0.1f, 1), "Fits on no catalog device with up to 64 devices in this layout.");
     } else {
         ImGui::Text("Fits on %d of %d devices (%s up to 64). Cells: GB per device; hover for details.", fitting,

@@ -174,7 +174,7 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
     const float gap = fs;
     const float colW = (width - gap * static_cast<float>(n - 1)) / static_cast<float>(n);
     const float top = fs * 4.2f;
-    const float rowH = std::clamp((height - top) / static_cast<float>(maxLevels), small * 3.6f, small * 5.0f);
+    const float rowH = std::clamp((height - top) / static_cast<float>(maxLevels), small * 3.6f, small * 6.0f);
     for (std::size_t ci = 0; ci < cols.size(); ++ci) {
         const Column& c = cols[ci];
         const float x0 = static_cast<float>(ci) * (colW + gap);
