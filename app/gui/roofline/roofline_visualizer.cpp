@@ -406,8 +406,10 @@ void RooflineVisualizer::addKernels(Scene& s, const Axes& a, bool dark) const
         if (!p.cost.assumptions.empty()) tip += "\n" + p.cost.assumptions;
         s.hit(x - 7, y - 7, x + 7, y + 7, tip);
         if (!labelled[p.kernel]) {
-            labelled[p.kernel] = s.textFree(x + fs * 0.8f, y - fs * 0.5f, kernelLabel(k), inkColour(dark), TextAnchor::Left, fs * 0.9f) ||
-                                 s.textFree(x - fs * 0.8f, y - fs * 0.5f, kernelLabel(k), inkColour(dark), TextAnchor::Right, fs * 0.9f);
+            // Under the roof the chart is empty: the label goes below a dot on a flat roof and right of one on a slanted roof.
+            const float ly = p.bound->bound == Bound::Compute ? y + fs * 0.6f : y - fs * 0.1f;
+            labelled[p.kernel] = s.textFree(x + fs * 0.6f, ly, kernelLabel(k), inkColour(dark), TextAnchor::Left, fs * 0.9f) ||
+                                 s.textFree(x - fs * 0.6f, ly, kernelLabel(k), inkColour(dark), TextAnchor::Right, fs * 0.9f);
         }
     }
 }
