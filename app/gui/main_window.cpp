@@ -5,6 +5,9 @@
 #include "accelscope/config.hpp"
 #include "app/gui/catalog/catalog_page.hpp"
 #include "app/gui/compare/compare_page.hpp"
+#include "app/gui/llm/llm_calculator_page.hpp"
+#include "app/gui/memory/memory_pyramid_page.hpp"
+#include "app/gui/roofline/roofline_page.hpp"
 #include "app/gui/labs/labs_page.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/visualizers/precision/precision_page.hpp"
@@ -54,8 +57,14 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     addPage(tr("Warp divergence"), tr("SIMT execution: divergent branches under a reconvergence stack and ITS (Ctrl+4)"), m_warp);
     m_pipeline = new PipelinePage(m_pages);
     addPage(tr("Pipeline bubbles"), tr("Pipeline-parallel schedules, bubbles and activation memory (Ctrl+5)"), m_pipeline);
+    m_roofline = new RooflinePage(m_context, m_pages);
+    addPage(tr("Roofline"), tr("Roofs of several devices with kernels and LLM ops placed by the model (Ctrl+6)"), m_roofline);
+    m_pyramid = new MemoryPyramidPage(m_context, m_pages);
+    addPage(tr("Memory pyramid"), tr("Capacity, bandwidth and latency per level, beside this machine's caches (Ctrl+7)"), m_pyramid);
+    m_llm = new LlmCalculatorPage(m_context, m_pages);
+    addPage(tr("LLM calculator"), tr("Inference and training memory per device and where a model fits (Ctrl+8)"), m_llm);
     m_labs = new LabsPage(m_context, m_pages);
-    addPage(tr("Labs"), tr("Measure this machine: bandwidth, latency, compute peak, roofline; stored results (Ctrl+6)"), m_labs);
+    addPage(tr("Labs"), tr("Measure this machine: bandwidth, latency, compute peak, roofline; stored results (Ctrl+9)"), m_labs);
     connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(m_catalog, &CatalogPage::compareRequested, this, [this](const QStringList& ids) {
         m_compare->setDeviceIds(ids);
@@ -63,7 +72,9 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     });
     for (QObject* source : {static_cast<QObject*>(m_catalog), static_cast<QObject*>(m_compare),
                             static_cast<QObject*>(m_precision), static_cast<QObject*>(m_warp),
-                            static_cast<QObject*>(m_pipeline), static_cast<QObject*>(m_labs)}) {
+                            static_cast<QObject*>(m_pipeline), static_cast<QObject*>(m_roofline),
+                            static_cast<QObject*>(m_pyramid), static_cast<QObject*>(m_llm),
+                            static_cast<QObject*>(m_labs)}) {
         connect(source, SIGNAL(statusMessage(QString)), this, SLOT(showStatusMessage(QString)));
     }
     connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);
@@ -154,6 +165,9 @@ void MainWindow::setTheme(Theme theme)
     m_precision->setDarkTheme(theme == Theme::Dark);
     m_warp->setDarkTheme(theme == Theme::Dark);
     m_pipeline->setDarkTheme(theme == Theme::Dark);
+    for (CanvasPage* page : {static_cast<CanvasPage*>(m_roofline), static_cast<CanvasPage*>(m_pyramid), static_cast<CanvasPage*>(m_llm)}) {
+        page->setDarkTheme(theme == Theme::Dark);
+    }
     m_catalog->applyTheme(theme);
     m_context.settings().setValue("theme", themeName(theme));
 }
@@ -162,10 +176,15 @@ void MainWindow::setFontScale(double scale)
 {
     m_fontScale = std::clamp(std::round(scale * 10.0) / 10.0, minFontScale, maxFontScale);
     applyTheme(*qApp, m_theme, m_fontScale);
+    // The section list follows the text size, so long page names stay whole on projectors.
+    m_sections->setFixedWidth(QFontMetrics(qApp->font()).horizontalAdvance(QStringLiteral("Pipeline bubbles")) + 40);
     m_compare->setFontScale(static_cast<float>(m_fontScale));
     m_precision->setFontScale(static_cast<float>(m_fontScale));
     m_warp->setFontScale(static_cast<float>(m_fontScale));
     m_pipeline->setFontScale(static_cast<float>(m_fontScale));
+    for (CanvasPage* page : {static_cast<CanvasPage*>(m_roofline), static_cast<CanvasPage*>(m_pyramid), static_cast<CanvasPage*>(m_llm)}) {
+        page->setFontScale(static_cast<float>(m_fontScale));
+    }
     m_context.settings().setValue("fontScale", m_fontScale);
 }
 

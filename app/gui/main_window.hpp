@@ -19,6 +19,9 @@ class ComparePage;
 class PrecisionPage;
 class WarpPage;
 class PipelinePage;
+class RooflinePage;
+class MemoryPyramidPage;
+class LlmCalculatorPage;
 class LabsPage;
 
 class MainWindow : public QMainWindow {
@@ -37,6 +40,9 @@ public:
     PrecisionPage* precisionPage() const { return m_precision; }
     WarpPage* warpPage() const { return m_warp; }
     PipelinePage* pipelinePage() const { return m_pipeline; }
+    RooflinePage* rooflinePage() const { return m_roofline; }
+    MemoryPyramidPage* memoryPyramidPage() const { return m_pyramid; }
+    LlmCalculatorPage* llmCalculatorPage() const { return m_llm; }
     LabsPage* labsPage() const { return m_labs; }
 
     void setTheme(Theme theme);
@@ -66,6 +72,9 @@ private:
     PrecisionPage* m_precision = nullptr;
     WarpPage* m_warp = nullptr;
     PipelinePage* m_pipeline = nullptr;
+    RooflinePage* m_roofline = nullptr;
+    MemoryPyramidPage* m_pyramid = nullptr;
+    LlmCalculatorPage* m_llm = nullptr;
     LabsPage* m_labs = nullptr;
     Theme m_theme = Theme::Light;
     double m_fontScale = 1.0;

@@ -40,7 +40,7 @@ TEST_CASE("every page of the main window paints something, light and dark")
     }
     CHECK(window.comparePage()->canvas()->framesRendered() > 0);
     CHECK(window.comparePage()->table()->columnCount() == 3);
-    CHECK(window.pageCount() == 6);
+    CHECK(window.pageCount() == 9);
 }
 
 TEST_CASE("catalog search, compare hand-off and exports work from the UI")
@@ -211,4 +211,69 @@ TEST_CASE("warp and pipeline pages export PNG, SVG and an animation's frames")
     CHECK(window.pipelinePage()->exportSvg(path("pipeline.svg")));
     CHECK(QFile(path("pipeline.svg")).size() > 1000);
     CHECK(QImage(path("warp.png")).width() > 200);
+}
+
+#include "app/gui/llm/llm_calculator_page.hpp"
+#include "app/gui/memory/memory_pyramid_page.hpp"
+#include "app/gui/roofline/roofline_page.hpp"
+
+TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG and take measurements")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.resize(1400, 860);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    const auto path = [&](const char* name) { return QString::fromStdString((fixture.dir.path() / name).string()); };
+    CHECK(window.pageIndex("Roofline") == window.pageIndex("Pipeline bubbles") + 1);
+    CHECK(window.pageIndex("Memory pyramid") == window.pageIndex("Roofline") + 1);
+    CHECK(window.pageIndex("LLM calculator") == window.pageIndex("Memory pyramid") + 1);
+
+    window.showPage(window.pageIndex("Roofline"));
+    RooflinePage* roofline = window.rooflinePage();
+    roofline->showMeasured({"this machine", 1500.0, 80.0, {{0.25, 19.0}, {8.0, 600.0}}, "test"});
+    QTest::qWait(150);
+    CHECK(roofline->exportPng(path("roofline.png")));
+    CHECK(roofline->exportSvg(path("roofline.svg")));
+    CHECK(QImage(path("roofline.png")).width() > 1000); // 2x
+    QFile svg(path("roofline.svg"));
+    REQUIRE(svg.open(QIODevice::ReadOnly));
+    const QByteArray text = svg.readAll();
+    CHECK(text.contains("stroke-dasharray")); // the measured roofs
+    CHECK(text.contains("NVIDIA H100"));
+    QDir shots(ACCELSCOPE_SCREENSHOT_DIR);
+    shots.mkpath(".");
+    window.grab().save(shots.filePath("roofline-measured.png"));
+    roofline->visualizer().setMode(roofline::ChartMode::Llm);
+    window.setTheme(Theme::Dark);
+    QTest::qWait(200);
+    window.grab().save(shots.filePath("roofline-llm-dark.png"));
+    window.setTheme(Theme::Light);
+    roofline->clearMeasured();
+    CHECK_FALSE(roofline->visualizer().measured().has_value());
+
+    window.showPage(window.pageIndex("Memory pyramid"));
+    MemoryPyramidPage* pyramid = window.memoryPyramidPage();
+    pyramid->showMeasured({"labs", {{"L1", 32768, 1.1, 500.0}}});
+    QTest::qWait(150);
+    CHECK(pyramid->exportPng(path("pyramid.png")));
+    CHECK(pyramid->exportSvg(path("pyramid.svg")));
+    CHECK(QImage(path("pyramid.png")).width() > 1000);
+    CHECK(QFile(path("pyramid.svg")).size() > 2000);
+    window.grab().save(shots.filePath("pyramid-measured.png"));
+    pyramid->clearMeasured();
+
+    window.showPage(window.pageIndex("LLM calculator"));
+    QTest::qWait(150);
+    LlmCalculatorPage* llm = window.llmCalculatorPage();
+    CHECK(llm->exportPng(path("llm.png")));
+    CHECK(llm->exportSvg(path("llm.svg")));
+    CHECK(QFile(path("llm.svg")).size() > 5000);
+    CHECK(llm->canvas()->framesRendered() > 0);
+    llm->calculator().settings().mode = llm::CalcMode::Training;
+    llm->calculator().settings().tensorParallel = 3;
+    window.setFontScale(1.5);
+    QTest::qWait(200);
+    window.grab().save(shots.filePath("llm-training-bad-layout.png"));
 }

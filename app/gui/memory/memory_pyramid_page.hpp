@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// The Memory pyramid page: device pyramids beside the local CPU's, with lab measurements.
+#pragma once
+
+#include "app/gui/app_context.hpp"
+#include "app/gui/canvas/canvas_page.hpp"
+#include "app/gui/memory/measured_pyramid.hpp"
+#include "app/gui/memory/pyramid_visualizer.hpp"
+
+namespace accelscope::gui {
+
+class MemoryPyramidPage : public CanvasPage {
+    Q_OBJECT
+public:
+    explicit MemoryPyramidPage(AppContext& context, QWidget* parent = nullptr);
+    memory::PyramidVisualizer& visualizer() { return m_visualizer; }
+
+public slots:
+    /// Shows lab measurements beside the local CPU's pyramid (filling its unknown figures); replaces earlier ones.
+    void showMeasured(const MeasuredPyramid& measured);
+    void clearMeasured();
+
+private:
+    memory::PyramidVisualizer m_visualizer;
+};
+
+} // namespace accelscope::gui

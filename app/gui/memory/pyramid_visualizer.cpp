@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+// Memory pyramid drawing: level widths from log capacity, figures with their basis, move-N-bytes times.
+#include "app/gui/memory/pyramid_visualizer.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+namespace accelscope::gui::memory {
+
+using namespace models::memory;
+using models::roofline::Basis;
+using models::roofline::MemoryLevel;
+
+namespace {
+
+std::string lower(std::string s)
+{
+    std::ranges::transform(s, s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+std::string fmt(const char* format, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+bool binarySize(double bytes) { return bytes < 1e9 && std::fmod(bytes, 1024.0) == 0.0; }
+
+} // namespace
+
+const char* basisMark(Basis basis)
+{
+    switch (basis) {
+    case Basis::Sourced: return "[S]";
+    case Basis::Derived: return "[D]";
+    case Basis::Estimate: return "[E]";
+    case Basis::Unknown: return "[?]";
+    }
+    return "[?]";
+}
+
+struct PyramidVisualizer::Column {
+    std::string title;
+    std::string subtitle;
+    std::vector<PyramidLevel> levels;
+    std::vector<PyramidRow> rows;
+};
+
+PyramidVisualizer::PyramidVisualizer(std::vector<models::catalog::Device> devices, std::optional<MemoryPyramid> local,
+                                     std::string localProblem)
+    : m_catalog(std::move(devices)), m_local(std::move(local)), m_localProblem(std::move(localProblem))
+{
+}
+
+void PyramidVisualizer::setDevices(std::string first, std::string second)
+{
+    m_first = std::move(first);
+    m_second = std::move(second);
+}
+
+std::vector<MemoryPyramid> PyramidVisualizer::pyramids() const
+{
+    std::vector<MemoryPyramid> out;
+    for (const auto* id : {&m_first, &m_second}) {
+        if (const auto* d = findDevice(m_catalog, *id)) out.push_back(devicePyramid(*d));
+    }
+    if (m_showLocal && m_local) out.push_back(*m_local);
+    return out;
+}
+
+const MeasuredLevel* PyramidVisualizer::measuredFor(const PyramidLevel& level) const
+{
+    if (!m_measured) return nullptr;
+    const std::string label = lower(level.label);
+    for (const auto& m : m_measured->levels) {
+        const std::string name = lower(m.level);
+        if (name.empty()) continue;
+        const bool memory = name.find("dram") != std::string::npos || name.find("mem") != std::string::npos;
+        if ((memory && level.level == MemoryLevel::HostMemory) || (!memory && label.starts_with(name))) return &m;
+    }
+    return nullptr;
+}
+
+PyramidRow PyramidVisualizer::row(const std::string& subject, const PyramidLevel& l, bool local) const
+{
+    PyramidRow r;
+    r.subject = subject;
+    r.label = l.label;
+    r.scope = l.scope;
+    r.capacityBasis = l.capacityBytes.basis;
+    r.bandwidthBasis = l.bandwidthGBps.basis;
+    r.latencyBasis = l.latencyNs.basis;
+    std::optional<double> bandwidth = l.bandwidthGBps.value;
+    std::optional<double> latency = l.latencyNs.value;
+    const MeasuredLevel* m = local ? measuredFor(l) : nullptr;
+    const auto cap = l.capacityBytes.value;
+    r.capacity = cap ? bytesText(*cap, binarySize(*cap)) + " " + basisMark(r.capacityBasis) : std::string("size ?");
+    r.bandwidth = bandwidth ? fmt("%.4g GB/s ", *bandwidth) + basisMark(r.bandwidthBasis) : std::string("bw ?");
+    r.latency = latency ? fmt("%.3g ns ", *latency) + basisMark(r.latencyBasis) : std::string("latency ?");
+    if (m != nullptr && m->bandwidthGbs > 0 && !bandwidth) {
+        bandwidth = m->bandwidthGbs;
+        r.bandwidth = fmt("%.4g GB/s [M]", *bandwidth);
+        r.measured = true;
+    }
+    if (m != nullptr && m->latencyNs > 0 && !latency) {
+        latency = m->latencyNs;
+        r.latency = fmt("%.3g ns [M]", *latency);
+        r.measured = true;
+    }
+    if (!bandwidth) {
+        r.moveTime = "no bandwidth figure";
+    } else {
+        const double seconds = m_moveBytes / (*bandwidth * 1e9) + (latency ? *latency * 1e-9 : 0.0);
+        r.moveTime = secondsText(seconds) + (latency ? "" : " (+ latency)");
+        if (cap && m_moveBytes > *cap) r.moveTime += ", more than it holds";
+    }
+    return r;
+}
+
+std::vector<PyramidRow> PyramidVisualizer::rows() const
+{
+    std::vector<PyramidRow> out;
+    for (const auto& p : pyramids()) {
+        const bool local = m_local && p.subject == m_local->subject;
+        for (const auto& l : p.levels) out.push_back(row(p.name, l, local));
+    }
+    return out;
+}
+
+std::vector<PyramidVisualizer::Column> PyramidVisualizer::columns() const
+{
+    std::vector<Column> out;
+    for (const auto& p : pyramids()) {
+        const bool local = m_local && p.subject == m_local->subject;
+        Column c{local ? "This machine: " + p.name : p.name, local ? "caches from hwloc"
+                                                                  : "catalog + architecture whitepapers",
+                 p.levels, {}};
+        for (const auto& l : p.levels) c.rows.push_back(row(p.name, l, local));
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontSize, Scene::Measure measure) const
+{
+    Scene s(width, height, fontSize, std::move(measure));
+    const float fs = fontSize;
+    const float small = fs * 0.9f;
+    const Rgba ink = inkColour(dark);
+    const Rgba muted = mutedColour(dark);
+    const auto cols = columns();
+    s.text(0, 0, "[S] datasheet, whitepaper or hwloc   [D] derived   [E] estimate   [M] measured by a lab   ? unknown (hover: why)",
+           muted, TextAnchor::Left, small);
+    const std::size_t n = cols.size() + (m_measured ? 1 : 0);
+    if (n == 0) {
+        s.text(0, fs * 2, "Choose a device above, or tick 'this machine'.", ink);
+        return s;
+    }
+    double maxLog = 1.0;
+    std::size_t maxLevels = 1;
+    for (const auto& c : cols) {
+        maxLevels = std::max(maxLevels, c.levels.size());
+        for (const auto& l : c.levels) {
+            if (l.capacityBytes.value) maxLog = std::max(maxLog, std::log10(*l.capacityBytes.value));
+        }
+    }
+    if (m_measured) maxLevels = std::max(maxLevels, m_measured->levels.size());
+    const float gap = fs;
+    const float colW = (width - gap * static_cast<float>(n - 1)) / static_cast<float>(n);
+    const float top = fs * 4.2f;
+    const float rowH = std::clamp((height - top) / static_cast<float>(maxLevels), small * 3.6f, small * 6.0f);
+    for (std::size_t ci = 0; ci < cols.size(); ++ci) {
+        const Column& c = cols[ci];
+        const float x0 = static_cast<float>(ci) * (colW + gap);
+        const float mid = x0 + colW / 2;
+        const Rgba colour = seriesColour(ci, dark);
+        s.text(mid, fs * 1.5f, c.title, ink, TextAnchor::Centre);
+        s.text(mid, fs * 2.7f, c.subtitle, muted, TextAnchor::Centre, small);
+        float lastW = colW * 0.5f;
+        for (std::size_t li = 0; li < c.levels.size(); ++li) {
+            const PyramidLevel& l = c.levels[li];
+            const PyramidRow& r = c.rows[li];
+            const float y = top + static_cast<float>(li) * rowH;
+            const bool known = l.capacityBytes.value.has_value();
+            const float w = known ? std::max(colW * 0.2f, colW * static_cast<float>(std::log10(*l.capacityBytes.value) / maxLog)) : lastW;
+            if (known) lastW = w;
+            // Filled without an outline: labels wider than a narrow level then cross no border.
+            s.rect(mid - w / 2, y, mid + w / 2, y + rowH - 3, known ? colour.withAlpha(dark ? 90 : 60) : mutedColour(dark).withAlpha(40));
+            const float lineH = small * 1.1f;
+            const float ty = y + (rowH - 3 - 3 * lineH) / 2;
+            s.text(mid, ty, l.label + ", " + l.scope, ink, TextAnchor::Centre, small);
+            s.text(mid, ty + lineH, r.capacity + " | " + r.bandwidth + " | " + r.latency, ink, TextAnchor::Centre, small);
+            s.text(mid, ty + 2 * lineH, "move " + bytesText(m_moveBytes) + ": " + r.moveTime, r.measured ? colour : muted,
+                   TextAnchor::Centre, small);
+            s.hit(x0, y, x0 + colW, y + rowH - 3,
+                  c.title + "\n" + l.label + " (" + l.scope + ")\ncapacity: " + r.capacity + " - " + l.capacityBytes.source +
+                      "\nbandwidth: " + r.bandwidth + " - " + l.bandwidthGBps.source + "\nlatency: " + r.latency + " - " +
+                      l.latencyNs.source + "\nmove " + bytesText(m_moveBytes) + ": " + r.moveTime);
+        }
+    }
+    if (m_measured) {
+        const float x0 = static_cast<float>(cols.size()) * (colW + gap);
+        const float mid = x0 + colW / 2;
+        s.text(mid, fs * 1.5f, "Measured: " + m_measured->name, ink, TextAnchor::Centre);
+        s.text(mid, fs * 2.7f, "lab results on this machine", muted, TextAnchor::Centre, small);
+        for (std::size_t li = 0; li < m_measured->levels.size(); ++li) {
+            const MeasuredLevel& m = m_measured->levels[li];
+            const float y = top + static_cast<float>(li) * rowH;
+            s.rect(x0, y, x0 + colW, y + rowH - 3, {0, 0, 0, 0}, ink);
+            s.text(mid, y + 2, m.level + (m.workingSetBytes > 0 ? ", working set " + bytesText(m.workingSetBytes, binarySize(m.workingSetBytes)) : ""),
+                   ink, TextAnchor::Centre, small);
+            const std::string figures = (m.latencyNs > 0 ? fmt("%.3g ns", m.latencyNs) : std::string("latency not measured")) + " | " +
+                                        (m.bandwidthGbs > 0 ? fmt("%.4g GB/s", m.bandwidthGbs) : std::string("bandwidth not measured"));
+            s.text(mid, y + 2 + small * 1.1f, figures, ink, TextAnchor::Centre, small);
+            if (m.bandwidthGbs > 0) {
+                s.text(mid, y + 2 + small * 2.2f, "move " + bytesText(m_moveBytes) + ": " + secondsText(m_moveBytes / (m.bandwidthGbs * 1e9)),
+                       muted, TextAnchor::Centre, small);
+            }
+            s.hit(x0, y, x0 + colW, y + rowH - 3, m_measured->name + "\n" + m.level + "\n" + figures);
+        }
+    }
+    if (m_showLocal && !m_local) s.text(0, height - fs * 1.4f, "This machine: " + m_localProblem, ink);
+    return s;
+}
+
+std::string PyramidVisualizer::svg() const
+{
+    if (m_lastChart) return m_lastChart->svg(backgroundColour(m_lastDark));
+    return chart(1200, 700, false, 13).svg(backgroundColour(false));
+}
+
+void PyramidVisualizer::drawControls()
+{
+    const float fs = ImGui::GetFontSize();
+    ImGui::TextUnformatted("Devices");
+    ImGui::SameLine();
+    m_pickers[0].draw("##first", m_catalog, m_first, fs * 16, true);
+    ImGui::SameLine();
+    m_pickers[1].draw("##second", m_catalog, m_second, fs * 16, true);
+    ImGui::SameLine();
+    ImGui::Checkbox("this machine", &m_showLocal);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the local CPU's caches and memory as hwloc reports them");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(fs * 12);
+    constexpr double minBytes = 1e3;
+    constexpr double maxBytes = 1e13;
+    ImGui::SliderScalar("##move", ImGuiDataType_Double, &m_moveBytes, &minBytes, &maxBytes, bytesText(m_moveBytes).c_str(),
+                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Bytes to move: each level shows bytes / bandwidth (+ latency when known)");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("move N bytes");
+    if (m_measured) {
+        ImGui::SameLine();
+        if (ImGui::Button("Clear measured")) clearMeasured();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the lab measurements");
+    }
+}
+
+void PyramidVisualizer::draw(DrawContext& context)
+{
+    drawControls();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 size = ImGui::GetContentRegionAvail();
+    if (size.x < 50 || size.y < 50) return;
+    const bool dark = context.darkTheme();
+    m_lastChart = chart(size.x, size.y, dark, ImGui::GetFontSize(), Scene::imguiMeasure());
+    m_lastDark = dark;
+    m_lastChart->draw(*ImGui::GetWindowDrawList(), origin.x, origin.y);
+    ImGui::InvisibleButton("pyramid", size);
+    if (ImGui::IsItemHovered()) {
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        const std::string tip = m_lastChart->tipAt(mouse.x - origin.x, mouse.y - origin.y);
+        if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
+    }
+}
+
+} // namespace accelscope::gui::memory

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: MIT
+// Roofline, memory pyramid and LLM calculator views: they show what models/roofline and models/memory compute.
+#include "app/gui/llm/llm_calculator.hpp"
+#include "app/gui/memory/pyramid_visualizer.hpp"
+#include "app/gui/roofline/roofline_visualizer.hpp"
+#include "models/memory/inference_memory.hpp"
+#include "models/memory/training_memory.hpp"
+#include "models/roofline/kernels.hpp"
+#include "models/roofline/model_presets.hpp"
+#include "tests/app/gui_fixture.hpp"
+#include "tests/app/headless_imgui.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+namespace gui = accelscope::gui;
+namespace rl = accelscope::models::roofline;
+namespace mem = accelscope::models::memory;
+using accelscope::tests::FakeDrawContext;
+using accelscope::tests::GuiFixture;
+using accelscope::tests::HeadlessImGui;
+
+namespace {
+
+const gui::roofline::KernelPlacement& placement(const std::vector<gui::roofline::KernelPlacement>& all, std::size_t kernel,
+                                                std::size_t device)
+{
+    const auto it = std::ranges::find_if(all, [&](const auto& p) { return p.kernel == kernel && p.device == device; });
+    REQUIRE(it != all.end());
+    return *it;
+}
+
+} // namespace
+
+TEST_CASE("roofline view: the default GEMM 4096^3 is compute bound and the decode GEMV memory bound on H100 SXM BF16")
+{
+    GuiFixture fixture;
+    gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
+    REQUIRE(view.deviceIds() == std::vector<std::string>{"nvidia-h100-sxm", "amd-instinct-mi300x"});
+    const auto all = view.placements();
+    const auto& gemm = placement(all, 0, 0);
+    REQUIRE(gemm.bound.has_value());
+    CHECK(gemm.bound->bound == rl::Bound::Compute);
+    // The dot is where the model puts it: 2·4096³ FLOPs over 3·4096²·2 bytes = 4096/3 FLOP/byte.
+    const auto cost = rl::gemm(4096, 4096, 4096, 2, 2, 2);
+    CHECK_THAT(gemm.bound->intensityFlopPerByte, Catch::Matchers::WithinRel(4096.0 / 3, 1e-12));
+    const auto ceiling = rl::computeCeiling(*gui::findDevice(fixture.context->catalog().devices, "nvidia-h100-sxm"), "bf16");
+    REQUIRE(ceiling.has_value());
+    CHECK(gemm.bound->attainableTflops == rl::boundOn(cost, ceiling->peakTflops, gemm.bandwidthGBps).attainableTflops);
+    const auto& gemv = placement(all, 1, 0);
+    REQUIRE(gemv.bound.has_value());
+    CHECK(gemv.bound->bound == rl::Bound::Memory);
+
+    // Dragging the batch slider of the GEMV to 4096 turns it into a compute-bound GEMM.
+    view.kernels()[1].batch = 4096;
+    CHECK(placement(view.placements(), 1, 0).bound->bound == rl::Bound::Compute);
+}
+
+TEST_CASE("roofline view: a device without a figure for the precision says so, and hovering a dot tells its bound")
+{
+    GuiFixture fixture;
+    gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
+    view.kernels()[0].dtype = "fp4"; // H100 has no FP4 tensor roof
+    const auto& p = placement(view.placements(), 0, 0);
+    CHECK_FALSE(p.bound.has_value());
+    CHECK_THAT(p.problem, Catch::Contains("no fp4"));
+    view.kernels()[0].dtype = "bf16";
+    const auto chart = view.chart(1000, 700, false, 13);
+    const auto placed = view.placements();
+    const auto& h100Gemm = placement(placed, 0, 0);
+    // Find the dot's hit area through its tip text.
+    const auto hit = std::ranges::find_if(chart.hits(), [](const auto& h) {
+        return h.tip.starts_with("GEMM 4096^3 bf16 on NVIDIA H100");
+    });
+    REQUIRE(hit != chart.hits().end());
+    const std::string tip = chart.tipAt((hit->x0 + hit->x1) / 2, (hit->y0 + hit->y1) / 2);
+    CHECK_THAT(tip, Catch::Contains("compute bound") && Catch::Contains("ridge"));
+    CHECK(h100Gemm.roof == "bf16 tensor dense");
+}
+
+TEST_CASE("roofline view: LLM mode plots every prefill and decode op; a layout that does not divide shows the model's message")
+{
+    GuiFixture fixture;
+    gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
+    view.setMode(gui::roofline::ChartMode::Llm);
+    view.llm().modelId = "llama2-70b";
+    const auto analyses = view.llmAnalyses();
+    REQUIRE(analyses.size() == 2);
+    REQUIRE(analyses[0].analysis.has_value());
+    const auto config = rl::findModelPreset("llama2-70b");
+    const auto hw = rl::llmHardware(*gui::findDevice(fixture.context->catalog().devices, "nvidia-h100-sxm"), "bf16");
+    const auto direct = rl::analyzeLlm(*config, view.llm().workload, *hw);
+    CHECK(analyses[0].analysis->tpotS == direct->tpotS);
+    const auto chart = view.chart(1000, 700, false, 13);
+    const auto decodeDots = std::ranges::count_if(chart.hits(), [](const auto& h) { return h.tip.starts_with("decode "); });
+    const auto prefillDots = std::ranges::count_if(chart.hits(), [](const auto& h) { return h.tip.starts_with("prefill "); });
+    CHECK(decodeDots >= 5);
+    CHECK(prefillDots >= 5);
+    view.llm().workload.tensorParallel = 3;
+    const auto bad = view.llmAnalyses();
+    CHECK_FALSE(bad[0].analysis.has_value());
+    CHECK_THAT(bad[0].problem, Catch::Contains("not divisible by tp 3"));
+}
+
+TEST_CASE("roofline view: measured roofs are drawn dashed and points give the share of the datasheet peak")
+{
+    GuiFixture fixture;
+    gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
+    view.setPrecisionShown("fp8", false); // compare with the BF16 roof
+    view.showMeasured({"test machine", 2000.0, 100.0, {{10.0, 900.0}}, "unit test"});
+    const auto chart = view.chart(1000, 700, false, 13);
+    CHECK(std::ranges::count_if(chart.lines(), [](const auto& l) { return l.dashed; }) == 3); // two roofs + the legend swatch
+    const auto hit = std::ranges::find_if(chart.hits(), [](const auto& h) { return h.tip.starts_with("test machine (measured)\n10"); });
+    REQUIRE(hit != chart.hits().end());
+    // 900 GFLOP/s of H100's 989.5 TFLOP/s BF16 dense peak is 0.09 %.
+    CHECK_THAT(hit->tip, Catch::Contains("45.0% of its measured compute ceiling") && Catch::Contains("0.09% of its bf16 datasheet peak"));
+    view.clearMeasured();
+    const auto cleared = view.chart(1000, 700, false, 13);
+    CHECK(std::ranges::none_of(cleared.lines(), [](const auto& l) { return l.dashed; }));
+}
+
+TEST_CASE("pyramid view: a row per level with sourced and unknown marks; measurements fill the local unknowns")
+{
+    GuiFixture fixture;
+    mem::LocalMachine machine{"Test CPU", {{1, "data", 48 * 1024, 8}, {2, "unified", 2 * 1024 * 1024, 8}, {3, "unified", 32u << 20, 1}},
+                              64'000'000'000, "hwloc test"};
+    gui::memory::PyramidVisualizer view(fixture.context->catalog().devices, mem::localPyramid(machine), {});
+    view.setDevices("nvidia-h100-sxm", "");
+    const auto h100 = mem::devicePyramid(*gui::findDevice(fixture.context->catalog().devices, "nvidia-h100-sxm"));
+    auto rows = view.rows();
+    REQUIRE(rows.size() == h100.levels.size() + 4);
+    CHECK(rows[0].label == "Register file");
+    CHECK(rows[0].capacityBasis == rl::Basis::Sourced);
+    CHECK_THAT(rows[0].capacity, Catch::Contains("256 KiB [S]"));
+    const auto hbm = std::ranges::find_if(rows, [](const auto& r) { return r.label == "HBM3"; });
+    REQUIRE(hbm != rows.end());
+    CHECK(hbm->bandwidth == "3350 GB/s [S]");
+    CHECK(hbm->latency == "latency ?");
+    view.setMoveBytes(3.35e9);
+    const auto moved = view.rows();
+    CHECK(std::ranges::find_if(moved, [](const auto& r) { return r.label == "HBM3"; })->moveTime == "1 s (+ latency)");
+    const auto link = std::ranges::find_if(rows, [](const auto& r) { return r.label.starts_with("PCIe"); });
+    REQUIRE(link != rows.end());
+    CHECK(link->bandwidthBasis == rl::Basis::Derived);
+    CHECK_THAT(link->bandwidth, Catch::EndsWith("[D]"));
+
+    view.showMeasured({"labs", {{"L2", 1 << 20, 4.5, 300.0}, {"DRAM", 1e9, 90.0, 0.0}}});
+    rows = view.rows();
+    const auto l2 = std::ranges::find_if(rows, [](const auto& r) { return r.label == "L2 unified cache"; });
+    REQUIRE(l2 != rows.end());
+    CHECK(l2->latency == "4.5 ns [M]");
+    CHECK(l2->bandwidth == "300 GB/s [M]");
+    const auto dram = std::ranges::find_if(rows, [](const auto& r) { return r.subject == "Test CPU" && r.label == "Host DRAM"; });
+    CHECK(dram->latency == "90 ns [M]");
+    CHECK(dram->bandwidth == "bw ?"); // 0 = not measured
+}
+
+TEST_CASE("LLM calculator: Llama 2 70B in FP16 does not fit one 80 GB device; the matrix matches the memory model")
+{
+    GuiFixture fixture;
+    gui::llm::LlmCalculator calc(fixture.context->catalog().devices);
+    calc.settings().modelId = "llama2-70b";
+    calc.settings().weights = "fp16";
+    calc.settings().kvCache = "fp16";
+    const auto& matrix = calc.fitMatrix();
+    const auto h100 = std::ranges::find_if(matrix, [](const auto& r) { return r.deviceId == "nvidia-h100-sxm"; });
+    REQUIRE(h100 != matrix.end());
+    CHECK(h100->capacityBytes == 80e9);
+    CHECK_FALSE(h100->cells[0].fits);
+    CHECK(h100->cells[1].fits);
+    CHECK(h100->fewest == 2);
+    const auto config = rl::findModelPreset("llama2-70b");
+    const mem::InferenceMemoryInput input{1, 4096, 512, "fp16", "bf16", "fp16", 1, 0.0};
+    CHECK(*h100->cells[0].perDeviceBytes == mem::inferenceMemory(*config, input)->totalBytes);
+    const auto b = calc.breakdown();
+    REQUIRE(b.parts.size() == 3);
+    CHECK(b.parts[0].name == "weights");
+
+    calc.settings().tensorParallel = 3; // 64 heads do not split over 3 devices
+    CHECK_THAT(calc.breakdown().problem, Catch::Contains("not divisible"));
+}
+
+TEST_CASE("LLM calculator: training with ZeRO stages and recomputation follows the training model")
+{
+    GuiFixture fixture;
+    gui::llm::LlmCalculator calc(fixture.context->catalog().devices);
+    auto& s = calc.settings();
+    s.mode = gui::llm::CalcMode::Training;
+    s.modelId = "llama2-7b";
+    s.zeroStage = 0;
+    const auto zero0 = calc.breakdown();
+    s.zeroStage = 3;
+    const auto zero3 = calc.breakdown();
+    REQUIRE(zero0.parts.size() == 4);
+    CHECK(zero3.parts[2].bytes == Approx(zero0.parts[2].bytes / s.dataParallel)); // optimizer states split over dp
+    s.recompute = mem::Recompute::Full;
+    CHECK(calc.breakdown().parts[3].bytes < zero3.parts[3].bytes);
+    mem::TrainingInput in;
+    in.model = *rl::findModelPreset("llama2-7b");
+    in.dataParallel = 8;
+    in.zeroStage = 3;
+    in.recompute = mem::Recompute::Full;
+    in.sequence = 4096;
+    CHECK(calc.breakdown().totalBytes == mem::trainingMemory(in)->totalBytes);
+    s.pipelineParallel = 5; // 32 layers
+    CHECK_FALSE(calc.breakdown().problem.empty());
+    s.pipelineParallel = 1;
+    s.modelId = "llama3.1-405b";
+    s.zeroStage = 0;
+    s.recompute = mem::Recompute::None;
+    s.sequence = 131072;
+    const auto& matrix = calc.fitMatrix();
+    CHECK(std::ranges::none_of(matrix, [](const auto& r) { return r.fewest.has_value(); })); // fits nowhere
+}
+
+TEST_CASE("the three hardware views draw headless frames in both themes and export SVG")
+{
+    GuiFixture fixture;
+    HeadlessImGui imgui;
+    FakeDrawContext context;
+    const auto& devices = fixture.context->catalog().devices;
+    gui::roofline::RooflineVisualizer roofline(devices);
+    gui::memory::PyramidVisualizer pyramid(devices, std::nullopt, "no hwloc in this test");
+    gui::llm::LlmCalculator calc(devices);
+    for (int frame = 0; frame < 4; ++frame) {
+        context.dark = frame % 2 == 1;
+        roofline.setMode(frame < 2 ? gui::roofline::ChartMode::Kernels : gui::roofline::ChartMode::Llm);
+        calc.settings().mode = frame < 2 ? gui::llm::CalcMode::Inference : gui::llm::CalcMode::Training;
+        for (gui::Visualizer* v : {static_cast<gui::Visualizer*>(&roofline), static_cast<gui::Visualizer*>(&pyramid),
+                                   static_cast<gui::Visualizer*>(&calc)}) {
+            accelscope::tests::frame(*v, context, ImVec2(600, 300));
+            CHECK(ImGui::GetDrawData()->TotalVtxCount > 500);
+        }
+    }
+    CHECK_THAT(roofline.svg(), Catch::StartsWith("<svg") && Catch::Contains("<line") && Catch::Contains("NVIDIA H100"));
+    CHECK_THAT(pyramid.svg(), Catch::StartsWith("<svg") && Catch::Contains("no hwloc in this test"));
+    CHECK_THAT(calc.svg(), Catch::StartsWith("<svg") && Catch::Contains("<rect"));
+}
