@@ -65,6 +65,15 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     addPage(tr("LLM calculator"), tr("Inference and training memory per device and where a model fits (Ctrl+8)"), m_llm);
     m_labs = new LabsPage(m_context, m_pages);
     addPage(tr("Labs"), tr("Measure this machine: bandwidth, latency, compute peak, roofline; stored results (Ctrl+9)"), m_labs);
+    m_labs->showOnRoofline = [this](const MeasuredRoofline& measured) {
+        m_roofline->showMeasured(measured);
+        showPage(pageIndex("Roofline"));
+    };
+    m_labs->showOnPyramid = [this](const MeasuredPyramid& measured) {
+        m_pyramid->showMeasured(measured);
+        showPage(pageIndex("Memory pyramid"));
+    };
+    m_labs->refreshHistory(); // enables "show on roofline / pyramid" for the selected result
     connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(m_catalog, &CatalogPage::compareRequested, this, [this](const QStringList& ids) {
         m_compare->setDeviceIds(ids);
@@ -104,6 +113,7 @@ void MainWindow::addPage(const QString& name, const QString& tip, QWidget* page)
 
 int MainWindow::pageCount() const { return m_pages->count(); }
 QString MainWindow::pageName(int index) const { return m_sections->item(index)->text(); }
+QString MainWindow::currentPageName() const { return pageName(m_pages->currentIndex()); }
 QWidget* MainWindow::page(int index) const { return m_pages->widget(index); }
 
 int MainWindow::pageIndex(const QString& name) const

@@ -31,6 +31,7 @@ public:
 
     int pageCount() const;
     QString pageName(int index) const;
+    QString currentPageName() const;
     QWidget* page(int index) const;
     void showPage(int index);
     /// Index of a page by its name ("Catalog"), case-insensitive; -1 when none.

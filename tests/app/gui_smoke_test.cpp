@@ -3,11 +3,14 @@
 #include "app/gui/canvas/imgui_canvas.hpp"
 #include "app/gui/catalog/catalog_page.hpp"
 #include "app/gui/compare/compare_page.hpp"
+#include "app/gui/labs/labs_page.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/page_capture.hpp"
 #include "tests/app/gui_fixture.hpp"
 
 #include <QDir>
+#include <QPushButton>
+#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QTableView>
 #include <QTableWidget>
@@ -276,4 +279,50 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     window.setFontScale(1.5);
     QTest::qWait(200);
     window.grab().save(shots.filePath("llm-training-bad-layout.png"));
+}
+
+TEST_CASE("the Labs page places a measured roofline and pyramid on their pages")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    LabsPage* labs = window.labsPage();
+    const auto run = [&](const char* id) {
+        REQUIRE(labs->selectLab(id));
+        labs->setQuick(true);
+        labs->runSelected();
+        QElapsedTimer timer;
+        timer.start();
+        while (labs->running() && timer.elapsed() < 60000) QTest::qWait(20);
+        REQUIRE_FALSE(labs->running());
+    };
+    run("cpu-roofline");
+    CHECK(labs->pyramidButton()->isEnabled() == false);
+    REQUIRE(labs->rooflineButton()->isEnabled());
+    QTest::mouseClick(labs->rooflineButton(), Qt::LeftButton);
+    CHECK(window.currentPageName() == "Roofline");
+    REQUIRE(window.rooflinePage()->visualizer().measured().has_value());
+    CHECK(window.rooflinePage()->visualizer().measured()->computeGflops > 0);
+    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
+    QTest::qWait(200);
+    window.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("roofline-measured.png"));
+
+    run("cpu-latency");
+    run("cpu-memory-bandwidth");
+    labs->selectResults({2, 3});
+    CHECK_FALSE(labs->rooflineButton()->isEnabled());
+    REQUIRE(labs->pyramidButton()->isEnabled());
+    QTest::mouseClick(labs->pyramidButton(), Qt::LeftButton);
+    CHECK(window.currentPageName() == "Memory pyramid");
+    QTest::qWait(200);
+    window.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("pyramid-measured.png"));
+    REQUIRE(window.memoryPyramidPage()->visualizer().measured().has_value());
+    const auto& levels = window.memoryPyramidPage()->visualizer().measured()->levels;
+    REQUIRE_FALSE(levels.empty());
+    CHECK(levels.front().level == "L1");
+    CHECK(levels.front().latencyNs > 0);    // quick sizes reach L1 and L2, not DRAM latency
+    CHECK(levels.back().level == "DRAM");
+    CHECK(levels.back().bandwidthGbs > 0);  // the all-threads read kernel
 }

@@ -2,6 +2,7 @@
 // The Labs page: a quick run fills the chart, is stored and shown in the history; cancel stores
 // nothing; bad imports are refused with the file's problem; export, compare and delete work.
 #include "app/gui/labs/lab_chart.hpp"
+#include "app/gui/labs/lab_measurements.hpp"
 #include "app/gui/labs/labs_page.hpp"
 #include "tests/app/gui_fixture.hpp"
 
@@ -129,4 +130,49 @@ TEST_CASE("a latency result is drawn with the machine's cache sizes marked")
     CHECK(page.chart()->logX());
     // hwloc reports at least an L1 data cache inside the swept range on any machine CI uses
     CHECK(page.chart()->markerCount() >= 1);
+}
+
+TEST_CASE("roofline and latency/bandwidth results become measured roofs and pyramid levels")
+{
+    using accelscope::labs::LabResult;
+    LabResult roof;
+    roof.labId = "cpu-roofline";
+    roof.machine = nlohmann::json{{"cpu_model", "Test CPU"}};
+    roof.summary = {{"compute_ceiling_gflops", 100, "GFLOP/s", ""}, {"memory_ceiling_gbs", 40, "GB/s", ""}};
+    roof.series = {{"measured", "arithmetic intensity", "FLOP/byte", "performance", "GFLOP/s", {{0.25, 10}, {64, 99}}},
+                   {"model", "arithmetic intensity", "FLOP/byte", "performance", "GFLOP/s", {{0.25, 10}, {64, 100}}}};
+    const auto measured = measuredRoofline(roof);
+    REQUIRE(measured.has_value());
+    CHECK(measured->computeGflops == 100);
+    CHECK(measured->memoryGbs == 40);
+    CHECK(measured->points == std::vector<std::pair<double, double>>{{0.25, 10}, {64, 99}}); // the measured series only
+    CHECK(measured->name == "Test CPU");
+    roof.summary.pop_back();
+    CHECK_FALSE(measuredRoofline(roof).has_value()); // no memory ceiling: nothing to draw
+
+    const auto caches = nlohmann::json::array({{{"level", 1}, {"type", "data"}, {"size_bytes", 32768}},
+                                               {{"level", 1}, {"type", "instruction"}, {"size_bytes", 32768}},
+                                               {{"level", 2}, {"type", "unified"}, {"size_bytes", 1048576}}});
+    LabResult latency;
+    latency.labId = "cpu-latency";
+    latency.machine = nlohmann::json{{"cpu_model", "Test CPU"}, {"caches", caches}};
+    latency.summary = {{"l1_latency_ns", 1.2, "ns", ""}, {"l2_latency_ns", 4.0, "ns", ""}, {"dram_latency_ns", 90, "ns", ""}};
+    LabResult bandwidth;
+    bandwidth.labId = "cpu-memory-bandwidth";
+    bandwidth.machine = latency.machine;
+    bandwidth.summary = {{"read_best_gbs", 45, "GB/s", ""}};
+    bandwidth.series = {{"per kernel", "kernel", "", "bandwidth", "GB/s", {{0, 40}}},
+                        {"sweep", "working set", "KiB", "read bandwidth", "GB/s", {{16, 200}, {32, 190}, {512, 80}, {1024, 70}, {4096, 30}}}};
+    const auto pyramid = measuredPyramid({latency, bandwidth});
+    REQUIRE(pyramid.has_value());
+    REQUIRE(pyramid->levels.size() == 3);
+    CHECK(pyramid->levels[0].level == "L1");
+    CHECK(pyramid->levels[0].latencyNs == 1.2);
+    CHECK(pyramid->levels[0].bandwidthGbs == 200); // the sweep at 16 KiB, half the 32 KiB L1
+    CHECK(pyramid->levels[1].level == "L2");
+    CHECK(pyramid->levels[1].bandwidthGbs == 80);  // 512 KiB, half the 1 MiB L2
+    CHECK(pyramid->levels[2].level == "DRAM");
+    CHECK(pyramid->levels[2].latencyNs == 90);
+    CHECK(pyramid->levels[2].bandwidthGbs == 45);
+    CHECK_FALSE(measuredPyramid({roof}).has_value());
 }

@@ -2,6 +2,7 @@
 #include "app/gui/labs/labs_page.hpp"
 
 #include "app/gui/labs/lab_chart.hpp"
+#include "app/gui/labs/lab_measurements.hpp"
 #include "app/gui/labs/lab_runner.hpp"
 #include "labs/gpu/cuda_module.hpp"
 #include "labs/lab_result_json.hpp"
@@ -141,6 +142,18 @@ LabsPage::LabsPage(AppContext& context, QWidget* parent)
     m_delete->setToolTip(tr("Delete the selected results from your database (Del)"));
     m_savePng = new QPushButton(tr("Save chart PNG…"));
     m_savePng->setToolTip(tr("The chart at twice the screen resolution, for slides"));
+    m_toRoofline = new QPushButton(tr("Show on &roofline"));
+    m_toRoofline->setToolTip(tr("Draw the selected roofline result's ceilings and points on the Roofline page, beside the datasheets"));
+    m_toPyramid = new QPushButton(tr("Show on &pyramid"));
+    m_toPyramid->setToolTip(tr("Put the selected latency and bandwidth results on the Memory pyramid page, beside this machine's caches"));
+    m_toRoofline->setEnabled(false);
+    m_toPyramid->setEnabled(false);
+    connect(m_toRoofline, &QPushButton::clicked, this, [this] {
+        if (m_measuredRoofline && showOnRoofline) showOnRoofline(*m_measuredRoofline);
+    });
+    connect(m_toPyramid, &QPushButton::clicked, this, [this] {
+        if (m_measuredPyramid && showOnPyramid) showOnPyramid(*m_measuredPyramid);
+    });
     auto* deleteKey = new QShortcut(QKeySequence::Delete, m_history);
     deleteKey->setContext(Qt::WidgetShortcut);
     connect(deleteKey, &QShortcut::activated, this, [this] { deleteSelected(); });
@@ -151,6 +164,8 @@ LabsPage::LabsPage(AppContext& context, QWidget* parent)
     historyButtons->addWidget(m_export);
     historyButtons->addWidget(m_delete);
     historyButtons->addStretch();
+    historyButtons->addWidget(m_toRoofline);
+    historyButtons->addWidget(m_toPyramid);
     historyButtons->addWidget(m_savePng);
     historyLayout->addWidget(m_history);
     historyLayout->addLayout(historyButtons);
@@ -415,6 +430,10 @@ void LabsPage::showSelection()
     const auto ids = selectedResultIds();
     m_export->setEnabled(ids.size() == 1);
     m_delete->setEnabled(!ids.empty());
+    m_measuredRoofline.reset();
+    m_measuredPyramid.reset();
+    m_toRoofline->setEnabled(false);
+    m_toPyramid->setEnabled(false);
     if (ids.empty() || running()) return;
     auto store = UserStore::open(m_context.userDatabase());
     if (!store) return setStatus(QString::fromStdString(store.error().message), true);
@@ -430,6 +449,12 @@ void LabsPage::showSelection()
         results.push_back(std::move(*parsed));
     }
     if (results.empty()) return;
+    for (const auto& r : results) {
+        if (!m_measuredRoofline) m_measuredRoofline = measuredRoofline(r);
+    }
+    m_measuredPyramid = measuredPyramid(results);
+    m_toRoofline->setEnabled(m_measuredRoofline.has_value() && showOnRoofline != nullptr);
+    m_toPyramid->setEnabled(m_measuredPyramid.has_value() && showOnPyramid != nullptr);
 
     // Chart: one result's curves, or every selected result's curves named by id.
     std::vector<labs::Series> series;

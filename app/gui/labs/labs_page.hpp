@@ -5,11 +5,14 @@
 #pragma once
 
 #include "app/gui/app_context.hpp"
+#include "app/gui/memory/measured_pyramid.hpp"
+#include "app/gui/roofline/measured_roofline.hpp"
 #include "labs/lab_registry.hpp"
 
 #include <QWidget>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -47,6 +50,13 @@ public:
     std::vector<std::int64_t> selectedResultIds() const;
     /// Selects these stored results (and shows them).
     void selectResults(const std::vector<std::int64_t>& ids);
+
+    /// Set by the main window: place measured results on the Roofline / Memory pyramid pages.
+    /// The buttons are enabled only when these are set and the selection has such results.
+    std::function<void(const MeasuredRoofline&)> showOnRoofline;
+    std::function<void(const MeasuredPyramid&)> showOnPyramid;
+    QPushButton* rooflineButton() const { return m_toRoofline; }
+    QPushButton* pyramidButton() const { return m_toPyramid; }
 
     LabChart* chart() const { return m_chart; }
     QTableWidget* history() const { return m_history; }
@@ -106,6 +116,10 @@ private:
     QPushButton* m_export = nullptr;
     QPushButton* m_delete = nullptr;
     QPushButton* m_savePng = nullptr;
+    QPushButton* m_toRoofline = nullptr;
+    QPushButton* m_toPyramid = nullptr;
+    std::optional<MeasuredRoofline> m_measuredRoofline; ///< of the selected results
+    std::optional<MeasuredPyramid> m_measuredPyramid;
 };
 
 } // namespace accelscope::gui

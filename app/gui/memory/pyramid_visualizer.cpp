@@ -207,8 +207,11 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
     if (m_measured) {
         const float x0 = static_cast<float>(cols.size()) * (colW + gap);
         const float mid = x0 + colW / 2;
-        s.text(mid, fs * 1.5f, "Measured: " + m_measured->name, ink, TextAnchor::Centre);
-        s.text(mid, fs * 2.7f, "lab results on this machine", muted, TextAnchor::Centre, small);
+        // The name (machine and dates) can be long: it goes in small type, cut to the column.
+        const std::size_t fits = static_cast<std::size_t>(std::max(8.0f, colW / (small * 0.6f)));
+        const std::string& name = m_measured->name;
+        s.text(mid, fs * 1.5f, "Measured by the labs", ink, TextAnchor::Centre);
+        s.text(mid, fs * 2.7f, name.size() > fits ? name.substr(0, fits - 3) + "..." : name, muted, TextAnchor::Centre, small);
         for (std::size_t li = 0; li < m_measured->levels.size(); ++li) {
             const MeasuredLevel& m = m_measured->levels[li];
             const float y = top + static_cast<float>(li) * rowH;
