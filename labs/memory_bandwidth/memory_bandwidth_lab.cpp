@@ -109,14 +109,20 @@ double runKernel(Kernel k, const Arrays& x, std::size_t begin, std::size_t end, 
         }
         break;
     case Kernel::Read: {
-        // Eight independent accumulators: one chain would measure add latency (MEASURING.md §6).
-        double s[8] = {};
+        // 16-byte loads into four independent accumulators: one chain would measure add latency
+        // (MEASURING.md §6), and scalar loads would leave one core short of the memory system.
+        __m128d s0 = _mm_setzero_pd(), s1 = s0, s2 = s0, s3 = s0;
         std::size_t i = begin;
         for (; i + 8 <= end; i += 8) {
-            for (int j = 0; j < 8; ++j) s[j] += a[i + static_cast<std::size_t>(j)];
+            s0 = _mm_add_pd(s0, _mm_load_pd(a + i));
+            s1 = _mm_add_pd(s1, _mm_load_pd(a + i + 2));
+            s2 = _mm_add_pd(s2, _mm_load_pd(a + i + 4));
+            s3 = _mm_add_pd(s3, _mm_load_pd(a + i + 6));
         }
-        for (; i < end; ++i) s[0] += a[i];
-        for (const double v : s) sum += v;
+        alignas(16) double lanes[2];
+        _mm_store_pd(lanes, _mm_add_pd(_mm_add_pd(s0, s1), _mm_add_pd(s2, s3)));
+        sum = lanes[0] + lanes[1];
+        for (; i < end; ++i) sum += a[i];
         break;
     }
     case Kernel::Fill: {

@@ -79,7 +79,11 @@ LabsPage::LabsPage(AppContext& context, QWidget* parent)
         item->setData(idRole, QString::fromStdString(d.id));
         const QString reason = unavailableReason(d);
         item->setToolTip(QString::fromStdString(d.teaches) + (reason.isEmpty() ? QString() : "\n\n" + reason));
-        if (!reason.isEmpty()) item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+        if (!reason.isEmpty()) { // italic reads as "not here" in both themes
+            QFont italic = font();
+            italic.setItalic(true);
+            item->setFont(italic);
+        }
     }
     m_teaches = new QLabel;
     m_teaches->setWordWrap(true);
@@ -202,7 +206,10 @@ LabsPage::LabsPage(AppContext& context, QWidget* parent)
         m_progress->setValue(static_cast<int>(fraction * 1000));
         setStatus(what);
     });
-    m_runner->onSeriesUpdated = [this](const labs::Series& s) { m_chart->updateSeries(s); };
+    m_runner->onSeriesUpdated = [this](const labs::Series& s) {
+        m_chart->updateSeries(s);
+        m_savePng->setEnabled(true);
+    };
     m_runner->onFinished = [this](const models::Result<labs::LabResult>& result) { finishRun(result); };
 
     m_labs->setCurrentRow(1); // the first lab, below its heading
@@ -323,6 +330,7 @@ void LabsPage::runSelected()
     }
     m_history->clearSelection();
     m_chart->clear(tr("%1 — measuring…").arg(QString::fromStdString(d.title)));
+    m_savePng->setEnabled(false);
     m_summary->setRowCount(0);
     m_notes->clear();
     m_progress->setValue(0);
@@ -434,6 +442,7 @@ void LabsPage::showSelection()
     m_measuredPyramid.reset();
     m_toRoofline->setEnabled(false);
     m_toPyramid->setEnabled(false);
+    m_savePng->setEnabled(m_chart->seriesCount() > 0);
     if (ids.empty() || running()) return;
     auto store = UserStore::open(m_context.userDatabase());
     if (!store) return setStatus(QString::fromStdString(store.error().message), true);
@@ -468,6 +477,7 @@ void LabsPage::showSelection()
                               ? QStringLiteral("%1 — %2").arg(QString::fromStdString(results[0].title), QString::fromStdString(results[0].startedAt))
                               : tr("%1 results compared").arg(results.size());
     m_chart->setSeries(series, title);
+    m_savePng->setEnabled(m_chart->seriesCount() > 0);
     // On a working-set axis, mark the data caches of the machine that made the (first) result.
     if (!series.empty() && series.front().xUnit == "KiB" && results[0].machine.contains("caches")) {
         std::vector<std::pair<double, QString>> markers;
@@ -602,6 +612,7 @@ int LabsPage::deleteSelected(bool confirm)
     setStatus(tr("Deleted %1 result(s).").arg(*removed));
     refreshHistory();
     m_chart->clear(tr("Run a lab or pick a stored result to see its curves."));
+    m_savePng->setEnabled(false);
     m_summary->setRowCount(0);
     m_notes->clear();
     return *removed;
