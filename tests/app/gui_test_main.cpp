@@ -3,6 +3,8 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
+#include "tests/support/catch_run.hpp"
+
 #include <QApplication>
 
 #include <cstring>
@@ -20,5 +22,5 @@ int main(int argc, char** argv)
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName("accelscope-tests");
-    return Catch::Session().run(argc, argv);
+    return accelscope::tests::runCatch(argc, argv);
 }

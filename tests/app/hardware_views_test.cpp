@@ -79,7 +79,7 @@ TEST_CASE("roofline view: a device without a figure for the precision says so, a
     CHECK(h100Gemm.roof == "bf16 tensor dense");
 }
 
-TEST_CASE("roofline view: LLM mode plots every prefill and decode op; a layout that does not divide shows the model's message")
+TEST_CASE("roofline view: LLM mode plots every prefill and decode op, a layout that does not divide shows the model's message")
 {
     GuiFixture fixture;
     gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
@@ -120,7 +120,7 @@ TEST_CASE("roofline view: measured roofs are drawn dashed and points give the sh
     CHECK(std::ranges::none_of(cleared.lines(), [](const auto& l) { return l.dashed; }));
 }
 
-TEST_CASE("pyramid view: a row per level with sourced and unknown marks; measurements fill the local unknowns")
+TEST_CASE("pyramid view: a row per level with sourced and unknown marks, measurements fill the local unknowns")
 {
     GuiFixture fixture;
     mem::LocalMachine machine{"Test CPU", {{1, "data", 48 * 1024, 8}, {2, "unified", 2 * 1024 * 1024, 8}, {3, "unified", 32u << 20, 1}},
@@ -139,7 +139,7 @@ TEST_CASE("pyramid view: a row per level with sourced and unknown marks; measure
     CHECK(hbm->latency == "latency ?");
     view.setMoveBytes(3.35e9);
     const auto moved = view.rows();
-    CHECK(std::ranges::find_if(moved, [](const auto& r) { return r.label == "HBM3"; })->moveTime == "1 s (+ latency)");
+    CHECK(std::ranges::find_if(moved, [](const auto& r) { return r.label == "HBM3"; })->moveTime == "1 ms (+ latency)"); // 3.35 GB at 3350 GB/s
     const auto link = std::ranges::find_if(rows, [](const auto& r) { return r.label.starts_with("PCIe"); });
     REQUIRE(link != rows.end());
     CHECK(link->bandwidthBasis == rl::Basis::Derived);
@@ -156,7 +156,7 @@ TEST_CASE("pyramid view: a row per level with sourced and unknown marks; measure
     CHECK(dram->bandwidth == "bw ?"); // 0 = not measured
 }
 
-TEST_CASE("LLM calculator: Llama 2 70B in FP16 does not fit one 80 GB device; the matrix matches the memory model")
+TEST_CASE("LLM calculator: Llama 2 70B in FP16 does not fit one 80 GB device, the matrix matches the memory model")
 {
     GuiFixture fixture;
     gui::llm::LlmCalculator calc(fixture.context->catalog().devices);

@@ -85,7 +85,7 @@ TEST_CASE("a quick lab run on the Labs page is drawn, stored and listed")
     CHECK_THAT(page.statusLabel()->text().toStdString(), Catch::Contains("already stored as #3"));
 }
 
-TEST_CASE("a cancelled run stores nothing; bad files are refused with their problem")
+TEST_CASE("a cancelled run stores nothing, bad files are refused with their problem")
 {
     accelscope::tests::GuiFixture fixture;
     LabsPage page(*fixture.context);

@@ -23,7 +23,7 @@ json history(const std::filesystem::path& user)
 
 } // namespace
 
-TEST_CASE("lab run saves its result; export gives back the same record; import on another database")
+TEST_CASE("lab run saves its result, export gives back the same record, import on another database")
 {
     TempDir dir;
     const auto server = dir.path() / "server.db";
@@ -59,7 +59,7 @@ TEST_CASE("lab run saves its result; export gives back the same record; import o
     CHECK(history(server).size() == 1);
 }
 
-TEST_CASE("bad result files are refused with the file and the problem; nothing is stored")
+TEST_CASE("bad result files are refused with the file and the problem, nothing is stored")
 {
     TempDir dir;
     const auto user = dir.path() / "u.db";
@@ -75,7 +75,7 @@ TEST_CASE("bad result files are refused with the file and the problem; nothing i
     CHECK(history(user).empty());
 }
 
-TEST_CASE("lab delete removes all the ids or none; export of an unknown id says so")
+TEST_CASE("lab delete removes all the ids or none, export of an unknown id says so")
 {
     TempDir dir;
     const auto user = dir.path() / "u.db";

@@ -39,7 +39,7 @@ TEST_CASE("pipeline bad input: p or m of 0, m not a multiple of p for interleavi
     CHECK(runCli(user, {"pipeline", "--schedule", "zb-h3"}).status == 2);
 }
 
-TEST_CASE("lab run --quick --json prints one record; lab show refuses a newer file")
+TEST_CASE("lab run --quick --json prints one record, lab show refuses a newer file")
 {
     TempDir dir;
     const auto user = dir.path() / "u.db";

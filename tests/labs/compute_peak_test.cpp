@@ -37,7 +37,7 @@ double figure(const LabResult& r, const std::string& key)
 
 } // namespace
 
-TEST_CASE("scalar and SSE2 always run; the widest instruction set is one that runs")
+TEST_CASE("scalar and SSE2 always run, the widest instruction set is one that runs")
 {
     CHECK(isaSupported(Isa::Scalar));
     CHECK(isaSupported(Isa::Sse));

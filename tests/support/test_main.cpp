@@ -3,6 +3,8 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
+#include "tests/support/catch_run.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -19,5 +21,5 @@ int main(int argc, char** argv)
         const auto xdg = exe.parent_path() / ("xdg-" + exe.filename().string());
         ::setenv("XDG_DATA_HOME", xdg.c_str(), 1);
     }
-    return Catch::Session().run(argc, argv);
+    return accelscope::tests::runCatch(argc, argv);
 }

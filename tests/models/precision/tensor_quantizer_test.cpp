@@ -75,7 +75,7 @@ TEST_CASE("per-channel needs the tensor to split evenly")
     CHECK_THAT(schemeFromName("fp5").error().message, Catch::Contains("unknown format 'fp5'"));
 }
 
-TEST_CASE("metrics: exact → infinite SQNR; flushing and saturation are counted")
+TEST_CASE("metrics: exact → infinite SQNR, flushing and saturation are counted")
 {
     const std::vector<double> x{0.5, 1.0, 0.1, 100.0};
     auto fp4 = applyScheme(*schemeFromName("fp4-e2m1"), x);
