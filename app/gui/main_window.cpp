@@ -3,12 +3,15 @@
 #include "app/gui/main_window.hpp"
 
 #include "accelscope/config.hpp"
+#include "app/gui/canvas/canvas_page.hpp"
+#include "app/gui/canvas/imgui_canvas.hpp"
 #include "app/gui/catalog/catalog_page.hpp"
 #include "app/gui/compare/compare_page.hpp"
 #include "app/gui/llm/llm_calculator_page.hpp"
 #include "app/gui/memory/memory_pyramid_page.hpp"
 #include "app/gui/roofline/roofline_page.hpp"
 #include "app/gui/labs/labs_page.hpp"
+#include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/visualizers/precision/precision_page.hpp"
 #include "app/gui/visualizers/warp/warp_page.hpp"
@@ -18,6 +21,9 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QFileDialog>
+#include <QSaveFile>
+#include <QPixmap>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -147,8 +153,10 @@ void MainWindow::buildMenus()
     });
     view->addSeparator();
     m_themeGroup = new QActionGroup(this);
-    for (const Theme theme : {Theme::Light, Theme::Dark}) {
-        QAction* action = view->addAction(theme == Theme::Light ? tr("&Light theme") : tr("&Dark theme"));
+    for (const Theme theme : {Theme::Light, Theme::Dark, Theme::HighContrast}) {
+        QAction* action = view->addAction(theme == Theme::Light ? tr("&Light theme")
+                                          : theme == Theme::Dark ? tr("&Dark theme")
+                                                                 : tr("&High-contrast theme"));
         action->setCheckable(true);
         action->setData(themeName(theme));
         m_themeGroup->addAction(action);
@@ -161,6 +169,19 @@ void MainWindow::buildMenus()
     view->addAction(tr("&Full screen"), QKeySequence::FullScreen, this, [this] {
         isFullScreen() ? showNormal() : showFullScreen();
     });
+    view->addSeparator();
+    m_presenter = new PresenterMode(*this, {[this] { enterPresenter(); }, [this] { leavePresenter(); },
+                                            [this](int direction) { return presenterStep(direction); }});
+    connect(m_presenter, &PresenterMode::message, this, &MainWindow::showStatusMessage);
+    m_presenterAction = view->addAction(tr("&Presenter mode"), QKeySequence(Qt::Key_F5), this, [this](bool on) {
+        m_presenter->setActive(on);
+    });
+    m_presenterAction->setCheckable(true);
+    m_presenterAction->setToolTip(tr("Full screen, large high-contrast text, keys step through animations (Esc leaves)"));
+    addAction(m_presenterAction); // F5 works with the menu bar hidden
+    connect(m_presenter, &PresenterMode::activeChanged, m_presenterAction, &QAction::setChecked);
+    QAction* exportView = view->addAction(tr("E&xport view as PNG (2x)…"), QKeySequence(tr("Ctrl+Shift+S")), this, [this] { exportViewPng(); });
+    addAction(exportView);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Accelscope"), this, &MainWindow::showAbout);
@@ -171,12 +192,12 @@ void MainWindow::setTheme(Theme theme)
     m_theme = theme;
     applyTheme(*qApp, m_theme, m_fontScale);
     for (QAction* action : m_themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme));
-    m_compare->setDarkTheme(theme == Theme::Dark);
-    m_precision->setDarkTheme(theme == Theme::Dark);
-    m_warp->setDarkTheme(theme == Theme::Dark);
-    m_pipeline->setDarkTheme(theme == Theme::Dark);
+    m_compare->setDarkTheme(isDark(theme));
+    m_precision->setDarkTheme(isDark(theme));
+    m_warp->setDarkTheme(isDark(theme));
+    m_pipeline->setDarkTheme(isDark(theme));
     for (CanvasPage* page : {static_cast<CanvasPage*>(m_roofline), static_cast<CanvasPage*>(m_pyramid), static_cast<CanvasPage*>(m_llm)}) {
-        page->setDarkTheme(theme == Theme::Dark);
+        page->setDarkTheme(isDark(theme));
     }
     m_catalog->applyTheme(theme);
     m_context.settings().setValue("theme", themeName(theme));
@@ -240,8 +261,65 @@ void MainWindow::saveState()
     m_compare->saveState();
 }
 
+void MainWindow::enterPresenter()
+{
+    m_themeBeforePresenter = m_theme;
+    m_scaleBeforePresenter = m_fontScale;
+    const double scale = m_context.settings().value("presenter/fontScale", 1.8).toDouble();
+    setTheme(Theme::HighContrast);
+    setFontScale(std::clamp(std::max(scale, m_fontScale), 1.5, maxFontScale));
+    m_sections->hide();
+    menuBar()->hide();
+    m_catalogStatus->hide(); // the status line is for the presenter's step messages
+}
+
+void MainWindow::leavePresenter()
+{
+    m_sections->show();
+    menuBar()->show();
+    m_catalogStatus->show();
+    setTheme(m_themeBeforePresenter);
+    setFontScale(m_scaleBeforePresenter);
+}
+
+QString MainWindow::presenterStep(int direction)
+{
+    if (m_pages->currentWidget() == m_warp) { // the warp animation, one issue at a time
+        auto& v = m_warp->visualizer();
+        const int count = v.stepCount();
+        const int current = v.step() < 0 ? (direction > 0 ? 0 : count) : v.step();
+        v.setStep(std::clamp(current + direction, 0, count));
+        m_warp->canvas()->update();
+        return tr("Warp divergence: step %1 of %2").arg(v.step()).arg(count);
+    }
+    // Elsewhere the arrows walk through the pages, the order a talk usually follows.
+    showPage(std::clamp(m_pages->currentIndex() + direction, 0, pageCount() - 1));
+    return tr("Page %1 of %2: %3").arg(m_pages->currentIndex() + 1).arg(pageCount()).arg(currentPageName());
+}
+
+bool MainWindow::exportViewPng(const QString& file)
+{
+    QWidget* view = m_pages->currentWidget();
+    if (auto* canvasPage = qobject_cast<CanvasPage*>(view)) return canvasPage->exportPng(file);
+    const QString path = !file.isEmpty() ? file
+                                         : QFileDialog::getSaveFileName(this, tr("Export view"), currentPageName().toLower().replace(' ', '-') + ".png",
+                                                                        tr("PNG images (*.png)"));
+    if (path.isEmpty()) return false;
+    QPixmap pixmap(view->size() * 2);
+    pixmap.setDevicePixelRatio(2.0);
+    view->render(&pixmap);
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || !pixmap.save(&out, "PNG") || !out.commit()) {
+        showStatusMessage(tr("%1: cannot write the image").arg(path));
+        return false;
+    }
+    showStatusMessage(tr("Saved %1").arg(path));
+    return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (m_presenter->active()) m_presenter->setActive(false); // keep the user's own theme and text size
     saveState();
     QMainWindow::closeEvent(event);
 }

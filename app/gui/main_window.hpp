@@ -23,6 +23,7 @@ class RooflinePage;
 class MemoryPyramidPage;
 class LlmCalculatorPage;
 class LabsPage;
+class PresenterMode;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -46,6 +47,10 @@ public:
     LlmCalculatorPage* llmCalculatorPage() const { return m_llm; }
     LabsPage* labsPage() const { return m_labs; }
 
+    PresenterMode* presenter() const { return m_presenter; }
+    /// Saves the current page as PNG at twice its size (canvas pages use their own export).
+    bool exportViewPng(const QString& file = {});
+
     void setTheme(Theme theme);
     void setFontScale(double scale);
     Theme theme() const { return m_theme; }
@@ -64,6 +69,9 @@ private:
     void showAbout();
     void updateStatus();
     void saveState();
+    void enterPresenter();
+    void leavePresenter();
+    QString presenterStep(int direction);
 
     AppContext& m_context;
     QListWidget* m_sections = nullptr;
@@ -81,6 +89,10 @@ private:
     double m_fontScale = 1.0;
     QActionGroup* m_themeGroup = nullptr;
     QLabel* m_catalogStatus = nullptr;
+    PresenterMode* m_presenter = nullptr;
+    QAction* m_presenterAction = nullptr;
+    Theme m_themeBeforePresenter = Theme::Light;
+    double m_scaleBeforePresenter = 1.0;
 };
 
 } // namespace accelscope::gui

@@ -60,7 +60,7 @@ std::expected<StartupOptions, QString> parseStartupOptions(QApplication& app)
     const QCommandLineOption page("page", "Open this page: catalog, compare.", "name");
     const QCommandLineOption compare("compare", "Devices to compare, comma-separated ids.", "ids");
     const QCommandLineOption screenshots("screenshots", "Save a PNG of every page into a folder and exit.", "dir");
-    const QCommandLineOption theme("theme", "Colour theme: light or dark.", "name");
+    const QCommandLineOption theme("theme", "Colour theme: light, dark or high-contrast.", "name");
     const QCommandLineOption fontScale("font-scale", "Text size factor, 0.8 to 2.5 (projectors: 1.5-2.5).", "factor");
     const QCommandLineOption probe("startup-probe", "Print milliseconds from main to the first painted frame and exit.");
     parser.addOptions({db, userDb, settings, page, compare, screenshots, theme, fontScale, probe});
@@ -76,8 +76,8 @@ std::expected<StartupOptions, QString> parseStartupOptions(QApplication& app)
     options.screenshotDir = parser.value(screenshots);
     options.startupProbe = parser.isSet(probe);
     options.theme = parser.value(theme);
-    if (!options.theme.isEmpty() && options.theme != "light" && options.theme != "dark") {
-        return std::unexpected(QStringLiteral("--theme must be light or dark, not '%1'").arg(options.theme));
+    if (!options.theme.isEmpty() && options.theme != "light" && options.theme != "dark" && options.theme != "high-contrast") {
+        return std::unexpected(QStringLiteral("--theme must be light, dark or high-contrast, not '%1'").arg(options.theme));
     }
     if (parser.isSet(fontScale)) {
         bool ok = false;

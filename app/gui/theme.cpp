@@ -39,22 +39,58 @@ QPalette darkPalette()
     return p;
 }
 
+// White on black, yellow for what is selected or focused: the contrast a projector needs.
+QPalette highContrastPalette()
+{
+    QPalette p;
+    const QColor black(0, 0, 0);
+    const QColor white(255, 255, 255);
+    const QColor yellow(255, 214, 0);
+    for (const auto role : {QPalette::Window, QPalette::Base, QPalette::Button, QPalette::ToolTipBase}) p.setColor(role, black);
+    p.setColor(QPalette::AlternateBase, QColor(24, 24, 24));
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText}) p.setColor(role, white);
+    p.setColor(QPalette::BrightText, yellow);
+    p.setColor(QPalette::Link, QColor(0, 230, 255));
+    p.setColor(QPalette::Highlight, yellow);
+    p.setColor(QPalette::HighlightedText, black);
+    p.setColor(QPalette::PlaceholderText, QColor(190, 190, 190));
+    for (const auto role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText}) {
+        p.setColor(QPalette::Disabled, role, QColor(150, 150, 150));
+    }
+    return p;
+}
+
 } // namespace
 
 void applyTheme(QApplication& app, Theme theme, double fontScale)
 {
     app.setStyle(QStyleFactory::create("Fusion"));
-    app.setPalette(theme == Theme::Dark ? darkPalette() : app.style()->standardPalette());
+    app.setPalette(theme == Theme::Dark           ? darkPalette()
+                   : theme == Theme::HighContrast ? highContrastPalette()
+                                                  : app.style()->standardPalette());
     QFont font = app.font();
     // 10 pt is Qt's usual default; scaling the point size keeps layouts proportional.
     font.setPointSizeF(10.0 * std::clamp(fontScale, minFontScale, maxFontScale));
     app.setFont(font);
 }
 
-QColor bestValueColour(Theme theme) { return theme == Theme::Dark ? QColor(30, 110, 60) : QColor(200, 240, 205); }
-QColor userDeviceColour(Theme theme) { return theme == Theme::Dark ? QColor(70, 60, 20) : QColor(255, 248, 220); }
+QColor bestValueColour(Theme theme) { return isDark(theme) ? QColor(30, 110, 60) : QColor(200, 240, 205); }
+QColor userDeviceColour(Theme theme) { return isDark(theme) ? QColor(70, 60, 20) : QColor(255, 248, 220); }
 
-QString themeName(Theme theme) { return theme == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light"); }
-Theme themeFromName(const QString& name) { return name == QLatin1String("dark") ? Theme::Dark : Theme::Light; }
+QString themeName(Theme theme)
+{
+    switch (theme) {
+    case Theme::Dark: return QStringLiteral("dark");
+    case Theme::HighContrast: return QStringLiteral("high-contrast");
+    default: return QStringLiteral("light");
+    }
+}
+
+Theme themeFromName(const QString& name)
+{
+    if (name == QLatin1String("dark")) return Theme::Dark;
+    if (name == QLatin1String("high-contrast")) return Theme::HighContrast;
+    return Theme::Light;
+}
 
 } // namespace accelscope::gui

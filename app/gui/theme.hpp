@@ -9,9 +9,13 @@ class QApplication;
 
 namespace accelscope::gui {
 
-enum class Theme { Light, Dark };
+/// HighContrast: white on black with yellow selection, for projectors and presenter mode.
+enum class Theme { Light, Dark, HighContrast };
 
-/// Applies the Fusion style with a light or dark palette and scales the base font.
+/// True for the themes with a dark background (visualizers draw their dark variant).
+inline bool isDark(Theme theme) { return theme != Theme::Light; }
+
+/// Applies the Fusion style with the theme's palette and scales the base font.
 void applyTheme(QApplication& app, Theme theme, double fontScale);
 
 /// Colour used to mark the best value in comparison tables (readable on both themes).

@@ -4,11 +4,14 @@
 #include "app/gui/catalog/catalog_page.hpp"
 #include "app/gui/compare/compare_page.hpp"
 #include "app/gui/labs/labs_page.hpp"
+#include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/page_capture.hpp"
 #include "tests/app/gui_fixture.hpp"
 
 #include <QDir>
+#include <QApplication>
+#include <QImage>
 #include <QPushButton>
 #include <QElapsedTimer>
 #include <QLineEdit>
@@ -325,4 +328,59 @@ TEST_CASE("the Labs page places a measured roofline and pyramid on their pages")
     CHECK(levels.front().latencyNs > 0);    // quick sizes reach L1 and L2, not DRAM latency
     CHECK(levels.back().level == "DRAM");
     CHECK(levels.back().bandwidthGbs > 0);  // the all-threads read kernel
+}
+
+TEST_CASE("presenter mode: high contrast, large text, keys step, blank, laser, and Esc restores")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.resize(1200, 800);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    window.setTheme(Theme::Light);
+    window.setFontScale(1.0);
+    window.showPage(window.pageIndex("Warp divergence"));
+    QApplication::setActiveWindow(&window);
+    QTest::keyClick(&window, Qt::Key_F5);
+    REQUIRE(window.presenter()->active());
+    CHECK(window.theme() == Theme::HighContrast);
+    CHECK(window.fontScale() >= 1.5);
+    CHECK(window.isFullScreen());
+    CHECK_FALSE(window.menuBar()->isVisible());
+    QTest::qWait(100);
+    QDir dir(ACCELSCOPE_SCREENSHOT_DIR);
+    dir.mkpath(".");
+    window.grab().save(dir.filePath("presenter-warp.png"));
+
+    auto& warp = window.warpPage()->visualizer();
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Right);
+    CHECK(warp.step() == 1);
+    QTest::keyClick(&window, Qt::Key_Space);
+    CHECK(warp.step() == 2);
+    QTest::keyClick(&window, Qt::Key_Left);
+    CHECK(warp.step() == 1);
+    QTest::keyClick(&window, Qt::Key_B);
+    CHECK(window.presenter()->blanked());
+    QTest::keyClick(&window, Qt::Key_Right); // any key brings the screen back, and does nothing else
+    CHECK_FALSE(window.presenter()->blanked());
+    CHECK(warp.step() == 1);
+    QTest::keyClick(&window, Qt::Key_L);
+    CHECK(window.presenter()->laser());
+    window.showPage(window.pageIndex("Roofline"));
+    QTest::qWait(100);
+    window.grab().save(dir.filePath("presenter-roofline.png"));
+    QTest::keyClick(&window, Qt::Key_Right); // not an animated page: the arrows walk the pages
+    CHECK(window.currentPageName() == "Memory pyramid");
+
+    const auto png = fixture.dir.path() / "view.png";
+    CHECK(window.exportViewPng(QString::fromStdString(png.string())));
+    CHECK(QImage(QString::fromStdString(png.string())).width() >= 2 * 600);
+
+    QTest::keyClick(&window, Qt::Key_Escape);
+    CHECK_FALSE(window.presenter()->active());
+    CHECK_FALSE(window.presenter()->laser());
+    CHECK(window.theme() == Theme::Light);
+    CHECK(window.fontScale() == 1.0);
+    CHECK(window.menuBar()->isVisible());
 }
