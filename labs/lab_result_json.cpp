@@ -2,6 +2,8 @@
 // LabResult ⇄ JSON.
 #include "labs/lab_result_json.hpp"
 
+#include <limits>
+
 namespace accelscope::labs {
 
 using nlohmann::json;
@@ -52,6 +54,16 @@ json labResultJson(const LabResult& r)
                 {"started_at", r.startedAt}, {"duration_s", r.durationSeconds}};
 }
 
+namespace {
+
+// JSON has no NaN or infinity: nlohmann writes a non-finite double as null, read back as NaN.
+double numberOrNan(const json& value)
+{
+    return value.is_null() ? std::numeric_limits<double>::quiet_NaN() : value.get<double>();
+}
+
+} // namespace
+
 models::Result<LabResult> labResultFromJson(std::string_view text, const std::string& fileName)
 {
     json doc;
@@ -97,11 +109,11 @@ models::Result<LabResult> labResultFromJson(std::string_view text, const std::st
         r.parameters = doc["parameters"].get<std::map<std::string, double>>();
         for (const auto& s : doc["series"]) {
             Series series{s.at("name"), s.at("x_label"), s.at("x_unit"), s.at("y_label"), s.at("y_unit"), {}};
-            for (const auto& p : s.at("points")) series.points.push_back(Point{p.at(0).get<double>(), p.at(1).get<double>()});
+            for (const auto& p : s.at("points")) series.points.push_back(Point{numberOrNan(p.at(0)), numberOrNan(p.at(1))});
             r.series.push_back(std::move(series));
         }
         for (const auto& f : doc["summary"]) {
-            r.summary.push_back(SummaryFigure{f.at("key"), f.at("value").get<double>(), f.value("unit", ""), f.value("note", "")});
+            r.summary.push_back(SummaryFigure{f.at("key"), numberOrNan(f.at("value")), f.value("unit", ""), f.value("note", "")});
         }
         r.notes = doc.value("notes", std::vector<std::string>{});
         r.startedAt = doc.value("started_at", "");

@@ -117,4 +117,14 @@ void addRunInfoNotes(const AccelscopeCudaRunInfo& info, LabResult& result)
 
 LabParameter deviceParameter() { return {"device", "CUDA device index", "", 0, 15, 0, 0, true}; }
 
+models::Result<LabResult> CudaLab::run(const RunConfig& config)
+{
+    RunMonitor monitor(config);
+    auto run = startCudaRun(describe(), config, monitor, *m_runtime);
+    if (!run) return std::unexpected(run.error());
+    if (auto measured = measure(*run, monitor); !measured) return std::unexpected(measured.error());
+    run->start.result.durationSeconds = monitor.elapsedSeconds();
+    return std::move(run->start.result);
+}
+
 } // namespace accelscope::labs::gpu

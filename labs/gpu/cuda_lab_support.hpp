@@ -67,6 +67,22 @@ models::Result<void> moduleStatus(int status, const char* message, const Progres
 /// Notes for the launch shape, sizes and the statistics the run used.
 void addRunInfoNotes(const AccelscopeCudaRunInfo& info, LabResult& result);
 
+/// Base of the GPU labs: holds the shared runtime and does what every run starts and ends with
+/// (parameters, module, device; the duration); each lab implements measure().
+class CudaLab : public Lab {
+public:
+    explicit CudaLab(std::shared_ptr<CudaRuntime> runtime) : m_runtime(std::move(runtime)) {}
+    models::Result<LabResult> run(const RunConfig& config) final;
+
+protected:
+    /// The lab's own work on a started run: fills `run.start.result`.
+    virtual models::Result<void> measure(CudaRunStart& run, const RunMonitor& monitor) = 0;
+    CudaRuntime& runtime() const { return *m_runtime; }
+
+private:
+    std::shared_ptr<CudaRuntime> m_runtime;
+};
+
 /// Standard "device" parameter.
 LabParameter deviceParameter();
 

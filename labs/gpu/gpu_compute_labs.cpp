@@ -22,9 +22,9 @@ std::string format(const char* pattern, double a, double b = 0)
     return text;
 }
 
-class GemmLab : public Lab {
+class GemmLab : public CudaLab {
 public:
-    explicit GemmLab(std::shared_ptr<CudaRuntime> runtime) : m_runtime(std::move(runtime)) {}
+    using CudaLab::CudaLab;
     LabDescription describe() const override
     {
         return {"cuda-gemm", "GEMM ladder: naive, tiled, tensor cores, cuBLAS",
@@ -38,17 +38,14 @@ public:
                  {"cublas", "1: add cuBLAS (cublasGemmEx) when libcublas can be loaded", "", 0, 1, 1, 1, true}},
                 true};
     }
-    models::Result<LabResult> run(const RunConfig& config) override
+    models::Result<void> measure(CudaRunStart& run, const RunMonitor& monitor) override
     {
-        RunMonitor monitor(config);
-        auto run = startCudaRun(describe(), config, monitor, *m_runtime);
-        if (!run) return std::unexpected(run.error());
-        auto& params = run->start.parameters;
-        LabResult& result = run->start.result;
+        auto& params = run.start.parameters;
+        LabResult& result = run.start.result;
         const int size = static_cast<int>(params["size"]);
         if (size % 128 != 0) return fail(ErrorCode::InvalidArgument, "parameter 'size' must be a multiple of 128");
         std::string note;
-        const auto entry = findCatalogEntry(run->device.name, run->device.globalMemoryBytes, m_runtime->executableDir(), &note);
+        const auto entry = findCatalogEntry(run.device.name, run.device.globalMemoryBytes, runtime().executableDir(), &note);
         result.notes.push_back(note);
         const struct {
             const char* name;
@@ -69,13 +66,13 @@ public:
             const double peak = entry ? entry->device.value(prec.peak).value_or(0.0) : 0.0;
             Series ladder{std::string(prec.name) + " ladder", "rung (0 naive, 1 tiled, 2 wmma, 3 cublas)", "", "throughput", "TFLOP/s", {}};
             for (int kernel = 0; kernel < rungCount; ++kernel, ++step) {
-                const AccelscopeCudaGemmParams p{run->deviceIndex, prec.precision, kernel, size,
+                const AccelscopeCudaGemmParams p{run.deviceIndex, prec.precision, kernel, size,
                                                  static_cast<int>(params["repetitions"]), 20260101ull + static_cast<unsigned>(kernel)};
                 AccelscopeCudaGemmResult r{};
                 ProgressBridge bridge(monitor, static_cast<double>(step) / steps, 1.0 / steps);
                 const auto callbacks = bridge.callbacks();
                 char message[512] = {};
-                const int status = run->module->entry().gemm(&p, &r, &info, &callbacks, message, sizeof message);
+                const int status = run.module->entry().gemm(&p, &r, &info, &callbacks, message, sizeof message);
                 if (status == ACCELSCOPE_CUDA_INVALID_ARGUMENT) { // a rung this precision or machine does not have
                     result.notes.push_back(std::string(prec.name) + " " + rungs[kernel] + ": " + message);
                     continue;
@@ -106,17 +103,14 @@ public:
                                std::to_string(static_cast<int>(params["repetitions"])) +
                                " event-timed products after one warm-up (whose output is the one checked)");
         if (info.smClockMhz > 0) result.notes.push_back(format("SM clock measured right after the last rung: %.0f MHz", info.smClockMhz));
-        result.durationSeconds = monitor.elapsedSeconds();
-        return std::move(result);
+        return {};
     }
 
-private:
-    std::shared_ptr<CudaRuntime> m_runtime;
 };
 
-class RooflineLab : public Lab {
+class RooflineLab : public CudaLab {
 public:
-    explicit RooflineLab(std::shared_ptr<CudaRuntime> runtime) : m_runtime(std::move(runtime)) {}
+    using CudaLab::CudaLab;
     LabDescription describe() const override
     {
         return {"cuda-roofline", "Empirical roofline (FP32 FMAs per byte swept)",
@@ -127,14 +121,11 @@ public:
                  {"repetitions", "timed repetitions after one warm-up (median reported)", "", 1, 1000, 10, 2, true}},
                 true};
     }
-    models::Result<LabResult> run(const RunConfig& config) override
+    models::Result<void> measure(CudaRunStart& run, const RunMonitor& monitor) override
     {
-        RunMonitor monitor(config);
-        auto run = startCudaRun(describe(), config, monitor, *m_runtime);
-        if (!run) return std::unexpected(run.error());
-        auto& params = run->start.parameters;
-        LabResult& result = run->start.result;
-        const AccelscopeCudaRooflineParams p{run->deviceIndex, static_cast<unsigned long long>(params["array_mib"]) << 20,
+        auto& params = run.start.parameters;
+        LabResult& result = run.start.result;
+        const AccelscopeCudaRooflineParams p{run.deviceIndex, static_cast<unsigned long long>(params["array_mib"]) << 20,
                                              static_cast<int>(params["max_fmas"]), static_cast<int>(params["repetitions"])};
         CurveBuffer flops(16);
         CurveBuffer bytes(16);
@@ -143,7 +134,7 @@ public:
         ProgressBridge bridge(monitor, 0, 1);
         const auto callbacks = bridge.callbacks();
         char message[512] = {};
-        const int status = run->module->entry().roofline(&p, raw, &info, &callbacks, message, sizeof message);
+        const int status = run.module->entry().roofline(&p, raw, &info, &callbacks, message, sizeof message);
         if (auto ok = moduleStatus(status, message, &bridge); !ok) return std::unexpected(ok.error());
         if (bridge.overBudget()) result.notes.emplace_back("stopped early: time budget reached");
         flops.raw()->count = raw[0].count;
@@ -158,7 +149,7 @@ public:
             result.summary.push_back({"ridge_flop_per_byte", peakGflops / peakGbs, "FLOP/byte", "measured peak / measured bandwidth"});
         }
         std::string note;
-        const auto entry = findCatalogEntry(run->device.name, run->device.globalMemoryBytes, m_runtime->executableDir(), &note);
+        const auto entry = findCatalogEntry(run.device.name, run.device.globalMemoryBytes, runtime().executableDir(), &note);
         result.notes.push_back(note);
         const auto peak = entry ? entry->device.value(FigureKey::Fp32Tflops) : std::nullopt;
         const auto bw = entry ? entry->device.value(FigureKey::MemoryBwGbs) : std::nullopt;
@@ -173,12 +164,9 @@ public:
                                   "stores it: 2 F FLOPs per 8 bytes (4 read + 4 written); outputs checked bit for bit "
                                   "against the host");
         addRunInfoNotes(info, result);
-        result.durationSeconds = monitor.elapsedSeconds();
-        return std::move(result);
+        return {};
     }
 
-private:
-    std::shared_ptr<CudaRuntime> m_runtime;
 };
 
 } // namespace

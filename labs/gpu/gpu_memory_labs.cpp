@@ -24,22 +24,19 @@ std::string format(const char* pattern, double a, double b = 0, double c = 0)
     return text;
 }
 
-class DeviceQueryLab : public Lab {
+class DeviceQueryLab : public CudaLab {
 public:
-    explicit DeviceQueryLab(std::shared_ptr<CudaRuntime> runtime) : m_runtime(std::move(runtime)) {}
+    using CudaLab::CudaLab;
     LabDescription describe() const override
     {
         return {"cuda-device-query", "CUDA device query, compared with the catalog",
                 "What the GPU says about itself (SMs, memory, L2, clocks, bus) and how it compares with its datasheet.",
                 {deviceParameter()}, true};
     }
-    models::Result<LabResult> run(const RunConfig& config) override
+    models::Result<void> measure(CudaRunStart& run, const RunMonitor& /*monitor*/) override
     {
-        RunMonitor monitor(config);
-        auto run = startCudaRun(describe(), config, monitor, *m_runtime);
-        if (!run) return std::unexpected(run.error());
-        LabResult& result = run->start.result;
-        const CudaDevice& d = run->device;
+        LabResult& result = run.start.result;
+        const CudaDevice& d = run.device;
         // DDR signalling: two transfers per memory clock (HBM and GDDR6 as the runtime reports them).
         const double bwGbs = 2.0 * d.memoryClockKhz * 1e3 * (d.memoryBusWidthBits / 8.0) / 1e9;
         const double memoryGib = static_cast<double>(d.globalMemoryBytes) / (1024.0 * 1024 * 1024);
@@ -53,11 +50,10 @@ public:
             {"compute_capability", d.computeCapabilityMajor + d.computeCapabilityMinor / 10.0, "", ""},
         };
         std::string note;
-        const auto match = findCatalogEntry(d.name, d.globalMemoryBytes, m_runtime->executableDir(), &note);
+        const auto match = findCatalogEntry(d.name, d.globalMemoryBytes, runtime().executableDir(), &note);
         result.notes.push_back(note);
         if (match) compare(match->device, d.smCount, memoryGib, d.maxClockKhz / 1000.0, bwGbs, result);
-        result.durationSeconds = monitor.elapsedSeconds();
-        return std::move(result);
+        return {};
     }
 
 private:
@@ -87,12 +83,11 @@ private:
             }
         }
     }
-    std::shared_ptr<CudaRuntime> m_runtime;
 };
 
-class BandwidthLab : public Lab {
+class BandwidthLab : public CudaLab {
 public:
-    explicit BandwidthLab(std::shared_ptr<CudaRuntime> runtime) : m_runtime(std::move(runtime)) {}
+    using CudaLab::CudaLab;
     LabDescription describe() const override
     {
         return {"cuda-bandwidth", "GPU memory bandwidth (copy, mul, add, triad)",
@@ -103,14 +98,11 @@ public:
                  {"sweep", "1: copy working-set sweep, from one 16-byte element per thread up to the array size", "", 0, 1, 1, 1, true}},
                 true};
     }
-    models::Result<LabResult> run(const RunConfig& config) override
+    models::Result<void> measure(CudaRunStart& run, const RunMonitor& monitor) override
     {
-        RunMonitor monitor(config);
-        auto run = startCudaRun(describe(), config, monitor, *m_runtime);
-        if (!run) return std::unexpected(run.error());
-        auto& params = run->start.parameters;
-        LabResult& result = run->start.result;
-        const AccelscopeCudaBandwidthParams p{run->deviceIndex, static_cast<unsigned long long>(params["array_mib"]) << 20,
+        auto& params = run.start.parameters;
+        LabResult& result = run.start.result;
+        const AccelscopeCudaBandwidthParams p{run.deviceIndex, static_cast<unsigned long long>(params["array_mib"]) << 20,
                                               static_cast<int>(params["repetitions"]),
                                               params["sweep"] > 0 ? 64ull << 10 : 0ull};
         CurveBuffer kernels(4);
@@ -119,7 +111,7 @@ public:
         ProgressBridge bridge(monitor, 0, 1);
         const auto callbacks = bridge.callbacks();
         char message[512] = {};
-        const int status = run->module->entry().bandwidth(&p, kernels.raw(), sweep.raw(), &info, &callbacks, message, sizeof message);
+        const int status = run.module->entry().bandwidth(&p, kernels.raw(), sweep.raw(), &info, &callbacks, message, sizeof message);
         if (auto ok = moduleStatus(status, message, &bridge); !ok) return std::unexpected(ok.error());
         if (bridge.overBudget()) result.notes.emplace_back("stopped early: time budget reached");
         const char* names[] = {"copy", "mul", "add", "triad"};
@@ -140,17 +132,14 @@ public:
                                   "repeats the copy until about 1 GB has moved, so launch overhead is amortised; sets "
                                   "that fit in L2 are served from it");
         addRunInfoNotes(info, result);
-        result.durationSeconds = monitor.elapsedSeconds();
-        return std::move(result);
+        return {};
     }
 
-private:
-    std::shared_ptr<CudaRuntime> m_runtime;
 };
 
-class TransferLab : public Lab {
+class TransferLab : public CudaLab {
 public:
-    explicit TransferLab(std::shared_ptr<CudaRuntime> runtime) : m_runtime(std::move(runtime)) {}
+    using CudaLab::CudaLab;
     LabDescription describe() const override
     {
         return {"cuda-h2d", "Host <-> GPU copies: pageable vs pinned memory",
@@ -161,14 +150,11 @@ public:
                  {"repetitions", "timed repetitions after one warm-up (median reported)", "", 1, 1000, 10, 2, true}},
                 true};
     }
-    models::Result<LabResult> run(const RunConfig& config) override
+    models::Result<void> measure(CudaRunStart& run, const RunMonitor& monitor) override
     {
-        RunMonitor monitor(config);
-        auto run = startCudaRun(describe(), config, monitor, *m_runtime);
-        if (!run) return std::unexpected(run.error());
-        auto& params = run->start.parameters;
-        LabResult& result = run->start.result;
-        const AccelscopeCudaTransferParams p{run->deviceIndex, static_cast<unsigned long long>(params["min_kib"]) << 10,
+        auto& params = run.start.parameters;
+        LabResult& result = run.start.result;
+        const AccelscopeCudaTransferParams p{run.deviceIndex, static_cast<unsigned long long>(params["min_kib"]) << 10,
                                              static_cast<unsigned long long>(params["max_mib"]) << 20,
                                              static_cast<int>(params["repetitions"])};
         if (p.minBytes > p.maxBytes) return fail(ErrorCode::InvalidArgument, "min_kib must not exceed max_mib");
@@ -179,7 +165,7 @@ public:
         ProgressBridge bridge(monitor, 0, 1);
         const auto callbacks = bridge.callbacks();
         char message[512] = {};
-        const int status = run->module->entry().transfer(&p, raw, &info, &callbacks, message, sizeof message);
+        const int status = run.module->entry().transfer(&p, raw, &info, &callbacks, message, sizeof message);
         if (auto ok = moduleStatus(status, message, &bridge); !ok) return std::unexpected(ok.error());
         if (bridge.overBudget()) result.notes.emplace_back("stopped early: time budget reached");
         const char* names[] = {"host to device, pageable", "host to device, pinned", "device to host, pageable",
@@ -200,17 +186,14 @@ public:
         result.notes.emplace_back("host buffers are not placed on the GPU's NUMA node; on a multi-socket server run under "
                                   "numactl bound to that node");
         addRunInfoNotes(info, result);
-        result.durationSeconds = monitor.elapsedSeconds();
-        return std::move(result);
+        return {};
     }
 
-private:
-    std::shared_ptr<CudaRuntime> m_runtime;
 };
 
-class LatencyLab : public Lab {
+class LatencyLab : public CudaLab {
 public:
-    explicit LatencyLab(std::shared_ptr<CudaRuntime> runtime) : m_runtime(std::move(runtime)) {}
+    using CudaLab::CudaLab;
     LabDescription describe() const override
     {
         return {"cuda-latency", "GPU memory latency pyramid (pointer chasing, clock64)",
@@ -223,13 +206,10 @@ public:
                  {"seed", "seed of the random chain", "", 0, 1e9, 1, 1, true}},
                 true};
     }
-    models::Result<LabResult> run(const RunConfig& config) override
+    models::Result<void> measure(CudaRunStart& run, const RunMonitor& monitor) override
     {
-        RunMonitor monitor(config);
-        auto run = startCudaRun(describe(), config, monitor, *m_runtime);
-        if (!run) return std::unexpected(run.error());
-        auto& params = run->start.parameters;
-        LabResult& result = run->start.result;
+        auto& params = run.start.parameters;
+        LabResult& result = run.start.result;
         const auto stride = static_cast<std::uint64_t>(params["stride_bytes"]);
         if (stride % 8 != 0) return fail(ErrorCode::InvalidArgument, "parameter 'stride_bytes' must be a multiple of 8");
         const std::uint64_t minBytes = std::max<std::uint64_t>(static_cast<std::uint64_t>(params["min_kib"]) << 10, 2 * stride);
@@ -242,12 +222,12 @@ public:
             const auto next = latency::randomCycle(nodes, static_cast<std::uint64_t>(params["seed"]));
             const std::vector<unsigned> chain(next.begin(), next.end());
             // A whole lap first while it is cheap (fills caches and TLBs), then up to 128 Ki timed loads.
-            const AccelscopeCudaChaseParams p{run->deviceIndex, chain.data(), nodes, static_cast<int>(stride),
+            const AccelscopeCudaChaseParams p{run.deviceIndex, chain.data(), nodes, static_cast<int>(stride),
                                               std::min<std::uint64_t>(nodes, 1u << 20),
                                               std::clamp<std::uint64_t>(nodes, 4096, 1u << 17), static_cast<int>(params["bypass_l1"])};
             double perLoad = 0;
             char message[512] = {};
-            const int status = run->module->entry().chase(&p, &perLoad, mhz == 0 ? &mhz : nullptr, message, sizeof message);
+            const int status = run.module->entry().chase(&p, &perLoad, mhz == 0 ? &mhz : nullptr, message, sizeof message);
             if (auto ok = moduleStatus(status, message); !ok) return std::unexpected(ok.error());
             cycles.points.push_back({static_cast<double>(bytes) / 1024.0, perLoad});
             if (mhz > 0) nanoseconds.points.push_back({static_cast<double>(bytes) / 1024.0, perLoad * 1000.0 / mhz});
@@ -261,14 +241,13 @@ public:
                 break;
             }
         }
-        summarise(cycles, run->device, result);
+        summarise(cycles, run.device, result);
         result.series.push_back(std::move(cycles));
         if (!nanoseconds.points.empty()) result.series.push_back(std::move(nanoseconds));
         result.notes.push_back("one thread follows a random cycle (Sattolo) of 8-byte device pointers, one node per " +
                                std::to_string(stride) + " bytes; clock64() around up to 131072 dependent loads after a warm-up lap");
         result.notes.push_back(format("ns use the SM clock measured by a clock64() spin: %.0f MHz", mhz));
-        result.durationSeconds = monitor.elapsedSeconds();
-        return std::move(result);
+        return {};
     }
 
 private:
@@ -286,7 +265,6 @@ private:
             result.summary.push_back({"dram_cycles", s.points.back().y, "cycles", format("working set %.0f KiB", s.points.back().x)});
         }
     }
-    std::shared_ptr<CudaRuntime> m_runtime;
 };
 
 } // namespace

@@ -19,9 +19,9 @@ using models::fail;
 constexpr int banks = 32;
 constexpr int sectorBytes = 32;
 
-class DivergenceLab : public Lab {
+class DivergenceLab : public CudaLab {
 public:
-    explicit DivergenceLab(std::shared_ptr<CudaRuntime> runtime) : m_runtime(std::move(runtime)) {}
+    using CudaLab::CudaLab;
     LabDescription describe() const override
     {
         return {"cuda-divergence", "Warp divergence: k-way branches",
@@ -33,23 +33,20 @@ public:
                  {"repetitions", "timed repetitions after one warm-up (median reported)", "", 1, 1000, 10, 2, true}},
                 true};
     }
-    models::Result<LabResult> run(const RunConfig& config) override
+    models::Result<void> measure(CudaRunStart& run, const RunMonitor& monitor) override
     {
-        RunMonitor monitor(config);
-        auto run = startCudaRun(describe(), config, monitor, *m_runtime);
-        if (!run) return std::unexpected(run.error());
-        auto& params = run->start.parameters;
-        LabResult& result = run->start.result;
+        auto& params = run.start.parameters;
+        LabResult& result = run.start.result;
         AccelscopeCudaRunInfo info{};
         const char* names[] = {"branch by lane (divergent)", "branch by warp (uniform, control)"};
         for (int perWarp = 0; perWarp < 2; ++perWarp) {
-            const AccelscopeCudaDivergenceParams p{run->deviceIndex, static_cast<int>(params["max_ways"]),
+            const AccelscopeCudaDivergenceParams p{run.deviceIndex, static_cast<int>(params["max_ways"]),
                                                    static_cast<int>(params["work"]), perWarp, static_cast<int>(params["repetitions"])};
             CurveBuffer times(32);
             ProgressBridge bridge(monitor, 0.5 * perWarp, 0.5);
             const auto callbacks = bridge.callbacks();
             char message[512] = {};
-            const int status = run->module->entry().divergence(&p, times.raw(), &info, &callbacks, message, sizeof message);
+            const int status = run.module->entry().divergence(&p, times.raw(), &info, &callbacks, message, sizeof message);
             if (auto ok = moduleStatus(status, message, &bridge); !ok) return std::unexpected(ok.error());
             Series slowdown{names[perWarp], "branches k", "", "time / time at k = 1", "x", {}};
             const auto& c = times.curve();
@@ -76,17 +73,14 @@ public:
                                   "cannot be merged), chosen by lane % k or by warp % k; outputs stored and checked "
                                   "against the same arithmetic on the host");
         addRunInfoNotes(info, result);
-        result.durationSeconds = monitor.elapsedSeconds();
-        return std::move(result);
+        return {};
     }
 
-private:
-    std::shared_ptr<CudaRuntime> m_runtime;
 };
 
-class CoalescingLab : public Lab {
+class CoalescingLab : public CudaLab {
 public:
-    explicit CoalescingLab(std::shared_ptr<CudaRuntime> runtime) : m_runtime(std::move(runtime)) {}
+    using CudaLab::CudaLab;
     LabDescription describe() const override
     {
         return {"cuda-coalescing", "Coalescing: effective bandwidth against stride",
@@ -97,21 +91,18 @@ public:
                  {"repetitions", "timed repetitions after one warm-up (median reported)", "", 1, 1000, 10, 2, true}},
                 true};
     }
-    models::Result<LabResult> run(const RunConfig& config) override
+    models::Result<void> measure(CudaRunStart& run, const RunMonitor& monitor) override
     {
-        RunMonitor monitor(config);
-        auto run = startCudaRun(describe(), config, monitor, *m_runtime);
-        if (!run) return std::unexpected(run.error());
-        auto& params = run->start.parameters;
-        LabResult& result = run->start.result;
-        const AccelscopeCudaCoalescingParams p{run->deviceIndex, static_cast<unsigned long long>(params["array_mib"]) << 20,
+        auto& params = run.start.parameters;
+        LabResult& result = run.start.result;
+        const AccelscopeCudaCoalescingParams p{run.deviceIndex, static_cast<unsigned long long>(params["array_mib"]) << 20,
                                                static_cast<int>(params["max_stride"]), static_cast<int>(params["repetitions"])};
         CurveBuffer curve(64);
         AccelscopeCudaRunInfo info{};
         ProgressBridge bridge(monitor, 0, 1);
         const auto callbacks = bridge.callbacks();
         char message[512] = {};
-        const int status = run->module->entry().coalescing(&p, curve.raw(), &info, &callbacks, message, sizeof message);
+        const int status = run.module->entry().coalescing(&p, curve.raw(), &info, &callbacks, message, sizeof message);
         if (auto ok = moduleStatus(status, message, &bridge); !ok) return std::unexpected(ok.error());
         if (bridge.overBudget()) result.notes.emplace_back("stopped early: time budget reached");
         result.series.push_back(curve.toSeries({"effective bandwidth vs stride", "stride", "elements (4 B)",
@@ -132,17 +123,14 @@ public:
         result.notes.emplace_back("out[i] = in[i * stride] on floats: reads strided, writes coalesced; only the bytes the "
                                   "program uses are counted; L2 evicted (2 x L2 written) before each repetition; outputs checked");
         addRunInfoNotes(info, result);
-        result.durationSeconds = monitor.elapsedSeconds();
-        return std::move(result);
+        return {};
     }
 
-private:
-    std::shared_ptr<CudaRuntime> m_runtime;
 };
 
-class BankConflictLab : public Lab {
+class BankConflictLab : public CudaLab {
 public:
-    explicit BankConflictLab(std::shared_ptr<CudaRuntime> runtime) : m_runtime(std::move(runtime)) {}
+    using CudaLab::CudaLab;
     LabDescription describe() const override
     {
         return {"cuda-bank-conflicts", "Shared-memory bank conflicts: throughput against stride",
@@ -153,21 +141,18 @@ public:
                  {"repetitions", "timed repetitions after one warm-up (median reported)", "", 1, 1000, 10, 2, true}},
                 true};
     }
-    models::Result<LabResult> run(const RunConfig& config) override
+    models::Result<void> measure(CudaRunStart& run, const RunMonitor& monitor) override
     {
-        RunMonitor monitor(config);
-        auto run = startCudaRun(describe(), config, monitor, *m_runtime);
-        if (!run) return std::unexpected(run.error());
-        auto& params = run->start.parameters;
-        LabResult& result = run->start.result;
-        const AccelscopeCudaBankParams p{run->deviceIndex, static_cast<int>(params["max_stride"]),
+        auto& params = run.start.parameters;
+        LabResult& result = run.start.result;
+        const AccelscopeCudaBankParams p{run.deviceIndex, static_cast<int>(params["max_stride"]),
                                          static_cast<int>(params["iterations"]), static_cast<int>(params["repetitions"])};
         CurveBuffer curve(64);
         AccelscopeCudaRunInfo info{};
         ProgressBridge bridge(monitor, 0, 1);
         const auto callbacks = bridge.callbacks();
         char message[512] = {};
-        const int status = run->module->entry().bankConflicts(&p, curve.raw(), &info, &callbacks, message, sizeof message);
+        const int status = run.module->entry().bankConflicts(&p, curve.raw(), &info, &callbacks, message, sizeof message);
         if (auto ok = moduleStatus(status, message, &bridge); !ok) return std::unexpected(ok.error());
         if (bridge.overBudget()) result.notes.emplace_back("stopped early: time budget reached");
         Series rate = curve.toSeries({"shared loads per ns (whole GPU)", "stride", "words (4 B)", "loads", "1/ns", {}}, &result.notes);
@@ -188,12 +173,9 @@ public:
         result.notes.emplace_back("lane l of every warp reads shared word l * stride again and again (each load's address "
                                   "comes from the previous load, so none can be hoisted); final words checked");
         addRunInfoNotes(info, result);
-        result.durationSeconds = monitor.elapsedSeconds();
-        return std::move(result);
+        return {};
     }
 
-private:
-    std::shared_ptr<CudaRuntime> m_runtime;
 };
 
 } // namespace

@@ -147,7 +147,8 @@ models::Result<LabResult> CpuRooflineLab::run(const RunConfig& config)
         const double gflops = static_cast<double>(n) * (2.0 * fmas + 1.0) / best / 1e9;
         // The memory ceiling is the best bandwidth of the memory-bound points (the Empirical
         // Roofline Toolkit's fit): k = 0 alone is one noisy sample on a shared machine.
-        if (gflops < 0.5 * *peak) bandwidthGbs = std::max(bandwidthGbs, static_cast<double>(n * sizeof(float)) / best / 1e9);
+        // k = 0 always counts (on a busy machine the quick compute ceiling can come out low).
+        if (fmas == 0 || gflops < 0.5 * *peak) bandwidthGbs = std::max(bandwidthGbs, static_cast<double>(n * sizeof(float)) / best / 1e9);
         measured.points.push_back(Point{intensityFlopPerByte(fmas), gflops});
         monitor.publish(measured);
         if (monitor.overBudget()) {

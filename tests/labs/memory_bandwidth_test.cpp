@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cmath>
+#include <limits>
 
 using namespace accelscope::labs;
 
@@ -88,4 +90,17 @@ TEST_CASE("result records round-trip through JSON, bad or newer files are refuse
     broken = labResultJson(r);
     broken.erase("lab");
     CHECK_THAT(labResultFromJson(broken.dump(), "m.json").error().message, Catch::Contains("missing key 'lab'"));
+}
+
+TEST_CASE("a non-finite figure survives the JSON round trip as NaN instead of breaking the record")
+{
+    LabResult r;
+    r.labId = "x";
+    r.title = "t";
+    r.summary = {{"ridge", std::numeric_limits<double>::infinity(), "FLOP/byte", ""}};
+    r.series = {{"s", "x", "", "y", "", {{1.0, std::nan("")}}}};
+    const auto back = labResultFromJson(labResultJson(r).dump(), "r.json");
+    REQUIRE(back.has_value());
+    CHECK(std::isnan(back->summary.front().value));
+    CHECK(std::isnan(back->series.front().points.front().y));
 }

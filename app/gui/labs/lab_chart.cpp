@@ -9,6 +9,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace accelscope::gui {
 
@@ -89,6 +90,7 @@ void LabChart::rebuild()
     std::vector<double> xs, ys;
     for (const auto* s : shown) {
         for (const auto& p : s->points) {
+            if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
             xs.push_back(p.x);
             ys.push_back(p.y);
         }
@@ -96,7 +98,9 @@ void LabChart::rebuild()
     m_logX = wantsLogAxis(xs);
     m_logY = wantsLogAxis(ys);
     // Log axes cannot show zero or negative values: such points are left out there.
-    const auto visible = [&](const labs::Point& p) { return (!m_logX || p.x > 0) && (!m_logY || p.y > 0); };
+    const auto visible = [&](const labs::Point& p) {
+        return std::isfinite(p.x) && std::isfinite(p.y) && (!m_logX || p.x > 0) && (!m_logY || p.y > 0);
+    };
 
     QAbstractAxis* axisX = nullptr;
     QAbstractAxis* axisY = nullptr;
@@ -139,7 +143,7 @@ void LabChart::rebuild()
         line->attachAxis(axisX);
         line->attachAxis(axisY);
     }
-    if (!shown.empty()) {
+    if (!shown.empty() && !ys.empty()) {
         const auto [lo, hi] = std::ranges::minmax(ys);
         const auto [xlo, xhi] = std::ranges::minmax(xs);
         for (const auto& [x, label] : m_markers) {
