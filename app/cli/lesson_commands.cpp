@@ -293,6 +293,35 @@ ExitCode answerLesson(const CliContext& ctx, const LessonOptions& o)
     return ExitCode::Ok;
 }
 
+ExitCode evalExpression(const CliContext& ctx, const LessonOptions& o)
+{
+    auto context = makeContext(ctx);
+    if (!context) return ctx.error(context.error());
+    auto value = lessonEvaluator(*context).evaluate(o.value);
+    if (!value) return ctx.error(value.error());
+    if (ctx.json) {
+        if (const double* d = std::get_if<double>(&*value)) ctx.printJson({{"expression", o.value}, {"value", *d}});
+        else ctx.printJson({{"expression", o.value}, {"value", std::get<std::string>(*value)}});
+    } else if (const double* d = std::get_if<double>(&*value)) {
+        *ctx.out << formatNumber(*d, "s8").value_or("?") << "\n";
+    } else {
+        *ctx.out << std::get<std::string>(*value) << "\n";
+    }
+    return ExitCode::Ok;
+}
+
+ExitCode listFunctions(const CliContext& ctx)
+{
+    const LessonContext empty;
+    json doc = json::array();
+    for (const auto& f : lessonFunctions(empty)) {
+        doc.push_back({{"name", f.name}, {"signature", f.signature}, {"description", f.description}});
+        if (!ctx.json) *ctx.out << f.signature << "\n    " << f.description << "\n";
+    }
+    if (ctx.json) ctx.printJson(doc);
+    return ExitCode::Ok;
+}
+
 ExitCode resetLesson(const CliContext& ctx, const LessonOptions& o)
 {
     auto store = openStore(ctx);
@@ -333,6 +362,13 @@ void addLessonCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     answer->add_option("value", o->value, "option number or text, a number (unit optional), or key=value;… for a page state")->required();
     answer->add_option("--seconds", o->seconds, "time spent on the step, added to the lesson's total")->check(CLI::NonNegativeNumber);
     answer->callback([&ctx, &exitCode, o] { exitCode = answerLesson(ctx, *o); });
+
+    CLI::App* eval = lesson->add_subcommand("eval", "evaluate a lesson expression (for authors): eval 'ridge(nvidia-h100-sxm, bf16)'");
+    eval->add_option("expression", o->value, "expression")->required();
+    eval->callback([&ctx, &exitCode, o] { exitCode = evalExpression(ctx, *o); });
+
+    CLI::App* functions = lesson->add_subcommand("functions", "the functions lesson expressions may call");
+    functions->callback([&ctx, &exitCode] { exitCode = listFunctions(ctx); });
 
     CLI::App* reset = lesson->add_subcommand("reset", "clear a lesson's stored progress (also a corrupted one)");
     reset->add_option("id", o->id, "lesson id")->required();

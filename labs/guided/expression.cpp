@@ -130,6 +130,11 @@ private:
             }
         } else if (std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.') {
             out = numberLiteral();
+            // "1f1b" is a word that starts with a digit, not the number 1 followed by "f1b".
+            if (out && m_pos < m_text.size() && isNameStart(m_text[m_pos])) {
+                while (m_pos > 0 && isNameChar(m_text[m_pos - 1])) --m_pos;
+                out = nameOrCall();
+            }
         } else if (isNameStart(c)) {
             out = nameOrCall();
         }

@@ -277,7 +277,9 @@ models::Result<Lesson> parseLesson(std::string_view text, const std::string& fil
             return at(file, line, "unknown header key '" + key + "' (id, title, minutes, prerequisites)");
         }
         if (fields.count(key)) return at(file, line, "'" + key + "' given twice in the header");
-        fields[key] = {trim(t.substr(colon + 1)), line};
+        std::string value = trim(t.substr(colon + 1));
+        if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+        fields[key] = {value, line};
     }
     if (i >= lines.size()) return at(file, static_cast<int>(lines.size()), "the header has no closing '---'");
     if (auto ok = parseHeader(lesson, fields, static_cast<int>(i) + 1); !ok) return std::unexpected(ok.error());

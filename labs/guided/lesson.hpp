@@ -28,8 +28,8 @@ struct Action {
     int line = 0;
 };
 
-/// A micro-lab run. `fallback` names what to use without CUDA: another lab id, or "simulator"
-/// (the step's action page), and the step's text says which one the learner sees.
+/// A micro-lab run. `fallback` names what to use without CUDA: another lab id, "simulator" (the
+/// step's action page) or "model" (the numbers the step's text computes); the text says which.
 struct LabRun {
     std::string labId;
     std::map<std::string, double> parameters;

@@ -136,13 +136,13 @@ std::vector<Problem> validateStep(const Lesson& lesson, const Step& step, const 
                 }
             }
             if (found->needsCuda && lab.fallback.empty()) {
-                problems.push_back({lesson.file, lab.line, "lab " + lab.labId + " needs CUDA: give 'fallback:' (a CPU lab id or 'simulator')"});
+                problems.push_back({lesson.file, lab.line, "lab " + lab.labId + " needs CUDA: give 'fallback:' (a CPU lab id, 'simulator' or 'model')"});
             }
             if (lab.fallback == "simulator" && !step.action) {
                 problems.push_back({lesson.file, lab.line, "fallback: simulator needs an action that opens the simulator's page"});
-            } else if (!lab.fallback.empty() && lab.fallback != "simulator" &&
+            } else if (!lab.fallback.empty() && lab.fallback != "simulator" && lab.fallback != "model" &&
                        std::none_of(context.labs.begin(), context.labs.end(), [&](const auto& l) { return l.id == lab.fallback && !l.needsCuda; })) {
-                problems.push_back({lesson.file, lab.line, "fallback '" + lab.fallback + "' is not a lab that runs without CUDA, nor 'simulator'"});
+                problems.push_back({lesson.file, lab.line, "fallback '" + lab.fallback + "' is not a lab that runs without CUDA, nor 'simulator' or 'model'"});
             }
         }
     }

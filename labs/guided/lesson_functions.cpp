@@ -2,6 +2,7 @@
 // The functions lesson text may call: thin adapters from words and numbers to models/ calls.
 #include "labs/guided/lesson_context.hpp"
 
+#include "labs/roofline/cpu_roofline_lab.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/memory/collectives.hpp"
 #include "models/memory/device_fit.hpp"
@@ -625,6 +626,12 @@ void addSimulatorFunctions(std::vector<FunctionSpec>& out)
 
 void addMathFunctions(std::vector<FunctionSpec>& out)
 {
+    out.push_back(fn("cpu_lab_intensity", "cpu_lab_intensity(fmas)", "FLOP/byte of the cpu-roofline lab's kernel with k multiply-adds per float", 1, 1,
+                     [](Args a) -> Result<double> {
+                         auto k = whole(a, 0, "fmas", 0, 1 << 20);
+                         if (!k) return std::unexpected(k.error());
+                         return labs::roofline::intensityFlopPerByte(*k);
+                     }));
     out.push_back(fn("min", "min(a, b)", "smaller", 2, 2, [](Args a) -> Result<double> {
         auto x = num(a, 0, "a");
         auto y = num(a, 1, "b");
