@@ -7,6 +7,7 @@
 #include "app/cli/cli_context.hpp"
 #include "app/cli/format_commands.hpp"
 #include "app/cli/lab_commands.hpp"
+#include "app/cli/lesson_commands.hpp"
 #include "app/cli/memory_commands.hpp"
 #include "app/cli/pipeline_commands.hpp"
 #include "app/cli/roofline_commands.hpp"
@@ -129,6 +130,7 @@ int runCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     addWarpCommands(app, ctx, exitCode);
     addPipelineCommand(app, ctx, exitCode);
     addLabCommands(app, ctx, exitCode);
+    addLessonCommands(app, ctx, exitCode);
     addRooflineCommands(app, ctx, exitCode);
     addMemoryCommands(app, ctx, exitCode);
     addVersionCommand(app, ctx, exitCode);

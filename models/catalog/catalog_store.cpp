@@ -4,6 +4,8 @@
 
 #include "models/catalog/device_store.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <array>
 #include <cstdio>
 #include <functional>
@@ -69,7 +71,16 @@ Result<void> migrateTo2(const Database& db)
         record TEXT NOT NULL,
         content_hash TEXT NOT NULL UNIQUE))");
 }
-constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2};
+Result<void> migrateTo3(const Database& db)
+{
+    return db.execute(R"(CREATE TABLE lesson_progress (
+        lesson_id TEXT PRIMARY KEY NOT NULL,
+        step_index INTEGER NOT NULL CHECK (step_index >= 0),
+        answers TEXT NOT NULL,
+        seconds_spent REAL NOT NULL DEFAULT 0 CHECK (seconds_spent >= 0),
+        updated_at TEXT NOT NULL))");
+}
+constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2, &migrateTo3};
 
 } // namespace
 
@@ -263,6 +274,94 @@ Result<int> UserStore::removeLabResults(const std::vector<std::int64_t>& ids)
     });
     if (!ok) return std::unexpected(ok.error());
     return removed;
+}
+
+std::string lessonProgressProblem(const LessonProgress& progress)
+{
+    const auto answers = nlohmann::json::parse(progress.answersJson, nullptr, false);
+    if (answers.is_discarded()) return "answers are not valid JSON";
+    if (!answers.is_object()) return "answers are not a JSON object";
+    return {};
+}
+
+namespace {
+
+constexpr const char* progressColumns = "SELECT lesson_id, step_index, answers, seconds_spent, updated_at FROM lesson_progress";
+
+LessonProgress readProgressRow(const Statement& row)
+{
+    return LessonProgress{row.text(0), static_cast<int>(row.integer(1)), row.text(2), row.real(3), row.text(4)};
+}
+
+std::unexpected<Error> corrupted(const LessonProgress& p, const std::string& why)
+{
+    return fail(ErrorCode::InvalidData, "the progress of lesson '" + p.lessonId + "' is corrupted (" + why +
+                                            "); it was left as it is: `accelscope-cli lesson reset " + p.lessonId +
+                                            "` clears it");
+}
+
+} // namespace
+
+Result<void> UserStore::saveLessonProgress(const LessonProgress& progress)
+{
+    if (progress.lessonId.empty() || progress.stepIndex < 0 || !(progress.secondsSpent >= 0)) {
+        return fail(ErrorCode::InvalidArgument, "lesson progress needs a lesson id, a step index >= 0 and seconds >= 0");
+    }
+    if (const auto why = lessonProgressProblem(progress); !why.empty()) {
+        return fail(ErrorCode::InvalidArgument, "lesson '" + progress.lessonId + "': " + why);
+    }
+    return inTransaction(m_db, [&]() -> Result<void> {
+        auto existing = lessonProgress(progress.lessonId);
+        if (!existing) return std::unexpected(existing.error());
+        auto upsert = m_db.prepare("INSERT OR REPLACE INTO lesson_progress (lesson_id, step_index, answers, seconds_spent, "
+                                   "updated_at) VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))");
+        if (!upsert) return std::unexpected(upsert.error());
+        upsert->bind(1, progress.lessonId).bind(2, static_cast<std::int64_t>(progress.stepIndex));
+        upsert->bind(3, progress.answersJson).bind(4, progress.secondsSpent);
+        return upsert->run();
+    });
+}
+
+Result<std::optional<LessonProgress>> UserStore::lessonProgress(const std::string& lessonId) const
+{
+    auto query = m_db.prepare(std::string(progressColumns) + " WHERE lesson_id = ?");
+    if (!query) return std::unexpected(query.error());
+    query->bind(1, lessonId);
+    auto found = query->step();
+    if (!found) return std::unexpected(found.error());
+    if (!*found) return std::optional<LessonProgress>{};
+    LessonProgress p = readProgressRow(*query);
+    if (const auto why = lessonProgressProblem(p); !why.empty()) return corrupted(p, why);
+    return std::optional<LessonProgress>{std::move(p)};
+}
+
+Result<std::vector<LessonProgress>> UserStore::allLessonProgress() const
+{
+    auto query = m_db.prepare(std::string(progressColumns) + " ORDER BY lesson_id");
+    if (!query) return std::unexpected(query.error());
+    std::vector<LessonProgress> out;
+    for (;;) {
+        auto more = query->step();
+        if (!more) return std::unexpected(more.error());
+        if (!*more) break;
+        out.push_back(readProgressRow(*query));
+    }
+    return out;
+}
+
+Result<bool> UserStore::resetLessonProgress(const std::string& lessonId)
+{
+    bool existed = false;
+    auto ok = inTransaction(m_db, [&]() -> Result<void> {
+        auto remove = m_db.prepare("DELETE FROM lesson_progress WHERE lesson_id = ?");
+        if (!remove) return std::unexpected(remove.error());
+        remove->bind(1, lessonId);
+        if (auto done = remove->run(); !done) return done;
+        existed = m_db.changes() > 0;
+        return {};
+    });
+    if (!ok) return std::unexpected(ok.error());
+    return existed;
 }
 
 int UserStore::schemaVersion() const

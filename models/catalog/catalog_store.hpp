@@ -24,8 +24,8 @@ struct CatalogInfo {
 /// Schema version of the bundled catalog that this code reads.
 constexpr int bundledSchemaVersion = 1;
 /// Newest user-database schema version; older files are migrated on open.
-/// 1: user devices; 2: lab results.
-constexpr int userSchemaVersion = 2;
+/// 1: user devices; 2: lab results; 3: lesson progress.
+constexpr int userSchemaVersion = 3;
 
 /// Writes `devices` into a new bundled catalog at `path`. The file appears complete or not at
 /// all (written beside it, then renamed over it).
@@ -63,7 +63,16 @@ struct StoredLabResult {
     std::string contentHash;   ///< fnv1aHex of the record; a second copy is refused
 };
 
-/// The user's database: their own devices and lab results (later lesson progress). WAL mode;
+/// Where a learner is in one lesson (the `lesson_progress` table).
+struct LessonProgress {
+    std::string lessonId;
+    int stepIndex = 0;          ///< steps done (the next step to show), from 0
+    std::string answersJson;    ///< a JSON object, by step index: {"2": {"answer": "…", "correct": true}}
+    double secondsSpent = 0.0;
+    std::string updatedAt;      ///< ISO 8601 UTC, set by the database on save
+};
+
+/// The user's database: their own devices, lab results and lesson progress. WAL mode;
 /// every change is one transaction.
 class UserStore {
 public:
@@ -84,6 +93,18 @@ public:
     /// Deletes the results with these ids in one transaction; returns how many existed.
     Result<int> removeLabResults(const std::vector<std::int64_t>& ids);
 
+    /// Writes a lesson's progress (insert or replace). `answersJson` must be a JSON object
+    /// (InvalidArgument otherwise). A stored record that is corrupted (answers not a JSON object)
+    /// is not overwritten: InvalidData naming the lesson; resetLessonProgress clears it.
+    Result<void> saveLessonProgress(const LessonProgress& progress);
+    /// The progress of one lesson; nullopt when none. InvalidData (naming the lesson and what is
+    /// wrong) when the stored answers are not a JSON object; the record is left as it is.
+    Result<std::optional<LessonProgress>> lessonProgress(const std::string& lessonId) const;
+    /// Every stored record, by lesson id, as stored (answersJson unchecked: see lessonProgressProblem).
+    Result<std::vector<LessonProgress>> allLessonProgress() const;
+    /// Deletes one lesson's progress; returns whether there was any.
+    Result<bool> resetLessonProgress(const std::string& lessonId);
+
     int schemaVersion() const;
     const std::filesystem::path& path() const { return m_db.path(); }
 
@@ -91,6 +112,9 @@ private:
     explicit UserStore(Database db) : m_db(std::move(db)) {}
     Database m_db;
 };
+
+/// Why a progress record is corrupted ("answers are not valid JSON: …"), or empty when it is fine.
+std::string lessonProgressProblem(const LessonProgress& progress);
 
 /// FNV-1a 64-bit hash of bytes, as 16 hex digits (a content fingerprint, not security).
 std::string fnv1aHex(std::string_view bytes, std::uint64_t seed = 0xcbf29ce484222325ULL);

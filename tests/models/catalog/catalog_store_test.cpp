@@ -110,11 +110,11 @@ TEST_CASE("a version-1 user database gains the lab-results table and keeps its d
     }
     {   // turn it back into what version 1 wrote
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("DROP TABLE lab_results; PRAGMA user_version = 1").has_value());
+        REQUIRE(db->execute("DROP TABLE lab_results; DROP TABLE lesson_progress; PRAGMA user_version = 1").has_value());
     }
     auto store = UserStore::open(path);
     REQUIRE(store.has_value());
-    CHECK(store->schemaVersion() == 2);
+    CHECK(store->schemaVersion() == userSchemaVersion);
     CHECK_FALSE(store->devices()->empty());
     CHECK(store->labResults()->empty());
 }
@@ -223,4 +223,30 @@ TEST_CASE("atomic writes leave no partial file behind")
     CHECK(accelscope::tests::readText(target) == "a,b\n");
     CHECK_FALSE(std::filesystem::exists(dir.path() / "out.csv.partial"));
     CHECK_FALSE(writeFileAtomically(dir.path() / "no" / "such" / "dir.csv", "x").has_value());
+}
+
+TEST_CASE("lesson progress is saved, loaded, refused when corrupted and reset")
+{
+    TempDir dir;
+    auto store = UserStore::open(dir.path() / "user.db");
+    REQUIRE(store.has_value());
+    CHECK(store->lessonProgress("roofline")->has_value() == false);
+    REQUIRE(store->saveLessonProgress({"roofline", 2, R"({"1": {"answer": "3", "correct": true}})", 42.0, ""}).has_value());
+    const auto loaded = store->lessonProgress("roofline").value();
+    REQUIRE(loaded.has_value());
+    CHECK(loaded->stepIndex == 2);
+    CHECK(loaded->secondsSpent == 42.0);
+    CHECK_FALSE(loaded->updatedAt.empty());
+    CHECK_FALSE(store->saveLessonProgress({"roofline", 3, "[1, 2]", 0.0, ""}).has_value());
+    {
+        auto db = Database::open(dir.path() / "user.db", OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("UPDATE lesson_progress SET answers = 'not json'").has_value());
+    }
+    const auto corrupted = store->lessonProgress("roofline");
+    REQUIRE_FALSE(corrupted.has_value());
+    CHECK_THAT(corrupted.error().message, Catch::Contains("lesson 'roofline' is corrupted"));
+    CHECK_FALSE(store->saveLessonProgress({"roofline", 3, "{}", 0.0, ""}).has_value());
+    CHECK(store->allLessonProgress()->at(0).answersJson == "not json");
+    CHECK(store->resetLessonProgress("roofline").value());
+    CHECK(store->saveLessonProgress({"roofline", 3, "{}", 0.0, ""}).has_value());
 }

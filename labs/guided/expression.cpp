@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+// Recursive-descent evaluator of lesson expressions and the `{{ … }}` template renderer.
+#include "labs/guided/expression.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace accelscope::labs::guided {
+namespace {
+
+using models::ErrorCode;
+using models::fail;
+using models::Result;
+
+bool isNameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+bool isNameChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.' || c == '-';
+}
+
+class Parser {
+public:
+    Parser(std::string_view text, const Evaluator& evaluator) : m_text(text), m_evaluator(evaluator) {}
+
+    Result<Value> parseAll()
+    {
+        auto value = expr();
+        if (!value) return value;
+        skipSpace();
+        if (m_pos != m_text.size()) return error("unexpected '" + std::string(m_text.substr(m_pos, 1)) + "'");
+        return value;
+    }
+
+private:
+    std::unexpected<models::Error> error(const std::string& what) const
+    {
+        return fail(ErrorCode::InvalidArgument, "in '" + std::string(m_text) + "' at column " +
+                                                    std::to_string(m_pos + 1) + ": " + what);
+    }
+    void skipSpace()
+    {
+        while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos])) != 0) ++m_pos;
+    }
+    bool accept(char c)
+    {
+        skipSpace();
+        if (m_pos < m_text.size() && m_text[m_pos] == c) {
+            ++m_pos;
+            return true;
+        }
+        return false;
+    }
+    Result<double> number(const Result<Value>& v, const char* what)
+    {
+        if (!v) return std::unexpected(v.error());
+        if (const double* d = std::get_if<double>(&*v)) return *d;
+        return error(std::string("'") + std::get<std::string>(*v) + "' is a word, not a number (" + what + ")");
+    }
+    Result<Value> binary(Result<Value> left, char op, Result<Value> right)
+    {
+        auto a = number(left, "left of an operator");
+        if (!a) return std::unexpected(a.error());
+        auto b = number(right, "right of an operator");
+        if (!b) return std::unexpected(b.error());
+        switch (op) {
+        case '+': return Value{*a + *b};
+        case '-': return Value{*a - *b};
+        case '*': return Value{*a * *b};
+        case '/':
+            if (*b == 0.0) return error("division by zero");
+            return Value{*a / *b};
+        default: return Value{std::pow(*a, *b)};
+        }
+    }
+    Result<Value> expr()
+    {
+        auto left = term();
+        while (left) {
+            if (accept('+')) left = binary(std::move(left), '+', term());
+            else if (accept('-')) left = binary(std::move(left), '-', term());
+            else break;
+        }
+        return left;
+    }
+    Result<Value> term()
+    {
+        auto left = power();
+        while (left) {
+            if (accept('*')) left = binary(std::move(left), '*', power());
+            else if (accept('/')) left = binary(std::move(left), '/', power());
+            else break;
+        }
+        return left;
+    }
+    Result<Value> power()
+    {
+        auto base = unary();
+        if (base && accept('^')) return binary(std::move(base), '^', power());
+        return base;
+    }
+    Result<Value> unary()
+    {
+        if (accept('-')) {
+            auto v = number(unary(), "after '-'");
+            if (!v) return std::unexpected(v.error());
+            return Value{-*v};
+        }
+        return atom();
+    }
+    Result<Value> atom()
+    {
+        skipSpace();
+        if (m_pos >= m_text.size()) return error("an expression is missing");
+        if (++m_depth > 64) return error("nested too deeply");
+        const char c = m_text[m_pos];
+        Result<Value> out = error("unexpected '" + std::string(1, c) + "'");
+        if (c == '(') {
+            ++m_pos;
+            out = expr();
+            if (out && !accept(')')) out = error("')' expected");
+        } else if (c == '"') {
+            const auto end = m_text.find('"', m_pos + 1);
+            if (end == std::string_view::npos) {
+                out = error("a closing '\"' is missing");
+            } else {
+                out = Value{std::string(m_text.substr(m_pos + 1, end - m_pos - 1))};
+                m_pos = end + 1;
+            }
+        } else if (std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.') {
+            out = numberLiteral();
+            // "1f1b" is a word that starts with a digit, not the number 1 followed by "f1b".
+            if (out && m_pos < m_text.size() && isNameStart(m_text[m_pos])) {
+                while (m_pos > 0 && isNameChar(m_text[m_pos - 1])) --m_pos;
+                out = nameOrCall();
+            }
+        } else if (isNameStart(c)) {
+            out = nameOrCall();
+        }
+        --m_depth;
+        return out;
+    }
+    Result<Value> numberLiteral()
+    {
+        double value = 0.0;
+        const char* begin = m_text.data() + m_pos;
+        const auto [ptr, ec] = std::from_chars(begin, m_text.data() + m_text.size(), value);
+        if (ec != std::errc()) return error("bad number");
+        m_pos += static_cast<std::size_t>(ptr - begin);
+        return Value{value};
+    }
+    Result<Value> nameOrCall()
+    {
+        const std::size_t start = m_pos;
+        while (m_pos < m_text.size() && isNameChar(m_text[m_pos])) ++m_pos;
+        // A trailing '-' belongs to a subtraction ("a- 1"), not to the name.
+        while (m_pos > start + 1 && m_text[m_pos - 1] == '-') --m_pos;
+        const std::string name(m_text.substr(start, m_pos - start));
+        skipSpace();
+        if (m_pos >= m_text.size() || m_text[m_pos] != '(') return Value{name};
+        ++m_pos;
+        std::vector<Value> args;
+        if (!accept(')')) {
+            do {
+                auto arg = expr();
+                if (!arg) return arg;
+                args.push_back(std::move(*arg));
+            } while (accept(','));
+            if (!accept(')')) return error("')' or ',' expected in the arguments of " + name);
+        }
+        const FunctionSpec* f = m_evaluator.find(name);
+        if (f == nullptr) return fail(ErrorCode::NotFound, "unknown function '" + name + "'");
+        const int n = static_cast<int>(args.size());
+        if (n < f->minArgs || n > f->maxArgs) {
+            return fail(ErrorCode::InvalidArgument, name + " takes " +
+                                                        (f->minArgs == f->maxArgs ? std::to_string(f->minArgs)
+                                                                                  : std::to_string(f->minArgs) + " to " +
+                                                                                        std::to_string(f->maxArgs)) +
+                                                        " arguments, not " + std::to_string(n) + ": " + f->signature);
+        }
+        auto result = f->call(args);
+        if (!result) return fail(result.error().code, name + ": " + result.error().message);
+        return result;
+    }
+
+    std::string_view m_text;
+    const Evaluator& m_evaluator;
+    std::size_t m_pos = 0;
+    int m_depth = 0;
+};
+
+std::string groupThousands(const std::string& fixed)
+{
+    const auto dot = fixed.find('.');
+    std::string whole = fixed.substr(0, dot);
+    const std::string rest = dot == std::string::npos ? "" : fixed.substr(dot);
+    const bool negative = !whole.empty() && whole[0] == '-';
+    if (negative) whole.erase(0, 1);
+    std::string out;
+    for (std::size_t i = 0; i < whole.size(); ++i) {
+        if (i > 0 && (whole.size() - i) % 3 == 0) out += ',';
+        out += whole[i];
+    }
+    return (negative ? "-" : "") + out + rest;
+}
+
+} // namespace
+
+const FunctionSpec* Evaluator::find(std::string_view name) const
+{
+    for (const auto& f : m_functions) {
+        if (f.name == name) return &f;
+    }
+    return nullptr;
+}
+
+models::Result<Value> Evaluator::evaluate(std::string_view expression) const
+{
+    Parser parser(expression, *this);
+    return parser.parseAll();
+}
+
+models::Result<double> Evaluator::evaluateNumber(std::string_view expression) const
+{
+    auto value = evaluate(expression);
+    if (!value) return std::unexpected(value.error());
+    const double* d = std::get_if<double>(&*value);
+    if (d == nullptr) {
+        return fail(ErrorCode::InvalidArgument, "'" + std::string(expression) + "' gives the word '" +
+                                                    std::get<std::string>(*value) + "', not a number");
+    }
+    if (!std::isfinite(*d)) return fail(ErrorCode::InvalidArgument, "'" + std::string(expression) + "' is not finite");
+    return *d;
+}
+
+models::Result<std::string> formatNumber(double value, std::string_view spec)
+{
+    char buffer[64];
+    if (!std::isfinite(value)) return std::string(std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf"));
+    if (spec.empty()) {
+        std::snprintf(buffer, sizeof buffer, "%.4g", value);
+        std::string text = buffer;
+        // %g switches to exponents at 10^4 and above: print large numbers whole instead.
+        if (text.find('e') != std::string::npos && std::fabs(value) >= 1e4 && std::fabs(value) < 1e15) {
+            std::snprintf(buffer, sizeof buffer, "%.0f", value);
+            text = buffer;
+        }
+        return text;
+    }
+    char kind = 'f';
+    std::string_view digits = spec;
+    if (spec[0] == 's' || spec[0] == '%' || spec[0] == ',') {
+        kind = spec[0];
+        digits = spec.substr(1);
+    }
+    int n = 0;
+    const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() || n < 0 || n > 12) {
+        return fail(ErrorCode::InvalidArgument, "bad number format '" + std::string(spec) +
+                                                    "' (N decimals, sN significant digits, %N percent, ,N grouped)");
+    }
+    switch (kind) {
+    case 's':
+        std::snprintf(buffer, sizeof buffer, "%.*g", n == 0 ? 1 : n, value);
+        return std::string(buffer);
+    case '%': std::snprintf(buffer, sizeof buffer, "%.*f%%", n, value * 100.0); return std::string(buffer);
+    case ',': std::snprintf(buffer, sizeof buffer, "%.*f", n, value); return groupThousands(buffer);
+    default: std::snprintf(buffer, sizeof buffer, "%.*f", n, value); return std::string(buffer);
+    }
+}
+
+std::string valueText(const Value& value)
+{
+    if (const double* d = std::get_if<double>(&value)) return formatNumber(*d, "").value_or("?");
+    return std::get<std::string>(value);
+}
+
+models::Result<std::string> Evaluator::render(std::string_view text) const
+{
+    std::string out;
+    std::size_t pos = 0;
+    while (true) {
+        const auto open = text.find("{{", pos);
+        if (open == std::string_view::npos) break;
+        const auto close = text.find("}}", open + 2);
+        if (close == std::string_view::npos) return fail(ErrorCode::InvalidArgument, "'{{' without '}}'");
+        out.append(text.substr(pos, open - pos));
+        std::string_view inner = text.substr(open + 2, close - open - 2);
+        std::string_view spec;
+        if (const auto bar = inner.rfind('|'); bar != std::string_view::npos) {
+            spec = inner.substr(bar + 1);
+            inner = inner.substr(0, bar);
+            while (!spec.empty() && spec.front() == ' ') spec.remove_prefix(1);
+            while (!spec.empty() && spec.back() == ' ') spec.remove_suffix(1);
+        }
+        auto value = evaluate(inner);
+        if (!value) return std::unexpected(value.error());
+        if (const double* d = std::get_if<double>(&*value)) {
+            if (!std::isfinite(*d)) return fail(ErrorCode::InvalidArgument, "'" + std::string(inner) + "' is not finite");
+            auto formatted = formatNumber(*d, spec);
+            if (!formatted) return std::unexpected(formatted.error());
+            out += *formatted;
+        } else {
+            out += std::get<std::string>(*value);
+        }
+        pos = close + 2;
+    }
+    out.append(text.substr(pos));
+    return out;
+}
+
+} // namespace accelscope::labs::guided

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// Lessons at run time: pages and their settings, state predicates, rendering a step with its
+// numbers computed, checking answers, and validating a lesson against the models.
+#pragma once
+
+#include "labs/guided/lesson.hpp"
+#include "labs/guided/lesson_context.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace accelscope::labs::guided {
+
+/// The state of a page as plain keys and values (the GUI fills it; see FORMAT.md for each page).
+using PageState = std::map<std::string, std::string>;
+
+/// The GUI page names an action or a state check may name.
+std::vector<std::string> pageNames();
+
+/// An action, validated: the page and its settings (device ids exact, names canonical).
+struct PageAction {
+    std::string page;
+    std::map<std::string, std::string> settings;
+};
+
+/// Checks an action against its page's keys (devices in the catalog, presets, formats, schedule
+/// names, values in range) and returns it as a structured object. Error: "file:line: what".
+models::Result<PageAction> pageAction(const Action& action, const LessonContext& context, const std::string& file);
+
+/// A state predicate the engine knows.
+struct PredicateInfo {
+    std::string name;
+    std::string page;
+    std::string description;
+    std::vector<std::string> parameters; ///< parameter keys of the check block
+    std::vector<std::string> stateKeys;  ///< PageState keys it reads
+};
+std::vector<PredicateInfo> predicates();
+
+/// A check as shown before answering: no answer, numbers in the text filled in.
+struct RenderedCheck {
+    CheckKind kind = CheckKind::Choice;
+    std::string question;
+    std::vector<std::string> options;
+    std::string unit;
+    std::string page;      ///< state checks
+    std::string predicate; ///< state checks
+    std::map<std::string, std::string> parameters; ///< state checks, evaluated
+    std::vector<std::string> hints;
+};
+
+/// A step with every `{{ … }}` replaced by the value the models compute.
+struct RenderedStep {
+    std::string title;
+    std::string prose;
+    std::optional<PageAction> action;
+    std::optional<LabRun> lab;
+    bool labNeedsCuda = false;
+    std::optional<RenderedCheck> check;
+};
+
+/// Renders one step of `lesson` (errors "file:line: what" for a bad expression).
+models::Result<RenderedStep> renderStep(const Lesson& lesson, const Step& step, const LessonContext& context);
+
+/// Renders free text of a lesson (its summary) at `line`.
+models::Result<std::string> renderText(const std::string& text, const LessonContext& context, const std::string& file,
+                                       int line);
+
+/// The result of an answer.
+struct CheckOutcome {
+    bool correct = false;
+    std::string expected;    ///< the right answer as text ("3 (…)", "591.6 FLOP/byte", "the predicate holds")
+    std::string explanation; ///< rendered
+};
+
+/// Checks a learner's answer. Choice: the option's number (from 1) or its text. Number: a
+/// number, optionally followed by the check's unit; right within the tolerance of the model's
+/// value. State: `key=value` pairs separated by ';' (see checkState). Errors: an answer that is
+/// not of the check's kind, or an expression the models cannot compute.
+models::Result<CheckOutcome> checkAnswer(const Check& check, std::string_view answer, const LessonContext& context,
+                                         const std::string& file = "lesson");
+
+/// Checks a page state against a state check's predicate (the GUI calls this on each change).
+models::Result<CheckOutcome> checkState(const Check& check, const PageState& state, const LessonContext& context,
+                                        const std::string& file = "lesson");
+
+/// Every problem of one lesson: prose and check text that does not render, actions naming a
+/// missing page, device, preset or format or a value out of range, labs that do not exist or
+/// take other parameters, checks that the models cannot answer (a choice without its answer, a
+/// number expression that fails, an unknown predicate or an unreachable target).
+std::vector<Problem> validateLesson(const Lesson& lesson, const LessonContext& context);
+
+/// validateLesson for each, plus duplicate ids, unknown prerequisites and prerequisite cycles.
+std::vector<Problem> validateLessons(const std::vector<Lesson>& lessons, const LessonContext& context);
+
+} // namespace accelscope::labs::guided

@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: MIT
+// The pages lessons can open (their keys and ranges) and the state predicates over them.
+#include "labs/guided/page_predicates.hpp"
+
+#include "models/memory/inference_memory.hpp"
+#include "models/memory/training_memory.hpp"
+#include "models/pipeline/pipeline_schedule.hpp"
+#include "models/precision/block_format.hpp"
+#include "models/precision/distributions.hpp"
+#include "models/roofline/ceilings.hpp"
+#include "models/roofline/dtype.hpp"
+#include "models/roofline/kernels.hpp"
+#include "models/roofline/model_presets.hpp"
+#include "models/simt/warp_simulator.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+namespace accelscope::labs::guided {
+namespace {
+
+using models::ErrorCode;
+using models::fail;
+using models::Result;
+
+/// What a setting's value must be.
+enum class Kind { Device, DeviceList, Precision, Unit, Kernel, Model, DataType, Format, Distribution, WarpPreset,
+                  WarpModel, Schedule, Integer, Number, Bool, OneOf, Lab, Text };
+
+struct SettingSpec {
+    const char* key;
+    Kind kind;
+    double lo = 0;
+    double hi = 0;
+    const char* choices = "";
+};
+
+struct PageSpec {
+    const char* name;
+    std::vector<SettingSpec> settings;
+};
+
+// Keys and ranges follow the pages' controls (app/gui); FORMAT.md lists them for authors.
+std::vector<PageSpec> pageSpecs()
+{
+    return {
+        {"Catalog", {{"device", Kind::Device}, {"search", Kind::Text}}},
+        {"Compare", {{"devices", Kind::DeviceList, 2, 6}}},
+        {"Precision", {{"format", Kind::Format}, {"format2", Kind::Format}, {"view", Kind::OneOf, 0, 0, "bits,number-line,table,block,quantization"},
+                       {"value", Kind::Number, -1e38, 1e38}, {"distribution", Kind::Distribution}, {"log", Kind::Bool}}},
+        {"Warp divergence", {{"preset", Kind::WarpPreset}, {"model", Kind::WarpModel}, {"warps", Kind::Integer, 1, 64},
+                             {"width", Kind::OneOf, 0, 0, "32,64"}, {"data", Kind::OneOf, 0, 0, "random,sorted,identity"}}},
+        {"Pipeline bubbles", {{"schedule", Kind::Schedule}, {"schedule2", Kind::Schedule}, {"p", Kind::Integer, 1, 64},
+                              {"m", Kind::Integer, 1, 256}, {"v", Kind::Integer, 1, 8}}},
+        {"Roofline", {{"devices", Kind::DeviceList, 1, 4}, {"precision", Kind::Precision}, {"unit", Kind::Unit},
+                      {"kernel", Kind::Kernel}, {"model", Kind::Model}, {"sparse", Kind::Bool},
+                      {"batch", Kind::Integer, 1, 4096}, {"prompt", Kind::Integer, 1, 1 << 20}}},
+        {"Memory pyramid", {{"device", Kind::Device}, {"device2", Kind::Device}, {"local", Kind::Bool},
+                            {"move_bytes", Kind::Number, 1, 1e15}}},
+        {"LLM calculator", {{"mode", Kind::OneOf, 0, 0, "inference,training"}, {"model", Kind::Model}, {"devices", Kind::DeviceList, 1, 6},
+                            {"weights", Kind::DataType}, {"kv", Kind::DataType}, {"batch", Kind::Integer, 1, 4096},
+                            {"prompt", Kind::Integer, 1, 1 << 20}, {"gen", Kind::Integer, 0, 1 << 20}, {"tp", Kind::Integer, 1, 64},
+                            {"pp", Kind::Integer, 1, 128}, {"dp", Kind::Integer, 1, 65536}, {"zero", Kind::Integer, 0, 3},
+                            {"recompute", Kind::OneOf, 0, 0, "none,selective,full"}, {"seq", Kind::Integer, 1, 1 << 20},
+                            {"mbs", Kind::Integer, 1, 1024}}},
+        {"Labs", {{"lab", Kind::Lab}}},
+    };
+}
+
+const PageSpec* findPage(const std::vector<PageSpec>& pages, std::string_view name)
+{
+    for (const auto& p : pages) {
+        if (p.name == name) return &p;
+    }
+    return nullptr;
+}
+
+std::string joinNames(const std::vector<std::string>& names)
+{
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+}
+
+Result<double> parseNumber(const std::string& text)
+{
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
+        return fail(ErrorCode::InvalidArgument, "'" + text + "' is not a number");
+    }
+    return v;
+}
+
+std::vector<std::string> splitList(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        const auto a = item.find_first_not_of(' ');
+        const auto b = item.find_last_not_of(' ');
+        if (a != std::string::npos) out.push_back(item.substr(a, b - a + 1));
+    }
+    return out;
+}
+
+bool hasDevice(const LessonContext& ctx, const std::string& id)
+{
+    return std::any_of(ctx.devices.begin(), ctx.devices.end(), [&](const auto& d) { return d.id == id; });
+}
+
+Result<void> checkValue(const SettingSpec& spec, const std::string& value, const LessonContext& ctx)
+{
+    const auto bad = [&](const std::string& why) { return fail(ErrorCode::InvalidArgument, spec.key + std::string(": ") + why); };
+    switch (spec.kind) {
+    case Kind::Device:
+        if (!hasDevice(ctx, value)) return bad("no device with id '" + value + "' in the catalog");
+        return {};
+    case Kind::DeviceList: {
+        const auto ids = splitList(value);
+        const auto count = static_cast<double>(ids.size());
+        if (count < spec.lo || count > spec.hi) {
+            return bad("give " + std::to_string(static_cast<int>(spec.lo)) + " to " + std::to_string(static_cast<int>(spec.hi)) + " device ids");
+        }
+        for (const auto& id : ids) {
+            if (!hasDevice(ctx, id)) return bad("no device with id '" + id + "' in the catalog");
+        }
+        return {};
+    }
+    case Kind::Precision: {
+        const auto known = models::roofline::knownPrecisions();
+        if (std::find(known.begin(), known.end(), value) == known.end()) return bad("unknown precision '" + value + "'");
+        return {};
+    }
+    case Kind::Unit:
+        if (value != "tensor" && value != "vector") return bad("tensor or vector, not '" + value + "'");
+        return {};
+    case Kind::Kernel:
+        if (auto k = models::roofline::kernelFromSpec(value); !k) return bad(k.error().message);
+        return {};
+    case Kind::Model:
+        if (auto m = models::roofline::findModelPreset(value); !m) return bad(m.error().message);
+        return {};
+    case Kind::DataType:
+        if (auto t = models::roofline::dataTypeFromName(value); !t) return bad(t.error().message);
+        return {};
+    case Kind::Format:
+        if (!models::precision::formatFromName(value) && !models::precision::blockFormatFromName(value)) {
+            return bad("unknown number format '" + value + "'");
+        }
+        return {};
+    case Kind::Distribution: {
+        const auto names = models::precision::distributionNames();
+        if (std::find(names.begin(), names.end(), value) == names.end()) return bad("unknown distribution '" + value + "'");
+        return {};
+    }
+    case Kind::WarpPreset:
+        if (models::simt::findWarpPreset(value) == nullptr) return bad("unknown warp preset '" + value + "'");
+        return {};
+    case Kind::WarpModel:
+        if (value != "prevolta" && value != "its") return bad("prevolta or its, not '" + value + "'");
+        return {};
+    case Kind::Schedule:
+        if (!models::pipeline::scheduleFromName(value)) return bad("unknown schedule '" + value + "' (gpipe, 1f1b, interleaved, zb-h1, zb-h2)");
+        return {};
+    case Kind::Integer:
+    case Kind::Number: {
+        auto v = parseNumber(value);
+        if (!v) return bad(v.error().message);
+        if (spec.kind == Kind::Integer && *v != static_cast<double>(static_cast<long long>(*v))) return bad("a whole number, not " + value);
+        if (*v < spec.lo || *v > spec.hi) {
+            std::ostringstream range;
+            range << spec.lo << " to " << spec.hi;
+            return bad(value + " is outside " + range.str());
+        }
+        return {};
+    }
+    case Kind::Bool:
+        if (value != "true" && value != "false") return bad("true or false, not '" + value + "'");
+        return {};
+    case Kind::OneOf: {
+        const auto options = splitList(spec.choices);
+        if (std::find(options.begin(), options.end(), value) == options.end()) return bad("one of " + std::string(spec.choices) + ", not '" + value + "'");
+        return {};
+    }
+    case Kind::Lab:
+        if (std::none_of(ctx.labs.begin(), ctx.labs.end(), [&](const auto& l) { return l.id == value; })) {
+            return bad("no lab '" + value + "'");
+        }
+        return {};
+    case Kind::Text: return {};
+    }
+    return {};
+}
+
+// ---- predicates ----
+
+Result<std::string> need(const std::map<std::string, std::string>& map, const std::string& key, const char* where)
+{
+    const auto it = map.find(key);
+    if (it == map.end() || it->second.empty()) return fail(ErrorCode::InvalidArgument, std::string(where) + " '" + key + "' is missing");
+    return it->second;
+}
+
+Result<double> needNumber(const std::map<std::string, std::string>& map, const std::string& key, const char* where)
+{
+    auto text = need(map, key, where);
+    if (!text) return std::unexpected(text.error());
+    auto v = parseNumber(*text);
+    if (!v) return fail(ErrorCode::InvalidArgument, std::string(where) + " '" + key + "': " + v.error().message);
+    return v;
+}
+
+std::string optional(const PageState& map, const std::string& key, const std::string& fallback)
+{
+    const auto it = map.find(key);
+    return it == map.end() || it->second.empty() ? fallback : it->second;
+}
+
+Result<double> ridgeOf(const LessonContext& ctx, const std::string& device, const std::string& precision)
+{
+    return lessonEvaluator(ctx).evaluateNumber("ridge(\"" + device + "\", \"" + precision + "\")");
+}
+
+Result<bool> kernelSide(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx, bool above)
+{
+    auto device = need(params, "device", "parameter");
+    auto precision = need(params, "precision", "parameter");
+    if (!device || !precision) return std::unexpected(!device ? device.error() : precision.error());
+    auto r = ridgeOf(ctx, *device, *precision);
+    if (!r) return std::unexpected(r.error());
+    double intensity = 0;
+    if (state.count("kernel_intensity")) {
+        auto v = needNumber(state, "kernel_intensity", "state");
+        if (!v) return std::unexpected(v.error());
+        intensity = *v;
+    } else {
+        auto spec = need(state, "kernel", "state");
+        if (!spec) return std::unexpected(spec.error());
+        auto k = models::roofline::kernelFromSpec(*spec);
+        if (!k) return std::unexpected(k.error());
+        intensity = k->flops / k->bytes;
+    }
+    return above ? intensity >= *r : intensity < *r;
+}
+
+Result<double> warpEfficiency(const std::string& preset, const std::string& model, int warps)
+{
+    const auto* p = models::simt::findWarpPreset(preset);
+    if (p == nullptr) return fail(ErrorCode::NotFound, "unknown warp preset '" + preset + "'");
+    auto program = models::simt::parseWarpProgram(p->source);
+    if (!program) return std::unexpected(program.error());
+    models::simt::WarpConfig c;
+    c.data = p->data;
+    c.warps = warps;
+    c.model = model == "its" ? models::simt::ExecutionModel::Its : models::simt::ExecutionModel::PreVolta;
+    auto run = models::simt::runWarps(*program, c);
+    if (!run) return std::unexpected(run.error());
+    return run->completed ? run->total.simdEfficiency : 0.0;
+}
+
+Result<double> bubbleOf(const std::string& schedule, int p, int m, int v)
+{
+    const auto s = models::pipeline::scheduleFromName(schedule);
+    if (!s) return fail(ErrorCode::NotFound, "unknown schedule '" + schedule + "'");
+    models::pipeline::PipelineConfig c;
+    c.schedule = *s;
+    c.stages = p;
+    c.microbatches = m;
+    c.chunks = *s == models::pipeline::Schedule::Interleaved ? std::max(v, 2) : 1;
+    auto r = models::pipeline::simulatePipeline(c);
+    if (!r) return std::unexpected(r.error());
+    return r->bubbleFractionOfTotal;
+}
+
+Result<bool> fitsInference(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx)
+{
+    auto model = need(params, "model", "parameter");
+    auto device = need(params, "device", "parameter");
+    if (!model || !device) return std::unexpected(!model ? model.error() : device.error());
+    auto config = models::roofline::findModelPreset(*model);
+    if (!config) return std::unexpected(config.error());
+    models::memory::InferenceMemoryInput in;
+    in.weights = in.activations = optional(state, "weights", "bf16");
+    in.kvCache = optional(state, "kv", in.weights);
+    for (auto [key, field, fallback] : {std::tuple{"batch", &in.batch, 1}, std::tuple{"prompt", &in.promptTokens, 1024},
+                                        std::tuple{"gen", &in.generatedTokens, 256}, std::tuple{"tp", &in.tensorParallel, 1}}) {
+        auto v = parseNumber(optional(state, key, std::to_string(fallback)));
+        if (!v) return fail(ErrorCode::InvalidArgument, std::string("state '") + key + "': " + v.error().message);
+        *field = static_cast<int>(*v);
+    }
+    auto memory = models::memory::inferenceMemory(*config, in);
+    if (!memory) return false; // an invalid layout (tp not dividing the heads) does not fit
+    auto capacity = lessonEvaluator(ctx).evaluateNumber("figure(\"" + *device + "\", memory_gb) * 1e9");
+    if (!capacity) return std::unexpected(capacity.error());
+    return memory->totalBytes <= *capacity;
+}
+
+Result<bool> fitsTraining(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx)
+{
+    auto parameters = needNumber(params, "parameters", "parameter");
+    auto device = need(params, "device", "parameter");
+    if (!parameters || !device) return std::unexpected(!parameters ? parameters.error() : device.error());
+    auto dp = needNumber(state, "dp", "state");
+    auto zero = needNumber(state, "zero", "state");
+    if (!dp || !zero) return std::unexpected(!dp ? dp.error() : zero.error());
+    models::memory::TrainingInput in;
+    in.parameters = *parameters;
+    in.dataParallel = static_cast<int>(*dp);
+    in.zeroStage = static_cast<int>(*zero);
+    auto memory = models::memory::trainingMemory(in);
+    if (!memory) return std::unexpected(memory.error());
+    auto capacity = lessonEvaluator(ctx).evaluateNumber("figure(\"" + *device + "\", memory_gb) * 1e9");
+    if (!capacity) return std::unexpected(capacity.error());
+    return memory->totalBytes <= *capacity;
+}
+
+Result<bool> formatRepresents(const std::map<std::string, std::string>& params, const PageState& state)
+{
+    auto value = needNumber(params, "value", "parameter");
+    auto maxBits = needNumber(params, "max_bits", "parameter");
+    auto name = need(state, "format", "state");
+    if (!value || !maxBits || !name) return fail(ErrorCode::InvalidArgument, !value ? value.error().message : !maxBits ? maxBits.error().message : name.error().message);
+    const auto f = models::precision::formatFromName(*name);
+    if (!f) return fail(ErrorCode::NotFound, "state 'format': not an element format '" + *name + "'");
+    const auto& info = models::precision::formatInfo(*f);
+    return info.bits <= *maxBits && info.maxNormal >= *value;
+}
+
+} // namespace
+
+std::vector<std::string> pageNames()
+{
+    std::vector<std::string> out;
+    for (const auto& p : pageSpecs()) out.emplace_back(p.name);
+    return out;
+}
+
+std::vector<PredicateInfo> predicates()
+{
+    return {
+        {"kernel_intensity_above_ridge", "Roofline", "the kernel's FLOP/byte reaches the device's ridge point (compute bound)",
+         {"device", "precision"}, {"kernel", "kernel_intensity"}},
+        {"kernel_intensity_below_ridge", "Roofline", "the kernel's FLOP/byte is below the ridge point (memory bound)",
+         {"device", "precision"}, {"kernel", "kernel_intensity"}},
+        {"warp_efficiency_at_least", "Warp divergence", "the program's SIMD efficiency is at least `min` (0–1)",
+         {"min"}, {"preset", "model", "warps"}},
+        {"bubble_at_most", "Pipeline bubbles", "the simulated bubble fraction is at most `max` with `p` stages",
+         {"max", "p"}, {"schedule", "p", "m", "v"}},
+        {"model_fits_device", "LLM calculator", "inference memory per device fits the device's memory",
+         {"model", "device"}, {"weights", "kv", "batch", "prompt", "gen", "tp"}},
+        {"training_fits_device", "LLM calculator", "mixed-precision Adam model states (ZeRO) fit the device's memory",
+         {"parameters", "device"}, {"dp", "zero"}},
+        {"format_represents", "Precision", "the chosen element format has at most `max_bits` bits and represents `value`",
+         {"value", "max_bits"}, {"format"}},
+    };
+}
+
+models::Result<PageAction> pageAction(const Action& action, const LessonContext& context, const std::string& file)
+{
+    const auto pages = pageSpecs();
+    const PageSpec* page = findPage(pages, action.page);
+    const auto at = [&](int line, const std::string& what) {
+        return fail(ErrorCode::InvalidData, file + ":" + std::to_string(line) + ": " + what);
+    };
+    if (page == nullptr) {
+        return at(action.line + 1, "no page '" + action.page + "' (pages: " + joinNames(pageNames()) + ")");
+    }
+    PageAction out{page->name, {}};
+    for (const auto& s : action.settings) {
+        const auto spec = std::find_if(page->settings.begin(), page->settings.end(), [&](const auto& k) { return s.key == k.key; });
+        if (spec == page->settings.end()) {
+            std::vector<std::string> keys;
+            for (const auto& k : page->settings) keys.emplace_back(k.key);
+            return at(s.line, "the " + action.page + " page has no setting '" + s.key + "' (" + joinNames(keys) + ")");
+        }
+        if (auto ok = checkValue(*spec, s.value, context); !ok) return at(s.line, ok.error().message);
+        out.settings[s.key] = s.value;
+    }
+    return out;
+}
+
+Result<std::map<std::string, std::string>> predicateParameters(const Check& check, const Evaluator& evaluator)
+{
+    std::map<std::string, std::string> out;
+    for (const auto& p : check.parameters) {
+        auto v = evaluator.evaluate(p.value);
+        if (!v) return fail(ErrorCode::InvalidArgument, "parameter '" + p.key + "': " + v.error().message);
+        if (const double* d = std::get_if<double>(&*v)) {
+            std::ostringstream text;
+            text.precision(17);
+            text << *d;
+            out[p.key] = text.str();
+        } else {
+            out[p.key] = std::get<std::string>(*v);
+        }
+    }
+    return out;
+}
+
+Result<bool> evaluatePredicate(const std::string& predicate, const std::map<std::string, std::string>& params,
+                               const PageState& state, const LessonContext& context)
+{
+    if (predicate == "kernel_intensity_above_ridge") return kernelSide(params, state, context, true);
+    if (predicate == "kernel_intensity_below_ridge") return kernelSide(params, state, context, false);
+    if (predicate == "warp_efficiency_at_least") {
+        auto min = needNumber(params, "min", "parameter");
+        auto preset = need(state, "preset", "state");
+        if (!min || !preset) return std::unexpected(!min ? min.error() : preset.error());
+        auto warps = parseNumber(optional(state, "warps", "1"));
+        if (!warps) return std::unexpected(warps.error());
+        auto e = warpEfficiency(*preset, optional(state, "model", "prevolta"), static_cast<int>(*warps));
+        if (!e) return std::unexpected(e.error());
+        return *e >= *min - 1e-12;
+    }
+    if (predicate == "bubble_at_most") {
+        auto max = needNumber(params, "max", "parameter");
+        auto p = needNumber(state, "p", "state");
+        auto m = needNumber(state, "m", "state");
+        auto schedule = need(state, "schedule", "state");
+        if (!max || !p || !m || !schedule) return fail(ErrorCode::InvalidArgument, "bubble_at_most needs parameter max and state schedule, p, m");
+        if (params.count("p") && std::to_string(static_cast<int>(*p)) != params.at("p")) return false;
+        auto v = parseNumber(optional(state, "v", "2"));
+        if (!v) return std::unexpected(v.error());
+        auto b = bubbleOf(*schedule, static_cast<int>(*p), static_cast<int>(*m), static_cast<int>(*v));
+        if (!b) return std::unexpected(b.error());
+        return *b <= *max + 1e-12;
+    }
+    if (predicate == "model_fits_device") return fitsInference(params, state, context);
+    if (predicate == "training_fits_device") return fitsTraining(params, state, context);
+    if (predicate == "format_represents") return formatRepresents(params, state);
+    std::vector<std::string> names;
+    for (const auto& p : predicates()) names.push_back(p.name);
+    return fail(ErrorCode::NotFound, "unknown predicate '" + predicate + "' (" + joinNames(names) + ")");
+}
+
+Result<void> predicateReachable(const std::string& page, const std::string& predicate,
+                                const std::map<std::string, std::string>& params, const LessonContext& context)
+{
+    const auto all = predicates();
+    const auto info = std::find_if(all.begin(), all.end(), [&](const auto& p) { return p.name == predicate; });
+    if (info == all.end()) return std::unexpected(evaluatePredicate(predicate, params, {}, context).error());
+    if (info->page != page) return fail(ErrorCode::InvalidArgument, "predicate " + predicate + " is about the " + info->page + " page, not " + page);
+    for (const auto& [key, value] : params) {
+        if (std::find(info->parameters.begin(), info->parameters.end(), key) == info->parameters.end()) {
+            return fail(ErrorCode::InvalidArgument, "predicate " + predicate + " has no parameter '" + key + "' (" + joinNames(info->parameters) + ")");
+        }
+    }
+    // Try the states the page's controls can reach; the first that satisfies proves reachability.
+    std::vector<PageState> candidates;
+    if (predicate == "kernel_intensity_above_ridge" || predicate == "kernel_intensity_below_ridge") {
+        for (int n : {1, 16, 256, 4096, 16384, 65536}) {
+            const std::string s = std::to_string(n);
+            candidates.push_back({{"kernel", "gemm:M=" + s + ",N=" + s + ",K=" + s}});
+        }
+    } else if (predicate == "warp_efficiency_at_least") {
+        for (const auto& p : models::simt::warpPresets()) {
+            for (const char* model : {"prevolta", "its"}) candidates.push_back({{"preset", std::string(p.name)}, {"model", model}});
+        }
+    } else if (predicate == "bubble_at_most") {
+        const std::string p = params.count("p") ? params.at("p") : "4";
+        for (const char* s : {"gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2"}) {
+            for (const char* m : {"8", "32", "256"}) candidates.push_back({{"schedule", s}, {"p", p}, {"m", m}, {"v", "2"}});
+        }
+    } else if (predicate == "model_fits_device") {
+        for (const char* w : {"bf16", "fp8", "nvfp4"}) {
+            for (const char* tp : {"1", "2", "4", "8", "16", "32", "64"}) candidates.push_back({{"weights", w}, {"tp", tp}, {"batch", "1"}});
+        }
+    } else if (predicate == "training_fits_device") {
+        for (const char* dp : {"1", "8", "64", "512", "4096", "65536"}) candidates.push_back({{"zero", "3"}, {"dp", dp}});
+    } else if (predicate == "format_represents") {
+        for (const auto& f : models::precision::allFormats()) candidates.push_back({{"format", std::string(f.name)}});
+    }
+    std::string lastError = "no state of the page within its controls satisfies it";
+    for (const auto& state : candidates) {
+        auto ok = evaluatePredicate(predicate, params, state, context);
+        if (!ok) {
+            lastError = ok.error().message;
+            if (ok.error().message.find("parameter") != std::string::npos) return std::unexpected(ok.error());
+            continue;
+        }
+        if (*ok) return {};
+    }
+    return fail(ErrorCode::InvalidArgument, "predicate " + predicate + " is unreachable: " + lastError);
+}
+
+} // namespace accelscope::labs::guided

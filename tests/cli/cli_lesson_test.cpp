@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// `accelscope-cli lesson`: check over the real lessons (the CI gate), show, answer with progress,
+// bad lesson files, and a corrupted progress record that must be reported and kept.
+#include "tests/cli/cli_runner.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include "accelscope/config.hpp"
+#include "models/catalog/sqlite_db.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using accelscope::tests::runCli;
+using accelscope::tests::TempDir;
+using nlohmann::json;
+
+TEST_CASE("lesson check passes on every bundled lesson")
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", {"--json", "lesson", "check"});
+    INFO(run.out << run.err);
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    CHECK(doc["ok"] == true);
+    CHECK(doc["lessons"].size() >= 12);
+    CHECK(doc["problems"].empty());
+}
+
+TEST_CASE("lesson check names the file and line of a broken header and of a missing page")
+{
+    TempDir dir;
+    const auto header = dir.write("01-bad-header.md", "---\nid: x\ntitle: t\nminutes: many\n---\n## s\n");
+    const auto page = dir.write("02-bad-page.md", "---\nid: y\ntitle: t\nminutes: 10\n---\n## s\ntext\n```action\npage: Nowhere\n```\n");
+    const auto run = runCli(dir.path() / "user.db", {"lesson", "check", dir.path().string()});
+    CHECK(run.status == 1);
+    CHECK_THAT(run.out, Catch::Contains(header.string() + ":4: minutes must be a whole number, not 'many'"));
+    CHECK_THAT(run.out, Catch::Contains(page.string() + ":9: no page 'Nowhere'"));
+    CHECK_THAT(run.err, Catch::Contains("lesson check found 2 problem(s)"));
+}
+
+TEST_CASE("lesson list and show render numbers and hide answers unless asked")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const auto list = runCli(user, {"--json", "lesson", "list"});
+    REQUIRE(list.status == 0);
+    CHECK(json::parse(list.out).size() >= 12);
+    const auto show = runCli(user, {"--json", "lesson", "show", "roofline", "--step", "2"});
+    REQUIRE(show.status == 0);
+    const json doc = json::parse(show.out);
+    REQUIRE(doc["steps"].size() == 1);
+    CHECK(doc["steps"][0]["prose"].get<std::string>().find("{{") == std::string::npos);
+    CHECK_FALSE(doc["steps"][0]["check"].contains("expected"));
+    const auto answers = runCli(user, {"--json", "lesson", "show", "roofline", "--step", "2", "--answers"});
+    CHECK(json::parse(answers.out)["steps"][0]["check"].contains("expected"));
+    CHECK(runCli(user, {"lesson", "show", "no-such-lesson"}).status == 1);
+}
+
+TEST_CASE("lesson answer records progress; a corrupted record is reported, kept, and cleared only by reset")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const auto wrong = runCli(user, {"--json", "lesson", "answer", "pipeline-bubbles", "1", "0.9"});
+    REQUIRE(wrong.status == 0);
+    CHECK(json::parse(wrong.out)["correct"] == false);
+    const auto right = runCli(user, {"--json", "lesson", "answer", "pipeline-bubbles", "1", "0.2727", "--seconds", "30"});
+    REQUIRE(right.status == 0);
+    CHECK(json::parse(right.out)["correct"] == true);
+    CHECK(json::parse(right.out)["steps_done"] == 1);
+    const json list = json::parse(runCli(user, {"--json", "lesson", "list"}).out);
+    bool found = false;
+    for (const auto& l : list) {
+        if (l["id"] == "pipeline-bubbles") {
+            found = true;
+            CHECK(l["progress"]["steps_done"] == 1);
+            CHECK(l["progress"]["seconds_spent"] == 30.0);
+        }
+    }
+    CHECK(found);
+    {
+        auto db = accelscope::models::catalog::Database::open(user, accelscope::models::catalog::OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("UPDATE lesson_progress SET answers = '{broken' WHERE lesson_id = 'pipeline-bubbles'").has_value());
+    }
+    const auto refused = runCli(user, {"lesson", "answer", "pipeline-bubbles", "1", "0.2727"});
+    CHECK(refused.status == 1);
+    CHECK_THAT(refused.err, Catch::Contains("the progress of lesson 'pipeline-bubbles' is corrupted"));
+    CHECK_THAT(runCli(user, {"lesson", "list"}).out, Catch::Contains("progress corrupted"));
+    {
+        auto db = accelscope::models::catalog::Database::open(user, accelscope::models::catalog::OpenMode::ReadOnly);
+        auto still = db->prepare("SELECT answers FROM lesson_progress WHERE lesson_id = 'pipeline-bubbles'");
+        REQUIRE(still->step().value());
+        CHECK(still->text(0) == "{broken");
+    }
+    CHECK(runCli(user, {"lesson", "reset", "pipeline-bubbles"}).status == 0);
+    CHECK(runCli(user, {"lesson", "answer", "pipeline-bubbles", "1", "0.2727"}).status == 0);
+}

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+// Guided lessons: the parser, the expression evaluator over the models, each check kind, state
+// predicates, validation errors with file:line, and every real lesson rendering.
+#include "labs/guided/lesson_engine.hpp"
+#include "labs/lab_registry.hpp"
+#include "models/catalog/catalog_store.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include "accelscope/config.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace accelscope::labs::guided;
+
+namespace {
+
+const LessonContext& context()
+{
+    // Built once per test run from the bundled test catalog and the lab registry (test-only cache).
+    static const LessonContext ctx = [] {
+        LessonContext c;
+        auto catalog = accelscope::models::catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
+        REQUIRE(catalog.has_value());
+        c.devices = catalog->loadAll().value();
+        const auto registry = accelscope::labs::LabRegistry::withAllLabs(ACCELSCOPE_TEST_BIN_DIR);
+        for (const auto& lab : registry.labs()) c.labs.push_back(lab->describe());
+        return c;
+    }();
+    return ctx;
+}
+
+constexpr const char* goodLesson = R"(---
+id: tiny
+title: A tiny lesson
+minutes: 10
+prerequisites: [other]
+---
+Intro with {{ 1 + 1 }}.
+
+## First
+Ridge {{ ridge(nvidia-h100-sxm, bf16) | 0 }} FLOP/byte.
+
+```action
+page: Roofline
+devices: nvidia-h100-sxm
+precision: bf16
+kernel: gemm:M=512,N=512,K=512
+```
+
+```check
+kind: number
+question: Ridge?
+answer: ridge(nvidia-h100-sxm, bf16)
+tolerance: 2%
+unit: FLOP/byte
+hints:
+- divide
+explanation: It is {{ ridge(nvidia-h100-sxm, bf16) | 1 }}.
+```
+
+## Second
+
+```check
+kind: choice
+question: Pick two
+options:
+- one
+- two
+answer: 2
+explanation: two it is
+```
+
+## Third
+
+```check
+kind: state
+question: Cross the ridge
+page: Roofline
+predicate: kernel_intensity_above_ridge
+device: nvidia-h100-sxm
+precision: bf16
+explanation: done
+```
+)";
+
+Lesson parsed(const std::string& text, const std::string& file = "tiny.md")
+{
+    auto lesson = parseLesson(text, file);
+    INFO((lesson ? "" : lesson.error().message));
+    REQUIRE(lesson.has_value());
+    return *lesson;
+}
+
+std::string parseError(const std::string& text)
+{
+    auto lesson = parseLesson(text, "bad.md");
+    REQUIRE_FALSE(lesson.has_value());
+    return lesson.error().message;
+}
+
+} // namespace
+
+TEST_CASE("a lesson file parses into header, steps, action and checks")
+{
+    const Lesson l = parsed(goodLesson);
+    CHECK(l.id == "tiny");
+    CHECK(l.minutes == 10);
+    CHECK(l.prerequisites == std::vector<std::string>{"other"});
+    REQUIRE(l.steps.size() == 3);
+    CHECK(l.steps[0].action->page == "Roofline");
+    CHECK(l.steps[0].check->kind == CheckKind::Number);
+    CHECK(l.steps[0].check->relativeTolerance == Approx(0.02));
+    CHECK(l.steps[1].check->answerIndex == 1);
+    CHECK(l.steps[2].check->parameters.size() == 2);
+    CHECK(l.steps[0].line == 9);
+}
+
+TEST_CASE("broken headers and blocks are errors with file and line")
+{
+    const auto check = [](const std::string& text, const std::string& expected) {
+        CHECK_THAT(parseError(text), Catch::Contains(expected));
+    };
+    check("id: x\n", "bad.md:1: a lesson starts with a '---' header line");
+    check("---\nid: x\ntitle: t\nminutes: 10\n", "has no closing '---'");
+    check("---\nid: x\ntitle: t\n---\n## s\n", "bad.md:4: the header has no 'minutes:'");
+    check("---\nid: X Y\ntitle: t\nminutes: 5\n---\n## s\n", "bad.md:2: id must be lower-case");
+    check("---\nid: x\ntitle: t\nminutes: ten\n---\n## s\n", "bad.md:4: minutes must be a whole number");
+    check("---\nid: x\ntitle: t\nminutes: 5\nauthor: me\n---\n## s\n", "bad.md:5: unknown header key 'author'");
+    check("---\nid: x\ntitle: t\nminutes: 5\n---\nno steps\n", "has no steps");
+    check("---\nid: x\ntitle: t\nminutes: 5\n---\n## s\n```check\nkind: essay\nquestion: q\n```\n", "bad.md:8: unknown check kind 'essay'");
+    check("---\nid: x\ntitle: t\nminutes: 5\n---\n## s\n```action\nbroken line\n```\n", "bad.md:8: expected 'key: value'");
+    check("---\nid: x\ntitle: t\nminutes: 5\n---\n## s\n```lab\nlab: cpu-roofline\n", "bad.md:7: the ```lab block is not closed");
+}
+
+TEST_CASE("expressions compute through the models and format their numbers")
+{
+    const Evaluator e = lessonEvaluator(context());
+    CHECK(e.evaluateNumber("2 + 3 * 4 ^ 2 / 8 - -1").value() == Approx(9.0));
+    CHECK(e.evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value() ==
+          Approx(e.evaluateNumber("peak(nvidia-h100-sxm, bf16) * 1000 / bandwidth(nvidia-h100-sxm)").value()));
+    // ZeRO paper, Figure 1: Ψ = 7.5B, N_d = 64: 120, 31.4, 16.6, 1.9 GB.
+    CHECK(e.evaluateNumber("zero_bytes(7.5e9, 64, 0) / 1e9").value() == Approx(120.0));
+    CHECK(e.evaluateNumber("zero_bytes(7.5e9, 64, 1) / 1e9").value() == Approx(31.40625));
+    CHECK(e.evaluateNumber("zero_bytes(7.5e9, 64, 3) / 1e9").value() == Approx(1.875));
+    // GPipe bubble (p − 1)/(m + p − 1) = 3/11; "1f1b" is a word although it starts with a digit.
+    CHECK(e.evaluateNumber("bubble(gpipe, 4, 8)").value() == Approx(3.0 / 11.0));
+    CHECK(e.evaluateNumber("bubble(1f1b, 4, 8)").value() == Approx(3.0 / 11.0));
+    CHECK(e.evaluateNumber("format_max(fp8-e4m3)").value() == 448.0);
+    CHECK(e.evaluateNumber("bytes_per_element(mxfp4)").value() == 0.53125);
+    // Llama 2 70B: 2 · 80 layers · 8 KV heads · 128 · 2 bytes = 327 680 bytes per token.
+    CHECK(e.evaluateNumber("kv_bytes_per_token(llama2-70b, fp16)").value() == 327680.0);
+    CHECK(e.evaluateNumber("warp_efficiency(tid-lt-16)").value() == Approx(0.5));
+    CHECK(e.evaluateNumber("sectors(1, 4)").value() == 4.0);
+    CHECK(e.evaluateNumber("bank_ways(32)").value() == 32.0);
+    CHECK(e.evaluateNumber("bank_ways(33)").value() == 1.0);
+    // Ring all-reduce: 2 · 7/8 · 1 GB at 100 GB/s = 17.5 ms.
+    CHECK(e.evaluateNumber("allreduce_time(1e9, 8, 100)").value() == Approx(0.0175));
+    CHECK(e.render("{{ 1234567.8 | ,1 }} {{ 0.256 | %1 }} {{ 3.14159 | 2 }} {{ 2/3 }}").value() == "1,234,567.8 25.6% 3.14 0.6667");
+}
+
+TEST_CASE("unknown functions, devices and arguments are errors that name them")
+{
+    const Evaluator e = lessonEvaluator(context());
+    CHECK_THAT(e.evaluate("nosuch(1)").error().message, Catch::Contains("unknown function 'nosuch'"));
+    CHECK_THAT(e.evaluate("ridge(nvidia-h999, bf16)").error().message, Catch::Contains("unknown device id 'nvidia-h999'"));
+    CHECK_THAT(e.evaluate("ridge(nvidia-h100-sxm)").error().message, Catch::Contains("ridge takes 2 to 3 arguments"));
+    CHECK_THAT(e.evaluate("format_max(fp7)").error().message, Catch::Contains("unknown element format 'fp7'"));
+    CHECK_THAT(e.evaluate("1 / 0").error().message, Catch::Contains("division by zero"));
+    CHECK_THAT(e.render("{{ 1 | q }}").error().message, Catch::Contains("bad number format 'q'"));
+}
+
+TEST_CASE("each check kind accepts the model's answer and refuses a wrong one")
+{
+    const Lesson l = parsed(goodLesson);
+    const auto& ctx = context();
+    const auto& number = *l.steps[0].check;
+    const double ridge = lessonEvaluator(ctx).evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value();
+    CHECK(checkAnswer(number, std::to_string(ridge * 1.01), ctx)->correct);
+    CHECK(checkAnswer(number, std::to_string(ridge) + " FLOP/byte", ctx)->correct);
+    CHECK_FALSE(checkAnswer(number, std::to_string(ridge * 1.1), ctx)->correct);
+    CHECK_THAT(checkAnswer(number, "lots", ctx).error().message, Catch::Contains("not a number"));
+    const auto& choice = *l.steps[1].check;
+    CHECK(checkAnswer(choice, "2", ctx)->correct);
+    CHECK(checkAnswer(choice, "Two", ctx)->correct);
+    CHECK_FALSE(checkAnswer(choice, "1", ctx)->correct);
+    CHECK_FALSE(checkAnswer(choice, "7", ctx).has_value());
+    const auto& state = *l.steps[2].check;
+    CHECK(checkState(state, {{"kernel", "gemm:M=4096,N=4096,K=4096"}}, ctx)->correct);
+    CHECK_FALSE(checkState(state, {{"kernel", "gemm:M=64,N=64,K=64"}}, ctx)->correct);
+    CHECK(checkAnswer(state, "kernel_intensity=1000", ctx)->correct);
+    CHECK_FALSE(checkState(state, {}, ctx).has_value());
+}
+
+TEST_CASE("validation reports missing pages, devices, presets, labs and unreachable states with file:line")
+{
+    std::string text = goodLesson;
+    CHECK(validateLesson(parsed(text), context()).empty());
+    const auto problemFor = [](const std::string& from, const std::string& to) {
+        std::string changed = goodLesson;
+        changed.replace(changed.find(from), from.size(), to);
+        const auto problems = validateLesson(parsed(changed), context());
+        REQUIRE(problems.size() >= 1);
+        return problems[0].text();
+    };
+    CHECK_THAT(problemFor("page: Roofline\ndevices", "page: Roofs\ndevices"), Catch::Contains("tiny.md:13: no page 'Roofs'"));
+    CHECK_THAT(problemFor("devices: nvidia-h100-sxm", "devices: nvidia-h1000"), Catch::Contains("tiny.md:14: devices: no device with id 'nvidia-h1000'"));
+    CHECK_THAT(problemFor("precision: bf16\nkernel", "precision: bf17\nkernel"), Catch::Contains("tiny.md:15: precision: unknown precision 'bf17'"));
+    CHECK_THAT(problemFor("answer: ridge(nvidia-h100-sxm, bf16)", "answer: ridge(nvidia-h100-sxm, fp2)"), Catch::Contains("tiny.md:22: the answer cannot be computed"));
+    CHECK_THAT(problemFor("answer: 2\n", "answer: 3\n"), Catch::Contains("tiny.md:38: answer 3 is not one of the 2 options"));
+    CHECK_THAT(problemFor("predicate: kernel_intensity_above_ridge", "predicate: kernel_glows"), Catch::Contains("unknown predicate 'kernel_glows'"));
+    CHECK_THAT(problemFor("Ridge {{ ridge(", "Ridge {{ ridgeline("), Catch::Contains("tiny.md:10: unknown function 'ridgeline'"));
+    CHECK_THAT(problemFor("## Second\n", "## Second\n```lab\nlab: cpu-roofline\nmax_fmas: 99999\n```\n"), Catch::Contains("max_fmas"));
+    CHECK_THAT(problemFor("## Second\n", "## Second\n```lab\nlab: cuda-coalescing\n```\n"), Catch::Contains("needs CUDA"));
+    CHECK_THAT(problemFor("## Second\n", "## Second\n```action\npage: Warp divergence\npreset: nope\n```\n"), Catch::Contains("unknown warp preset 'nope'"));
+}
+
+TEST_CASE("lesson sets: duplicate ids, unknown prerequisites and cycles")
+{
+    Lesson a = parsed(goodLesson, "a.md");
+    Lesson b = parsed(goodLesson, "b.md");
+    b.id = "other";
+    b.prerequisites = {"tiny"};
+    auto problems = validateLessons({a, b}, context());
+    REQUIRE(problems.size() == 1);
+    CHECK_THAT(problems[0].message, Catch::Contains("cycle"));
+    b.prerequisites = {"missing"};
+    problems = validateLessons({a, b, a}, context());
+    CHECK(problems.size() == 2);
+}
+
+TEST_CASE("every real lesson parses, validates and renders every number of every step")
+{
+    const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
+    CHECK(loaded.errors.empty());
+    REQUIRE(loaded.lessons.size() >= 12);
+    for (const auto& p : validateLessons(loaded.lessons, context())) FAIL_CHECK(p.text());
+    for (const auto& lesson : loaded.lessons) {
+        CHECK(lesson.steps.size() >= 4);
+        CHECK(lesson.steps.size() <= 8);
+        CHECK(lesson.minutes >= 10);
+        CHECK(lesson.minutes <= 20);
+        for (const auto& step : lesson.steps) {
+            auto rendered = renderStep(lesson, step, context());
+            INFO(lesson.file << ": " << step.title);
+            REQUIRE(rendered.has_value());
+            CHECK(rendered->prose.find("{{") == std::string::npos);
+            REQUIRE(step.check.has_value());
+            if (step.check->kind == CheckKind::Number) {
+                auto expected = lessonEvaluator(context()).evaluateNumber(step.check->answerExpression);
+                REQUIRE(expected.has_value());
+                CHECK(checkAnswer(*step.check, std::to_string(*expected), context())->correct);
+            }
+        }
+    }
+}
