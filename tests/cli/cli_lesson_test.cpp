@@ -56,7 +56,7 @@ TEST_CASE("lesson list and show render numbers and hide answers unless asked")
     CHECK(runCli(user, {"lesson", "show", "no-such-lesson"}).status == 1);
 }
 
-TEST_CASE("lesson answer records progress; a corrupted record is reported, kept, and cleared only by reset")
+TEST_CASE("lesson answer records progress, a corrupted record is reported, kept, and cleared only by reset")
 {
     TempDir dir;
     const auto user = dir.path() / "user.db";
