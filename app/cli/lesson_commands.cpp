@@ -4,6 +4,7 @@
 
 #include "accelscope/config.hpp"
 #include "labs/guided/lesson_engine.hpp"
+#include "labs/guided/lesson_progress.hpp"
 #include "labs/lab_registry.hpp"
 
 #include <CLI/CLI.hpp>
@@ -257,21 +258,13 @@ ExitCode answerLesson(const CliContext& ctx, const LessonOptions& o)
     if (!context) return ctx.error(context.error());
     auto store = openStore(ctx);
     if (!store) return ctx.error(store.error());
-    // Read the record first: a corrupted one stops here, before anything is written.
-    auto previous = store->lessonProgress(lesson->id);
-    if (!previous) return ctx.error(previous.error());
+    // Read the record first: a corrupted one stops here, before the answer is even checked.
+    if (auto previous = store->lessonProgress(lesson->id); !previous) return ctx.error(previous.error());
     auto outcome = checkAnswer(*step.check, o.value, *context, lesson->file);
     if (!outcome) return ctx.error(outcome.error());
-    models::catalog::LessonProgress progress = previous->value_or(models::catalog::LessonProgress{lesson->id, 0, "{}", 0, ""});
-    json answers = json::parse(progress.answersJson);
-    json& entry = answers[std::to_string(o.step)];
-    entry["answer"] = o.value;
-    entry["correct"] = outcome->correct;
-    entry["attempts"] = entry.value("attempts", 0) + 1;
-    progress.answersJson = answers.dump();
-    progress.secondsSpent += o.seconds;
-    if (outcome->correct) progress.stepIndex = std::max(progress.stepIndex, o.step);
-    if (auto saved = store->saveLessonProgress(progress); !saved) return ctx.error(saved.error());
+    auto recorded = recordAnswer(*store, *lesson, o.step, o.value, *outcome, o.seconds);
+    if (!recorded) return ctx.error(recorded.error());
+    const models::catalog::LessonProgress& progress = *recorded;
     std::vector<std::string> hints;
     auto rendered = renderStep(*lesson, step, *context);
     if (rendered && rendered->check) hints = rendered->check->hints;

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#include "labs/guided/lesson_progress.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace accelscope::labs::guided {
+
+models::Result<models::catalog::LessonProgress> progressOf(const models::catalog::UserStore& store, const Lesson& lesson)
+{
+    auto stored = store.lessonProgress(lesson.id);
+    if (!stored) return std::unexpected(stored.error());
+    return stored->value_or(models::catalog::LessonProgress{lesson.id, 0, "{}", 0, ""});
+}
+
+models::Result<models::catalog::LessonProgress> recordAnswer(models::catalog::UserStore& store, const Lesson& lesson,
+                                                             int stepNumber, std::string_view answer,
+                                                             const CheckOutcome& outcome, double seconds)
+{
+    // Read the record first: a corrupted one stops here, before anything is written.
+    auto progress = progressOf(store, lesson);
+    if (!progress) return std::unexpected(progress.error());
+    nlohmann::json answers = nlohmann::json::parse(progress->answersJson, nullptr, false);
+    if (answers.is_discarded() || !answers.is_object()) {
+        return models::fail(models::ErrorCode::InvalidData, "the progress of lesson '" + lesson.id + "' is corrupted");
+    }
+    nlohmann::json& entry = answers[std::to_string(stepNumber)];
+    entry["answer"] = std::string(answer);
+    entry["correct"] = outcome.correct;
+    entry["attempts"] = entry.value("attempts", 0) + 1;
+    progress->answersJson = answers.dump();
+    progress->secondsSpent += seconds;
+    if (outcome.correct) progress->stepIndex = std::max(progress->stepIndex, stepNumber);
+    if (auto saved = store.saveLessonProgress(*progress); !saved) return std::unexpected(saved.error());
+    return progress;
+}
+
+} // namespace accelscope::labs::guided

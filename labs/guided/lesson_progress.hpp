@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// Recording a learner's answers in the user database (shared by `accelscope-cli lesson answer`
+// and the Lessons page).
+#pragma once
+
+#include "labs/guided/lesson_engine.hpp"
+#include "models/catalog/catalog_store.hpp"
+
+#include <string_view>
+
+namespace accelscope::labs::guided {
+
+/// Adds the answer to step `stepNumber` (from 1) of `lesson` and its outcome to the stored
+/// progress: the answer, whether it was right, the attempts; steps done advance on a right answer;
+/// `seconds` are added to the time spent. A corrupted record is not touched (the error names the
+/// lesson). Returns the saved record.
+models::Result<models::catalog::LessonProgress> recordAnswer(models::catalog::UserStore& store, const Lesson& lesson,
+                                                             int stepNumber, std::string_view answer,
+                                                             const CheckOutcome& outcome, double seconds);
+
+/// The stored progress of `lesson`, or a fresh record (nothing done) when there is none.
+models::Result<models::catalog::LessonProgress> progressOf(const models::catalog::UserStore& store, const Lesson& lesson);
+
+} // namespace accelscope::labs::guided
