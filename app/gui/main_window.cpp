@@ -11,6 +11,7 @@
 #include "app/gui/memory/memory_pyramid_page.hpp"
 #include "app/gui/roofline/roofline_page.hpp"
 #include "app/gui/labs/labs_page.hpp"
+#include "app/gui/lessons/lessons_page.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/visualizers/precision/precision_page.hpp"
@@ -37,6 +38,20 @@
 #include <cmath>
 
 namespace accelscope::gui {
+
+namespace {
+
+// The lesson files: installed beside the program (<prefix>/share/accelscope/lessons), else the
+// source tree this build came from.
+std::filesystem::path lessonsDirectory()
+{
+    const std::filesystem::path installed =
+        std::filesystem::path(QApplication::applicationDirPath().toStdString()).parent_path() / "share" / "accelscope" / "lessons";
+    std::error_code ec;
+    return std::filesystem::is_directory(installed, ec) ? installed : std::filesystem::path(ACCELSCOPE_LESSONS_DIR);
+}
+
+} // namespace
 
 MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(parent), m_context(context)
 {
@@ -80,6 +95,11 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
         showPage(pageIndex("Memory pyramid"));
     };
     m_labs->refreshHistory(); // enables "show on roofline / pyramid" for the selected result
+    m_lessons = new LessonsPage(m_context, lessonsDirectory(), m_pages);
+    m_lessons->applyAction = [this](const labs::guided::PageAction& action) { return applyLessonAction(action); };
+    m_lessons->pageState = [this](const std::string& page) { return lessonPageState(page); };
+    m_lessons->refreshStep();
+    addPage(tr("Lessons"), tr("A guided course: each step explains, shows the page and checks your answer (F1)"), m_lessons);
     connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(m_catalog, &CatalogPage::compareRequested, this, [this](const QStringList& ids) {
         m_compare->setDeviceIds(ids);
@@ -89,7 +109,7 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
                             static_cast<QObject*>(m_precision), static_cast<QObject*>(m_warp),
                             static_cast<QObject*>(m_pipeline), static_cast<QObject*>(m_roofline),
                             static_cast<QObject*>(m_pyramid), static_cast<QObject*>(m_llm),
-                            static_cast<QObject*>(m_labs)}) {
+                            static_cast<QObject*>(m_labs), static_cast<QObject*>(m_lessons)}) {
         connect(source, SIGNAL(statusMessage(QString)), this, SLOT(showStatusMessage(QString)));
     }
     connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);
@@ -145,7 +165,9 @@ void MainWindow::buildMenus()
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < pageCount(); ++i) {
-        view->addAction(pageName(i), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)), this, [this, i] { showPage(i); });
+        // Ctrl+1 … Ctrl+9 for the first nine pages; the course (the last page) is F1.
+        const QKeySequence key = i < 9 ? QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)) : QKeySequence(Qt::Key_F1);
+        view->addAction(pageName(i), key, this, [this, i] { showPage(i); });
     }
     view->addAction(tr("Find device"), QKeySequence::Find, this, [this] {
         showPage(pageIndex("Catalog"));
@@ -284,6 +306,10 @@ void MainWindow::leavePresenter()
 
 QString MainWindow::presenterStep(int direction)
 {
+    if (m_pages->currentWidget() == m_lessons) { // a lesson: one step at a time
+        if (!m_lessons->stepBy(direction)) return tr("Lesson: no step further that way");
+        return tr("Lesson %1: step %2").arg(m_lessons->currentLessonId()).arg(m_lessons->currentStep() + 1);
+    }
     if (m_pages->currentWidget() == m_warp) { // the warp animation, one issue at a time
         auto& v = m_warp->visualizer();
         const int count = v.stepCount();
@@ -295,6 +321,51 @@ QString MainWindow::presenterStep(int direction)
     // Elsewhere the arrows walk through the pages, the order a talk usually follows.
     showPage(std::clamp(m_pages->currentIndex() + direction, 0, pageCount() - 1));
     return tr("Page %1 of %2: %3").arg(m_pages->currentIndex() + 1).arg(pageCount()).arg(currentPageName());
+}
+
+QString MainWindow::applyLessonAction(const labs::guided::PageAction& action)
+{
+    const int index = pageIndex(QString::fromStdString(action.page));
+    if (index < 0) return tr("no page %1").arg(QString::fromStdString(action.page));
+    showPage(index);
+    QStringList notApplied;
+    const auto split = [](const std::string& list) {
+        std::vector<std::string> ids;
+        for (const auto& part : QString::fromStdString(list).split(',', Qt::SkipEmptyParts)) ids.push_back(part.trimmed().toStdString());
+        return ids;
+    };
+    for (const auto& [key, value] : action.settings) {
+        bool applied = true;
+        if (action.page == "Catalog" && key == "device") applied = m_catalog->selectDevice(QString::fromStdString(value));
+        else if (action.page == "Compare" && key == "devices") {
+            QStringList ids;
+            for (const auto& id : split(value)) ids << QString::fromStdString(id);
+            m_compare->setDeviceIds(ids);
+        } else if (action.page == "Warp divergence" && key == "preset") applied = m_warp->visualizer().loadPreset(value);
+        else if (action.page == "Roofline" && key == "devices") m_roofline->visualizer().setDevices(split(value));
+        else if (action.page == "Roofline" && key == "precision") m_roofline->visualizer().setPrecisionShown(value, true);
+        else if (action.page == "Memory pyramid" && key == "device") m_pyramid->visualizer().setDevices(value, "");
+        else if (action.page == "Memory pyramid" && key == "local") m_pyramid->visualizer().setShowLocal(value == "true");
+        else if (action.page == "Memory pyramid" && key == "move_bytes") m_pyramid->visualizer().setMoveBytes(QString::fromStdString(value).toDouble());
+        else if (action.page == "LLM calculator" && key == "devices") m_llm->calculator().setBarDevices(split(value));
+        else if (action.page == "Labs" && key == "lab") applied = m_labs->selectLab(QString::fromStdString(value));
+        else applied = false;
+        if (!applied) notApplied << QString::fromStdString(key);
+    }
+    return notApplied.join(", ");
+}
+
+std::optional<labs::guided::PageState> MainWindow::lessonPageState(const std::string& page)
+{
+    if (page == "Roofline") { // the first kernel shown on the chart
+        for (const auto& k : m_roofline->visualizer().kernels()) {
+            if (!k.visible) continue;
+            const auto cost = roofline::kernelCost(k);
+            if (!cost || cost->bytes <= 0) return std::nullopt;
+            return labs::guided::PageState{{"kernel_intensity", std::to_string(cost->flops / cost->bytes)}};
+        }
+    }
+    return std::nullopt;
 }
 
 bool MainWindow::exportViewPng(const QString& file)

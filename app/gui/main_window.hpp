@@ -4,6 +4,7 @@
 
 #include "app/gui/app_context.hpp"
 #include "app/gui/theme.hpp"
+#include "labs/guided/lesson_engine.hpp"
 
 #include <QMainWindow>
 
@@ -24,6 +25,7 @@ class MemoryPyramidPage;
 class LlmCalculatorPage;
 class LabsPage;
 class PresenterMode;
+class LessonsPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -46,6 +48,7 @@ public:
     MemoryPyramidPage* memoryPyramidPage() const { return m_pyramid; }
     LlmCalculatorPage* llmCalculatorPage() const { return m_llm; }
     LabsPage* labsPage() const { return m_labs; }
+    LessonsPage* lessonsPage() const { return m_lessons; }
 
     PresenterMode* presenter() const { return m_presenter; }
     /// Saves the current page as PNG at twice its size (canvas pages use their own export).
@@ -72,6 +75,8 @@ private:
     void enterPresenter();
     void leavePresenter();
     QString presenterStep(int direction);
+    QString applyLessonAction(const labs::guided::PageAction& action);
+    std::optional<labs::guided::PageState> lessonPageState(const std::string& page);
 
     AppContext& m_context;
     QListWidget* m_sections = nullptr;
@@ -85,6 +90,7 @@ private:
     MemoryPyramidPage* m_pyramid = nullptr;
     LlmCalculatorPage* m_llm = nullptr;
     LabsPage* m_labs = nullptr;
+    LessonsPage* m_lessons = nullptr;
     Theme m_theme = Theme::Light;
     double m_fontScale = 1.0;
     QActionGroup* m_themeGroup = nullptr;

@@ -46,7 +46,7 @@ TEST_CASE("every page of the main window paints something, light and dark")
     }
     CHECK(window.comparePage()->canvas()->framesRendered() > 0);
     CHECK(window.comparePage()->table()->columnCount() == 3);
-    CHECK(window.pageCount() == 9);
+    CHECK(window.pageCount() == 10);
 }
 
 TEST_CASE("catalog search, compare hand-off and exports work from the UI")

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+#include "app/gui/lessons/lessons_page.hpp"
+
+#include "labs/guided/lesson_progress.hpp"
+#include "labs/lab_registry.hpp"
+
+#include <QButtonGroup>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace accelscope::gui {
+namespace {
+
+using models::catalog::UserStore;
+namespace guided = labs::guided;
+
+QString text(const std::string& s) { return QString::fromStdString(s); }
+
+} // namespace
+
+LessonsPage::LessonsPage(AppContext& context, std::filesystem::path lessonsDir, QWidget* parent)
+    : QWidget(parent), m_context(context)
+{
+    m_list = new QListWidget;
+    m_list->setWordWrap(true);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setToolTip(tr("The course. Each lesson says how long it takes, what to do first, and how far you got."));
+    m_problems = new QLabel;
+    m_problems->setWordWrap(true);
+    m_problems->setStyleSheet(QStringLiteral("color: #d9534f;"));
+    m_problems->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problems->hide();
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->addWidget(m_list, 1);
+    leftLayout->addWidget(m_problems);
+
+    m_header = new QLabel;
+    m_header->setWordWrap(true);
+    m_prose = new QTextBrowser;
+    m_prose->setOpenExternalLinks(true);
+    m_showMe = new QPushButton;
+    m_showMe->setToolTip(tr("Open the page this step is about, set up as the step describes"));
+    m_question = new QLabel;
+    m_question->setWordWrap(true);
+    m_choices = new QWidget;
+    m_choiceLayout = new QVBoxLayout(m_choices);
+    m_choiceLayout->setContentsMargins(0, 0, 0, 0);
+    m_choiceGroup = new QButtonGroup(this);
+    m_number = new QLineEdit;
+    m_number->setPlaceholderText(tr("your answer"));
+    m_unit = new QLabel;
+    m_check = new QPushButton(tr("Check"));
+    m_check->setDefault(true);
+    m_hint = new QPushButton(tr("Hint"));
+    m_hints = new QLabel;
+    m_hints->setWordWrap(true);
+    m_outcome = new QLabel;
+    m_outcome->setWordWrap(true);
+    m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_previous = new QPushButton(tr("← Previous"));
+    m_next = new QPushButton(tr("Next →"));
+    m_previous->setToolTip(tr("Previous step (Alt+Left; in presenter mode ←)"));
+    m_next->setToolTip(tr("Next step (Alt+Right; in presenter mode Space or →)"));
+    m_previous->setShortcut(QKeySequence(tr("Alt+Left")));
+    m_next->setShortcut(QKeySequence(tr("Alt+Right")));
+
+    auto* answerRow = new QHBoxLayout;
+    answerRow->addWidget(m_number, 1);
+    answerRow->addWidget(m_unit);
+    answerRow->addWidget(m_check);
+    answerRow->addWidget(m_hint);
+    auto* nav = new QHBoxLayout;
+    nav->addWidget(m_previous);
+    nav->addStretch();
+    nav->addWidget(m_next);
+    auto* right = new QWidget;
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->addWidget(m_header);
+    rightLayout->addWidget(m_prose, 3);
+    rightLayout->addWidget(m_showMe, 0, Qt::AlignLeft);
+    rightLayout->addWidget(m_question);
+    rightLayout->addWidget(m_choices);
+    rightLayout->addLayout(answerRow);
+    rightLayout->addWidget(m_hints);
+    rightLayout->addWidget(m_outcome);
+    rightLayout->addLayout(nav);
+
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 3);
+    split->setSizes({fontMetrics().horizontalAdvance(QLatin1Char('x')) * 45, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 120});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+
+    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row < 0 || row >= lessonCount()) return;
+        m_lesson = row;
+        auto store = UserStore::open(m_context.userDatabase());
+        auto progress = store ? guided::progressOf(*store, m_lessons[static_cast<std::size_t>(row)])
+                              : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
+        // Resume where the learner stopped (the first step not yet answered right).
+        m_step = progress ? std::min(progress->stepIndex, static_cast<int>(m_lessons[static_cast<std::size_t>(row)].steps.size()) - 1) : 0;
+        if (!progress) emit statusMessage(text(progress.error().message));
+        showStep();
+    });
+    connect(m_showMe, &QPushButton::clicked, this, [this] {
+        if (!m_rendered || !m_rendered->action || !applyAction) return;
+        const QString missing = applyAction(*m_rendered->action);
+        emit statusMessage(missing.isEmpty() ? tr("Opened %1").arg(text(m_rendered->action->page))
+                                             : tr("Opened %1; not set there yet: %2").arg(text(m_rendered->action->page), missing));
+    });
+    connect(m_check, &QPushButton::clicked, this, [this] { answer(); });
+    connect(m_number, &QLineEdit::returnPressed, this, [this] { answer(); });
+    connect(m_hint, &QPushButton::clicked, this, &LessonsPage::showHint);
+    connect(m_previous, &QPushButton::clicked, this, [this] { stepBy(-1); });
+    connect(m_next, &QPushButton::clicked, this, [this] { stepBy(1); });
+
+    loadCourse(lessonsDir);
+    fillList();
+    if (lessonCount() > 0) m_list->setCurrentRow(0);
+}
+
+void LessonsPage::loadCourse(const std::filesystem::path& dir)
+{
+    m_lessonContext.devices = m_context.catalog().devices;
+    const auto registry = labs::LabRegistry::withAllLabs(); // a named object: labs() refers into it
+    for (const auto& lab : registry.labs()) m_lessonContext.labs.push_back(lab->describe());
+    auto loaded = guided::loadLessons(dir);
+    for (const auto& problem : loaded.errors) m_skipped << text(problem.text());
+    // A lesson that does not check (a missing page, a device the catalog lacks) is skipped with
+    // its first problem shown, so the course never points at something that does not work.
+    for (auto& lesson : loaded.lessons) {
+        const auto problems = guided::validateLesson(lesson, m_lessonContext);
+        if (problems.empty()) m_lessons.push_back(std::move(lesson));
+        else m_skipped << text(problems.front().text());
+    }
+    if (m_lessons.empty() && m_skipped.empty()) m_skipped << tr("%1: no lesson files found").arg(text(dir.string()));
+    m_problems->setText(tr("Skipped:\n%1").arg(m_skipped.join('\n')));
+    m_problems->setVisible(!m_skipped.isEmpty());
+}
+
+void LessonsPage::fillList()
+{
+    const QSignalBlocker block(m_list);
+    const int current = m_list->currentRow();
+    m_list->clear();
+    auto store = UserStore::open(m_context.userDatabase());
+    for (const auto& l : m_lessons) {
+        QString done;
+        if (store) {
+            auto progress = store->lessonProgress(l.id);
+            if (!progress) done = tr(" · progress unreadable");
+            else if (*progress) done = tr(" · %1/%2 done").arg((*progress)->stepIndex).arg(l.steps.size());
+        }
+        auto* item = new QListWidgetItem(tr("%1\n%2 min%3").arg(text(l.title)).arg(l.minutes).arg(done), m_list);
+        QStringList after;
+        for (const auto& p : l.prerequisites) after << text(p);
+        item->setToolTip(after.isEmpty() ? text(l.summary) : tr("After: %1\n\n%2").arg(after.join(", "), text(l.summary)));
+    }
+    if (current >= 0 && current < m_list->count()) m_list->setCurrentRow(current);
+}
+
+const guided::Lesson* LessonsPage::lesson() const
+{
+    return m_lesson >= 0 && m_lesson < lessonCount() ? &m_lessons[static_cast<std::size_t>(m_lesson)] : nullptr;
+}
+
+QString LessonsPage::currentLessonId() const { return lesson() ? text(lesson()->id) : QString(); }
+
+bool LessonsPage::openLesson(const QString& id)
+{
+    for (int i = 0; i < lessonCount(); ++i) {
+        if (text(m_lessons[static_cast<std::size_t>(i)].id) == id) {
+            m_list->setCurrentRow(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool LessonsPage::stepBy(int direction)
+{
+    const auto* l = lesson();
+    if (l == nullptr) return false;
+    const int next = m_step + direction;
+    if (next < 0 || next >= static_cast<int>(l->steps.size())) return false;
+    m_step = next;
+    showStep();
+    return true;
+}
+
+void LessonsPage::showStep()
+{
+    const auto* l = lesson();
+    m_rendered.reset();
+    m_hintsShown = 0;
+    m_hints->clear();
+    m_outcome->clear();
+    m_stepTimer.start();
+    if (l == nullptr || l->steps.empty()) return;
+    const auto& step = l->steps[static_cast<std::size_t>(m_step)];
+    m_header->setText(tr("<b>%1</b> — step %2 of %3").arg(text(l->title).toHtmlEscaped()).arg(m_step + 1).arg(l->steps.size()));
+    auto rendered = guided::renderStep(*l, step, m_lessonContext);
+    if (!rendered) {
+        m_prose->setPlainText(text(rendered.error().message));
+        return;
+    }
+    m_rendered = std::move(*rendered);
+    m_prose->setMarkdown(text("## " + m_rendered->title + "\n\n" + m_rendered->prose));
+    m_showMe->setVisible(m_rendered->action.has_value());
+    if (m_rendered->action) m_showMe->setText(tr("Show me on the %1 page").arg(text(m_rendered->action->page)));
+    m_showMe->setEnabled(applyAction != nullptr);
+
+    // The question: radio buttons for a choice, a field with its unit for a number, the view
+    // itself for a state check.
+    for (QAbstractButton* b : m_choiceGroup->buttons()) {
+        m_choiceGroup->removeButton(b);
+        delete b;
+    }
+    const auto& check = m_rendered->check;
+    m_question->setVisible(check.has_value());
+    m_choices->setVisible(check && check->kind == guided::CheckKind::Choice);
+    m_number->setVisible(check && check->kind == guided::CheckKind::Number);
+    m_unit->setVisible(m_number->isVisible());
+    m_check->setVisible(check.has_value());
+    m_hint->setVisible(check && !check->hints.empty());
+    m_number->clear();
+    if (!check) return;
+    m_question->setText(text(check->question));
+    m_unit->setText(text(check->unit));
+    if (check->kind == guided::CheckKind::Choice) {
+        for (std::size_t i = 0; i < check->options.size(); ++i) {
+            auto* option = new QRadioButton(text(check->options[i]));
+            m_choiceGroup->addButton(option, static_cast<int>(i) + 1);
+            m_choiceLayout->addWidget(option);
+        }
+    }
+    if (check->kind == guided::CheckKind::State) {
+        const bool reads = pageState && pageState(check->page).has_value();
+        m_check->setText(tr("Check my view"));
+        m_check->setEnabled(reads);
+        m_check->setToolTip(reads ? tr("Reads the %1 page as it is now").arg(text(check->page))
+                                  : tr("The %1 page does not report its state to lessons yet").arg(text(check->page)));
+    } else {
+        m_check->setText(tr("Check"));
+        m_check->setEnabled(true);
+        m_check->setToolTip(tr("Check your answer (Enter)"));
+    }
+}
+
+void LessonsPage::showHint()
+{
+    if (!m_rendered || !m_rendered->check) return;
+    const auto& hints = m_rendered->check->hints;
+    if (m_hintsShown < static_cast<int>(hints.size())) ++m_hintsShown;
+    QStringList shown;
+    for (int i = 0; i < m_hintsShown; ++i) shown << tr("Hint %1: %2").arg(i + 1).arg(text(hints[static_cast<std::size_t>(i)]));
+    m_hints->setText(shown.join('\n'));
+    m_hint->setEnabled(m_hintsShown < static_cast<int>(hints.size()));
+}
+
+std::optional<bool> LessonsPage::answer(const QString& given)
+{
+    const auto* l = lesson();
+    if (l == nullptr || !m_rendered || !m_rendered->check) return std::nullopt;
+    const auto& step = l->steps[static_cast<std::size_t>(m_step)];
+    QString value = given;
+    models::Result<guided::CheckOutcome> outcome = std::unexpected(models::Error{});
+    if (step.check->kind == guided::CheckKind::State) {
+        const auto state = pageState ? pageState(step.check->page) : std::nullopt;
+        if (!state) {
+            m_outcome->setText(tr("The %1 page does not report its state to lessons yet.").arg(text(step.check->page)));
+            return std::nullopt;
+        }
+        outcome = guided::checkState(*step.check, *state, m_lessonContext, l->file);
+        for (const auto& [k, v] : *state) value += text(k + "=" + v + ";");
+    } else {
+        if (value.isEmpty()) {
+            value = step.check->kind == guided::CheckKind::Choice
+                        ? (m_choiceGroup->checkedId() > 0 ? QString::number(m_choiceGroup->checkedId()) : QString())
+                        : m_number->text().trimmed();
+        }
+        if (value.isEmpty()) {
+            m_outcome->setText(tr("Pick or type an answer first."));
+            return std::nullopt;
+        }
+        outcome = guided::checkAnswer(*step.check, value.toStdString(), m_lessonContext, l->file);
+    }
+    if (!outcome) { // e.g. text where a number was expected: say so, record nothing
+        m_outcome->setText(text(outcome.error().message));
+        return std::nullopt;
+    }
+    auto store = UserStore::open(m_context.userDatabase());
+    auto recorded = store ? guided::recordAnswer(*store, *l, m_step + 1, value.toStdString(), *outcome,
+                                                 static_cast<double>(m_stepTimer.restart()) / 1000.0)
+                          : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
+    QString saved = recorded ? QString() : tr("\n(Not saved: %1)").arg(text(recorded.error().message));
+    m_outcome->setText(outcome->correct ? tr("Right: %1\n%2%3").arg(text(outcome->expected), text(outcome->explanation), saved)
+                                        : tr("Not quite. Try again, or take a hint.%1").arg(saved));
+    m_outcome->setStyleSheet(outcome->correct ? QString() : QStringLiteral("color: #d9534f;"));
+    if (recorded) fillList();
+    return outcome->correct;
+}
+
+QString LessonsPage::outcomeText() const { return m_outcome->text(); }
+
+} // namespace accelscope::gui

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// The Lessons page: the course (lessons with minutes, prerequisites and progress; files that do
+// not load or check are listed, not hidden), one step at a time with its numbers computed by the
+// models, "Show me" opening the page the step is about, the step's question with hints, the
+// answer checked and explained, and progress kept in the user database.
+#pragma once
+
+#include "app/gui/app_context.hpp"
+#include "labs/guided/lesson_engine.hpp"
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+class QButtonGroup;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QTextBrowser;
+class QVBoxLayout;
+
+namespace accelscope::gui {
+
+class LessonsPage : public QWidget {
+    Q_OBJECT
+public:
+    /// `lessonsDir`: the folder of lesson files (installed or in the source tree).
+    LessonsPage(AppContext& context, std::filesystem::path lessonsDir, QWidget* parent = nullptr);
+
+    /// Set by the main window: open a page in the state a step asks for; returns what could not be
+    /// applied (empty when everything was).
+    std::function<QString(const labs::guided::PageAction&)> applyAction;
+    /// Set by the main window: the current state of a page, or nothing when that page does not
+    /// report its state.
+    std::function<std::optional<labs::guided::PageState>(const std::string& page)> pageState;
+
+    /// Shows the current step again (after the hooks above are set).
+    void refreshStep() { showStep(); }
+    int lessonCount() const { return static_cast<int>(m_lessons.size()); }
+    /// Problems of lesson files that were skipped ("file:line: what").
+    const QStringList& skipped() const { return m_skipped; }
+    bool openLesson(const QString& id);
+    QString currentLessonId() const;
+    int currentStep() const { return m_step; } ///< from 0
+    /// Moves to the next or previous step; false at either end.
+    bool stepBy(int direction);
+    /// Checks `answer` (choice: the option's number from 1; number: the value) for the current
+    /// step, records it, and shows the outcome. State checks read the page through pageState.
+    std::optional<bool> answer(const QString& answer = {});
+    QString outcomeText() const;
+    QTextBrowser* prose() const { return m_prose; }
+    QPushButton* showMeButton() const { return m_showMe; }
+
+signals:
+    void statusMessage(const QString& message);
+
+private:
+    void loadCourse(const std::filesystem::path& dir);
+    void fillList();
+    void showStep();
+    void showHint();
+    const labs::guided::Lesson* lesson() const;
+
+    AppContext& m_context;
+    labs::guided::LessonContext m_lessonContext;
+    std::vector<labs::guided::Lesson> m_lessons;
+    QStringList m_skipped;
+    int m_lesson = -1;
+    int m_step = 0;
+    int m_hintsShown = 0;
+    std::optional<labs::guided::RenderedStep> m_rendered;
+    QElapsedTimer m_stepTimer;
+
+    QListWidget* m_list = nullptr;
+    QLabel* m_problems = nullptr;
+    QLabel* m_header = nullptr;
+    QTextBrowser* m_prose = nullptr;
+    QPushButton* m_showMe = nullptr;
+    QLabel* m_question = nullptr;
+    QWidget* m_choices = nullptr;
+    QVBoxLayout* m_choiceLayout = nullptr;
+    QButtonGroup* m_choiceGroup = nullptr;
+    QLineEdit* m_number = nullptr;
+    QLabel* m_unit = nullptr;
+    QPushButton* m_check = nullptr;
+    QPushButton* m_hint = nullptr;
+    QLabel* m_hints = nullptr;
+    QLabel* m_outcome = nullptr;
+    QPushButton* m_previous = nullptr;
+    QPushButton* m_next = nullptr;
+};
+
+} // namespace accelscope::gui

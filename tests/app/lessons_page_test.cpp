@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// The Lessons page: the course loads and checks, a step renders its numbers, answers are checked
+// and saved, a bad lesson file is skipped with its problem shown, a corrupted record is reported.
+#include "app/gui/lessons/lessons_page.hpp"
+#include "tests/app/gui_fixture.hpp"
+
+#include "accelscope/config.hpp"
+#include "labs/guided/lesson_progress.hpp"
+
+#include <QPushButton>
+#include <QTextBrowser>
+
+using namespace accelscope::gui;
+
+TEST_CASE("the Lessons page loads the course, renders numbers, checks and saves answers")
+{
+    accelscope::tests::GuiFixture fixture;
+    LessonsPage page(*fixture.context, ACCELSCOPE_LESSONS_DIR);
+    CHECK(page.lessonCount() >= 12);
+    CHECK(page.skipped().isEmpty());
+    REQUIRE(page.openLesson("roofline"));
+    CHECK(page.currentStep() == 0);
+    CHECK_FALSE(page.prose()->toPlainText().contains("{{")); // every number computed
+    // Step 1 asks for the intensity of a 4096³ BF16 GEMM: 4096/3 FLOP/byte.
+    CHECK(page.answer("10") == std::optional<bool>(false));
+    CHECK(page.answer("1365.33") == std::optional<bool>(true));
+    CHECK(page.outcomeText().contains("Right"));
+    CHECK_FALSE(page.answer("many").has_value()); // not a number: explained, nothing recorded
+    auto store = accelscope::models::catalog::UserStore::open(fixture.context->userDatabase());
+    REQUIRE(store.has_value());
+    const auto progress = store->lessonProgress("roofline");
+    REQUIRE(progress.has_value());
+    REQUIRE(progress->has_value());
+    CHECK((*progress)->stepIndex == 1);
+    CHECK(page.stepBy(1));
+    CHECK(page.currentStep() == 1);
+    CHECK_FALSE(page.stepBy(-2)); // no step before the first
+    // Re-opening resumes at the first step not yet answered right.
+    LessonsPage again(*fixture.context, ACCELSCOPE_LESSONS_DIR);
+    REQUIRE(again.openLesson("roofline"));
+    CHECK(again.currentStep() == 1);
+}
+
+TEST_CASE("a bad lesson file is skipped with its problem shown, the others load")
+{
+    accelscope::tests::GuiFixture fixture;
+    const auto dir = fixture.dir.path() / "lessons";
+    std::filesystem::create_directories(dir);
+    std::filesystem::copy_file(std::filesystem::path(ACCELSCOPE_LESSONS_DIR) / "02-roofline.md", dir / "02-roofline.md");
+    fixture.dir.write("lessons/01-bad.md", "---\nid: bad\ntitle: Bad\nminutes: many\nprerequisites: []\n---\n## Step\ntext\n");
+    fixture.dir.write("lessons/03-nowhere.md",
+                      "---\nid: nowhere\ntitle: Nowhere\nminutes: 10\nprerequisites: []\n---\n## Step\ntext\n\n```action\npage: Nowhere\n```\n");
+    LessonsPage page(*fixture.context, dir);
+    CHECK(page.lessonCount() == 1);
+    REQUIRE(page.skipped().size() == 2);
+    CHECK(page.skipped().join('\n').contains("minutes must be a whole number"));
+    CHECK(page.skipped().join('\n').contains("no page 'Nowhere'"));
+}
