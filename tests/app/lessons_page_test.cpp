@@ -7,6 +7,7 @@
 #include "accelscope/config.hpp"
 #include "labs/guided/lesson_progress.hpp"
 
+#include <QDir>
 #include <QPushButton>
 #include <QTextBrowser>
 
@@ -25,6 +26,9 @@ TEST_CASE("the Lessons page loads the course, renders numbers, checks and saves 
     CHECK(page.answer("10") == std::optional<bool>(false));
     CHECK(page.answer("1365.33") == std::optional<bool>(true));
     CHECK(page.outcomeText().contains("Right"));
+    page.resize(1200, 800);
+    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
+    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-answered.png"));
     CHECK_FALSE(page.answer("many").has_value()); // not a number: explained, nothing recorded
     auto store = accelscope::models::catalog::UserStore::open(fixture.context->userDatabase());
     REQUIRE(store.has_value());

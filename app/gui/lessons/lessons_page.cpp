@@ -231,8 +231,9 @@ void LessonsPage::showStep()
     const auto& check = m_rendered->check;
     m_question->setVisible(check.has_value());
     m_choices->setVisible(check && check->kind == guided::CheckKind::Choice);
-    m_number->setVisible(check && check->kind == guided::CheckKind::Number);
-    m_unit->setVisible(m_number->isVisible());
+    const bool numeric = check && check->kind == guided::CheckKind::Number;
+    m_number->setVisible(numeric);
+    m_unit->setVisible(numeric);
     m_check->setVisible(check.has_value());
     m_hint->setVisible(check && !check->hints.empty());
     m_number->clear();
