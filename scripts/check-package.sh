@@ -22,6 +22,7 @@ expected=(
   ./usr/bin/accelscope-cli
   ./usr/share/accelscope/accelscope.db
   ./usr/share/doc/accelscope/copyright
+  ./usr/share/doc/accelscope/changelog.gz
 )
 if [[ "$(cache ACCELSCOPE_WITH_GUI)" == ON ]]; then
   expected+=(
