@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Fresh Debian 12 machine → installs missing packages, builds the dev preset, runs every test
-# (GUI tests under Xvfb). In CI (CI=true) warnings are errors.
+# (GUI tests under Xvfb), builds and checks the packages. In CI (CI=true) warnings are errors.
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/setup-debian.sh
@@ -16,4 +16,9 @@ cmake --build --preset headless -j"$(nproc)" --target accelscope-cli catalog_db 
 build/headless/bin/accelscope-cli --version
 build/headless/bin/accelscope-cli --json machine > build/headless/machine.json
 grep '"availability": "not_built"' build/headless/machine.json >/dev/null
+# The packages: a Release build of the GUI and CLI, then the .deb and .tar.gz, their contents and
+# Depends, and the unpacked programs finding their data without the source tree.
+cmake --preset package -DACCELSCOPE_WERROR="$werror" >/dev/null
+cmake --build --preset package -j"$(nproc)" >/dev/null
+scripts/check-package.sh build/package
 xvfb-run -a -s "-screen 0 1600x1000x24" ctest --preset dev -j"$(nproc)"

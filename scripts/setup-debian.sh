@@ -9,6 +9,7 @@ packages=(
   libimgui-dev libstb-dev libgl-dev libgl1-mesa-dri
   libsqlite3-dev nlohmann-json3-dev libcli11-dev catch2 libbenchmark-dev libhwloc-dev
   xvfb xauth fonts-dejavu-core
+  file desktop-file-utils appstream
 )
 
 missing=()
