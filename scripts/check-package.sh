@@ -79,6 +79,9 @@ grep -qF "\"catalog_path\": \"$root/usr/share/accelscope/accelscope.db\"" <<<"$v
   fail "the unpacked accelscope-cli did not use its own catalog: $version"
 devices=$(run "$root/usr/bin/accelscope-cli" catalog list | wc -l)
 ((devices > 10)) || fail "the unpacked accelscope-cli catalog list printed $devices lines"
+# The installed lessons are found beside the program (not in the source tree) and all check.
+lessons=$(run "$root/usr/bin/accelscope-cli" lesson check 2>&1) || fail "the unpacked accelscope-cli lesson check failed: $lessons"
+grep -q "lessons, .* steps: ok" <<<"$lessons" || fail "the unpacked lesson check said: $lessons"
 if [[ $cuda == ON ]]; then
   if run "$root/usr/bin/accelscope-cli" --json machine | grep -q '"availability": "module_missing"'; then
     fail "the unpacked accelscope-cli did not find its CUDA module in usr/lib/accelscope"
@@ -92,4 +95,4 @@ if [[ "$(cache ACCELSCOPE_WITH_GUI)" == ON ]] && command -v xvfb-run >/dev/null;
 fi
 echo "check-package: $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB, ${#expected[@]} expected files present), $(basename "$tgz")"
 echo "check-package: Depends: $depends"
-echo "check-package: the unpacked accelscope-cli found its catalog and listed $devices lines; accelscope: $gui"
+echo "check-package: the unpacked accelscope-cli found its catalog and listed $devices lines; $lessons; accelscope: $gui"

@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QLoggingCategory>
 #include <QMessageBox>
+#include <QOpenGLContext>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -37,6 +38,19 @@ int run(int argc, char** argv, const QElapsedTimer& sinceMain)
     if (!options) {
         std::fprintf(stderr, "accelscope: error: %s\n", qPrintable(options.error()));
         return 2;
+    }
+    // The visualizers draw with OpenGL (QOpenGLWidget). A platform without it (offscreen, some
+    // remote displays) is told so, instead of crashing when the first canvas appears.
+    // Platforms whose windows cannot host a QOpenGLWidget even when a context can be made
+    // (offscreen borrows GLX when DISPLAY is set, but still has no GL surfaces for widgets).
+    const QStringList noGlWidgets{"offscreen", "minimal", "linuxfb", "vnc"};
+    if (QOpenGLContext probe; noGlWidgets.contains(QGuiApplication::platformName()) || !probe.create()) {
+        const QString message = QStringLiteral("this display (platform '%1') offers no OpenGL context; Accelscope's "
+                                               "visualizers need one. Use an X11 or Wayland display (or xvfb-run), or "
+                                               "accelscope-cli for everything headless.")
+                                    .arg(QGuiApplication::platformName());
+        std::fprintf(stderr, "accelscope: error: %s\n", qPrintable(message));
+        return 1;
     }
     AppContext context(catalogCandidates(*options), userDatabasePath(*options), makeSettings(*options));
     if (auto loaded = context.reload(); !loaded) {
