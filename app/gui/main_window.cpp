@@ -349,6 +349,17 @@ QString MainWindow::applyLessonAction(const labs::guided::PageAction& action)
         else if (action.page == "Memory pyramid" && key == "move_bytes") m_pyramid->visualizer().setMoveBytes(QString::fromStdString(value).toDouble());
         else if (action.page == "LLM calculator" && key == "devices") m_llm->calculator().setBarDevices(split(value));
         else if (action.page == "Labs" && key == "lab") applied = m_labs->selectLab(QString::fromStdString(value));
+        else if (action.page == "Pipeline bubbles" && (key == "schedule" || key == "schedule2")) {
+            auto& v = m_pipeline->visualizer();
+            const auto schedule = models::pipeline::scheduleFromName(value);
+            applied = schedule.has_value();
+            if (schedule && key == "schedule") v.setSchedules(*schedule, v.bottomSchedule());
+            if (schedule && key == "schedule2") v.setSchedules(v.topSchedule(), *schedule);
+        } else if (action.page == "Pipeline bubbles" && (key == "p" || key == "m" || key == "v")) {
+            auto& config = m_pipeline->visualizer().config();
+            const int n = QString::fromStdString(value).toInt(&applied);
+            (key == "p" ? config.stages : key == "m" ? config.microbatches : config.chunks) = n;
+        }
         else applied = false;
         if (!applied) notApplied << QString::fromStdString(key);
     }
@@ -357,6 +368,14 @@ QString MainWindow::applyLessonAction(const labs::guided::PageAction& action)
 
 std::optional<labs::guided::PageState> MainWindow::lessonPageState(const std::string& page)
 {
+    if (page == "Pipeline bubbles") { // the top schedule and the layout
+        auto& v = m_pipeline->visualizer();
+        const auto& c = v.config();
+        return labs::guided::PageState{{"schedule", std::string(models::pipeline::scheduleName(v.topSchedule()))},
+                                       {"p", std::to_string(c.stages)},
+                                       {"m", std::to_string(c.microbatches)},
+                                       {"v", std::to_string(c.chunks)}};
+    }
     if (page == "Roofline") { // the first kernel shown on the chart
         for (const auto& k : m_roofline->visualizer().kernels()) {
             if (!k.visible) continue;

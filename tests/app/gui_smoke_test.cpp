@@ -5,6 +5,8 @@
 #include "app/gui/compare/compare_page.hpp"
 #include "app/gui/labs/labs_page.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
+#include "app/gui/lessons/lessons_page.hpp"
+#include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/page_capture.hpp"
 #include "tests/app/gui_fixture.hpp"
@@ -383,4 +385,29 @@ TEST_CASE("presenter mode: high contrast, large text, keys step, blank, laser, a
     CHECK(window.theme() == Theme::Light);
     CHECK(window.fontScale() == 1.0);
     CHECK(window.menuBar()->isVisible());
+}
+
+TEST_CASE("a lesson step opens its page in the asked state and a state check reads the view")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    LessonsPage* lessons = window.lessonsPage();
+    REQUIRE(lessons->openLesson("pipeline-bubbles"));
+    while (lessons->currentStep() > 0) lessons->stepBy(-1);
+    // Step 1: "Show me" opens GPipe with p = 4, m = 8.
+    REQUIRE(lessons->showMeButton()->isEnabled());
+    QTest::mouseClick(lessons->showMeButton(), Qt::LeftButton);
+    CHECK(window.currentPageName() == "Pipeline bubbles");
+    auto& pipeline = window.pipelinePage()->visualizer();
+    CHECK(pipeline.topSchedule() == accelscope::models::pipeline::Schedule::GPipe);
+    CHECK(pipeline.config().stages == 4);
+    CHECK(pipeline.config().microbatches == 8);
+    // Step 2 asks for a bubble of at most 10% at p = 4: GPipe with m = 8 has 3/11 = 27%.
+    REQUIRE(lessons->stepBy(1));
+    CHECK(lessons->answer() == std::optional<bool>(false));
+    pipeline.config().microbatches = 32; // (p − 1) / (m + p − 1) = 3/35 = 8.6%
+    CHECK(lessons->answer() == std::optional<bool>(true));
 }

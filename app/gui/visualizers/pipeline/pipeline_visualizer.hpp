@@ -20,6 +20,8 @@ public:
 
     void setSchedules(models::pipeline::Schedule top, std::optional<models::pipeline::Schedule> bottom);
     models::pipeline::PipelineConfig& config() { m_dirty = true; return m_config; }
+    models::pipeline::Schedule topSchedule() const { return m_top; }
+    std::optional<models::pipeline::Schedule> bottomSchedule() const { return m_bottom; }
     /// Simulated results (top, bottom); an error message when a configuration is invalid.
     const std::optional<models::pipeline::PipelineResult>& top() { refresh(); return m_topResult; }
     const std::optional<models::pipeline::PipelineResult>& bottom() { refresh(); return m_bottomResult; }
