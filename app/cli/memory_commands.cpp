@@ -70,6 +70,15 @@ struct TrainOptions {
     bool fit = false;
 };
 
+// The --device of a fit question, when one was given.
+models::Result<std::optional<models::catalog::Device>> optionalDevice(const CliContext& ctx, const std::string& query)
+{
+    if (query.empty()) return std::optional<models::catalog::Device>{};
+    auto device = resolveDevice(ctx, query);
+    if (!device) return std::unexpected(device.error());
+    return std::optional<models::catalog::Device>{std::move(*device)};
+}
+
 ExitCode runTrain(const CliContext& ctx, TrainOptions o)
 {
     if (modelGiven(o.model)) {
@@ -88,12 +97,9 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
     o.input.recompute = *recomputeFromName(o.recompute);
     const auto m = trainingMemory(o.input);
     if (!m) return ctx.error(m.error());
-    std::optional<models::catalog::Device> device;
-    if (!o.device.empty()) {
-        auto d = resolveDevice(ctx, o.device);
-        if (!d) return ctx.error(d.error());
-        device = std::move(*d);
-    }
+    auto resolved = optionalDevice(ctx, o.device);
+    if (!resolved) return ctx.error(resolved.error());
+    const std::optional<models::catalog::Device>& device = *resolved;
     std::vector<DeviceFit> fits;
     models::catalog::CatalogSet set;
     if (o.fit) {
@@ -153,12 +159,9 @@ ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
     if (!c) return ctx.error(c.error());
     const auto m = inferenceMemory(*c, o.input);
     if (!m) return ctx.error(m.error());
-    std::optional<models::catalog::Device> device;
-    if (!o.device.empty()) {
-        auto d = resolveDevice(ctx, o.device);
-        if (!d) return ctx.error(d.error());
-        device = std::move(*d);
-    }
+    auto resolved = optionalDevice(ctx, o.device);
+    if (!resolved) return ctx.error(resolved.error());
+    const std::optional<models::catalog::Device>& device = *resolved;
     std::vector<DeviceFit> fits;
     models::catalog::CatalogSet set;
     if (o.fit) {

@@ -3,6 +3,7 @@
 // (Sattolo), so neither the prefetcher nor a fixed stride hides the latency.
 #include "labs/latency/latency_lab.hpp"
 
+#include "labs/common/free_deleter.hpp"
 #include "labs/lab_result_json.hpp"
 #include "labs/machine/machine_info.hpp"
 
@@ -24,10 +25,6 @@ using models::fail;
 
 constexpr std::size_t lineBytes = 64;
 constexpr std::size_t hugePageBytes = 2u << 20;
-
-struct FreeDeleter {
-    void operator()(std::byte* p) const { std::free(p); }
-};
 
 // Nanoseconds per dependent load over a chain of `nodes` lines in `buffer`.
 double chase(std::byte* buffer, std::uint64_t nodes, std::uint64_t seed)

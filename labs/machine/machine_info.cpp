@@ -75,6 +75,15 @@ models::Result<MachineInfo> describeLocalMachine()
     return info;
 }
 
+std::uint64_t dataCacheBytes(const MachineInfo& info)
+{
+    std::uint64_t total = 0;
+    for (const auto& c : info.caches) {
+        if (c.type != "instruction") total += c.sizeBytes * static_cast<std::uint64_t>(c.instances);
+    }
+    return total;
+}
+
 double reportedCpuMhz()
 {
     std::ifstream in("/proc/cpuinfo");

@@ -35,6 +35,10 @@ struct MachineInfo {
 /// Reads the local topology with hwloc. Errors when hwloc cannot load the topology.
 models::Result<MachineInfo> describeLocalMachine();
 
+/// Bytes of every data and unified cache (size × instances); what a working set must exceed to
+/// be served from DRAM.
+std::uint64_t dataCacheBytes(const MachineInfo& info);
+
 /// The clock /proc/cpuinfo reports for the first CPU in MHz (nominal under virtualisation, not
 /// measured under load); 0 when unknown.
 double reportedCpuMhz();

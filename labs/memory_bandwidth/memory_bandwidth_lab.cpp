@@ -4,6 +4,7 @@
 // checked, non-temporal stores where chosen, arrays offset against aliasing.
 #include "labs/memory_bandwidth/memory_bandwidth_lab.hpp"
 
+#include "labs/common/free_deleter.hpp"
 #include "labs/common/pinned_team.hpp"
 #include "labs/lab_result_json.hpp"
 #include "labs/machine/machine_info.hpp"
@@ -24,10 +25,6 @@ using models::fail;
 
 constexpr double scalar = 3.0;
 constexpr std::size_t aliasOffsetDoubles = 1032; // 8 KiB + 64 B between arrays (MEASURING.md §8)
-
-struct FreeDeleter {
-    void operator()(double* p) const { std::free(p); }
-};
 
 // Three arrays in one allocation, each starting a different 8 KiB + 64 B offset apart.
 class Arrays {
@@ -151,15 +148,6 @@ double median(std::vector<double> v)
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-std::uint64_t totalCacheBytes(const machine::MachineInfo& info)
-{
-    std::uint64_t total = 0;
-    for (const auto& c : info.caches) {
-        if (c.type != "instruction") total += c.sizeBytes * static_cast<std::uint64_t>(c.instances);
-    }
-    return total;
-}
-
 // Single-thread read bandwidth for working sets from 16 KiB up to `maxBytes`.
 Series sweep(const Arrays& arrays, std::size_t maxBytes, const RunMonitor& monitor, std::vector<std::string>& notes)
 {
@@ -227,7 +215,7 @@ models::Result<LabResult> MemoryBandwidthLab::run(const RunConfig& config)
     auto* params = &start->parameters;
     const machine::MachineInfo* machine = &start->machine;
     LabResult& result = start->result;
-    const std::uint64_t caches = std::max<std::uint64_t>(totalCacheBytes(*machine), 1 << 20);
+    const std::uint64_t caches = std::max<std::uint64_t>(machine::dataCacheBytes(*machine), 1 << 20);
     const int threads = (*params)["threads"] > 0 ? static_cast<int>((*params)["threads"])
                                                   : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     const std::size_t arrayBytes = (*params)["array_mib"] > 0

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "labs/roofline/cpu_roofline_lab.hpp"
 
+#include "labs/common/free_deleter.hpp"
 #include "labs/common/pinned_team.hpp"
 #include "labs/compute_peak/compute_peak_lab.hpp"
 #include "labs/lab_result_json.hpp"
@@ -20,10 +21,6 @@ using compute_peak::Isa;
 using models::ErrorCode;
 using models::fail;
 
-struct FreeDeleter {
-    void operator()(float* p) const { std::free(p); }
-};
-
 // [begin, end) of worker t's share of n elements, in whole blocks.
 std::pair<std::size_t, std::size_t> share(std::size_t n, std::size_t block, int t, int threads)
 {
@@ -32,15 +29,6 @@ std::pair<std::size_t, std::size_t> share(std::size_t n, std::size_t block, int 
     const std::size_t begin = std::min(blocks, per * static_cast<std::size_t>(t)) * block;
     const std::size_t end = std::min(blocks, per * static_cast<std::size_t>(t + 1)) * block;
     return {begin, end};
-}
-
-std::uint64_t dataCacheBytes(const machine::MachineInfo& info)
-{
-    std::uint64_t total = 0;
-    for (const auto& c : info.caches) {
-        if (c.type != "instruction") total += c.sizeBytes * static_cast<std::uint64_t>(c.instances);
-    }
-    return total;
 }
 
 } // namespace
@@ -83,7 +71,7 @@ models::Result<LabResult> CpuRooflineLab::run(const RunConfig& config)
     LabResult& result = start->result;
     const int threads = params["threads"] > 0 ? static_cast<int>(params["threads"])
                                               : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    const std::uint64_t caches = std::max<std::uint64_t>(dataCacheBytes(start->machine), 1 << 20);
+    const std::uint64_t caches = std::max<std::uint64_t>(machine::dataCacheBytes(start->machine), 1 << 20);
     const std::size_t arrayBytes = params["array_mib"] > 0 ? static_cast<std::size_t>(params["array_mib"]) << 20
                                                            : std::max<std::size_t>(4 * caches, std::size_t{64} << 20);
     const int repetitions = static_cast<int>(params["repetitions"]);

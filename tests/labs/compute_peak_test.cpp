@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The compute-peak and empirical-roofline labs: every instruction-set kernel computes what it
 // must (checksums, never timings), the sweep's intensities are exact, quick runs complete.
+#include "labs/common/free_deleter.hpp"
 #include "labs/compute_peak/simd_kernels.hpp"
 #include "labs/lab_registry.hpp"
 #include "labs/roofline/cpu_roofline_lab.hpp"
@@ -63,9 +64,6 @@ TEST_CASE("every supported peak kernel converges each chain to 1")
 
 TEST_CASE("every supported intensity kernel reads every element once")
 {
-    struct FreeDeleter {
-        void operator()(float* p) const { std::free(p); }
-    };
     for (const Isa isa : allIsas) {
         if (!isaSupported(isa)) continue;
         INFO(isaInfo(isa).name);
