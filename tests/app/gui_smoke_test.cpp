@@ -6,10 +6,18 @@
 #include "app/gui/labs/labs_page.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/lessons/lessons_page.hpp"
+#include "app/gui/llm/llm_calculator_page.hpp"
+#include "app/gui/roofline/roofline_page.hpp"
+#include "app/gui/visualizers/precision/precision_page.hpp"
+#include "app/gui/visualizers/warp/warp_page.hpp"
+#include "labs/guided/page_predicates.hpp"
+#include "labs/lab_registry.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/page_capture.hpp"
 #include "tests/app/gui_fixture.hpp"
+
+#include "accelscope/config.hpp"
 
 #include <QDir>
 #include <QApplication>
@@ -410,4 +418,112 @@ TEST_CASE("a lesson step opens its page in the asked state and a state check rea
     CHECK(lessons->answer() == std::optional<bool>(false));
     pipeline.config().microbatches = 32; // (p − 1) / (m + p − 1) = 3/35 = 8.6%
     CHECK(lessons->answer() == std::optional<bool>(true));
+}
+
+TEST_CASE("every Show me of every lesson sets all its keys on its page")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    LessonsPage* lessons = window.lessonsPage();
+    REQUIRE(lessons->applyAction);
+    accelscope::labs::guided::LessonContext ctx;
+    ctx.devices = fixture.context->catalog().devices;
+    const auto registry = accelscope::labs::LabRegistry::withAllLabs();
+    for (const auto& lab : registry.labs()) ctx.labs.push_back(lab->describe());
+    const auto loaded = accelscope::labs::guided::loadLessons(ACCELSCOPE_LESSONS_DIR);
+    REQUIRE(loaded.errors.empty());
+    int actions = 0;
+    for (const auto& lesson : loaded.lessons) {
+        for (const auto& step : lesson.steps) {
+            if (!step.action) continue;
+            INFO(lesson.file << ": " << step.title);
+            const auto action = accelscope::labs::guided::pageAction(*step.action, ctx, lesson.file);
+            REQUIRE(action.has_value());
+            CHECK(lessons->applyAction(*action).toStdString() == "");
+            CHECK(window.currentPageName().toStdString() == action->page);
+            ++actions;
+        }
+    }
+    CHECK(actions >= 25);
+    // Spot checks that the keys reached the views (the last actions of each page win).
+    using accelscope::labs::guided::PageAction;
+    CHECK(lessons->applyAction(PageAction{"Roofline", {{"kernel", "gemm:M=256,N=256,K=256"}, {"precision", "bf16"}}}).isEmpty());
+    auto& roof = window.rooflinePage()->visualizer();
+    REQUIRE(roof.kernels().size() == 1);
+    CHECK(roof.kernels()[0].kind == roofline::KernelKind::Gemm);
+    CHECK(roof.kernels()[0].size == 256);
+    CHECK(roof.precisionShown("bf16"));
+    CHECK_FALSE(roof.precisionShown("fp8"));
+    CHECK(lessons->applyAction(PageAction{"Roofline", {{"kernel", "gemm:M=8,N=16,K=32"}}}) == "kernel"); // N ≠ K: said, not faked
+    CHECK(lessons->applyAction(PageAction{"Precision", {{"format", "bf16"}, {"format2", "fp16"}, {"view", "number-line"}}}).isEmpty());
+    auto& precision = window.precisionPage()->visualizer();
+    CHECK(precision.formatName() == "bf16");
+    CHECK(precision.numberLine().overlay() == accelscope::models::precision::ElementFormat::Fp16);
+    CHECK(precision.shownTab() == precision::PrecisionVisualizer::Tab::NumberLine);
+    CHECK(lessons->applyAction(PageAction{"Warp divergence", {{"preset", "spin-lock"}, {"model", "its"}, {"data", "sorted"}}}).isEmpty());
+    auto& warp = window.warpPage()->visualizer();
+    CHECK(warp.preset() == "spin-lock");
+    CHECK(warp.highlightedModel() == accelscope::models::simt::ExecutionModel::Its);
+    CHECK(warp.dataPattern() == accelscope::models::simt::DataPattern::Sorted);
+    CHECK(lessons->applyAction(PageAction{"LLM calculator", {{"mode", "training"}, {"dp", "64"}, {"zero", "3"}, {"recompute", "full"}}}).isEmpty());
+    const auto& calc = window.llmCalculatorPage()->calculator().settings();
+    CHECK(calc.mode == llm::CalcMode::Training);
+    CHECK(calc.dataParallel == 64);
+    CHECK(calc.zeroStage == 3);
+    CHECK(calc.recompute == accelscope::models::memory::Recompute::Full);
+    CHECK(lessons->applyAction(PageAction{"Memory pyramid", {{"device", "nvidia-h100-sxm"}, {"colour", "red"}}}) == "colour");
+}
+
+TEST_CASE("state checks read the Warp, Precision and LLM calculator pages, and a watched step completes itself")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    LessonsPage* lessons = window.lessonsPage();
+    const auto openStateStep = [&](const QString& lesson) {
+        REQUIRE(lessons->openLesson(lesson));
+        while (lessons->stepBy(-1)) {}
+        while (lessons->stepBy(1)) {
+            if (lessons->watching()) return; // a state check, and its page reports its state
+        }
+        FAIL("no state step in " << lesson.toStdString());
+    };
+    // Warp: random data with 8 warps stays at 50%, sorted data reaches 8/9; a program without the
+    // data-dependent branch does not count.
+    openStateStep("simt-divergence");
+    auto& warp = window.warpPage()->visualizer();
+    warp.loadPreset("data-random");
+    warp.setWarps(8);
+    CHECK(lessons->answer() == std::optional<bool>(false));
+    warp.loadPreset("warp-uniform");
+    CHECK(lessons->answer() == std::optional<bool>(false));
+    warp.loadPreset("data-sorted");
+    CHECK(lessons->answer() == std::optional<bool>(true));
+    // Precision: E4M3 cannot hold 1000, E5M2 can.
+    openStateStep("number-formats");
+    auto& precision = window.precisionPage()->visualizer();
+    REQUIRE(precision.setFormat("fp8-e4m3"));
+    CHECK(lessons->answer() == std::optional<bool>(false));
+    REQUIRE(precision.setFormat("fp8-e5m2"));
+    CHECK(lessons->answer() == std::optional<bool>(true));
+    // LLM calculator, training: 70B model states need ZeRO-3 over many A100s.
+    openStateStep("training-memory-zero");
+    auto& calc = window.llmCalculatorPage()->calculator().settings();
+    calc.zeroStage = 0;
+    calc.dataParallel = 8;
+    CHECK(lessons->answer() == std::optional<bool>(false));
+    // The watcher: set the view and wait; the step completes without pressing Check.
+    REQUIRE(lessons->watching());
+    calc.zeroStage = 3;
+    calc.dataParallel = 64;
+    QElapsedTimer waited;
+    waited.start();
+    while (lessons->watching() && waited.elapsed() < 5000) QTest::qWait(50);
+    CHECK_FALSE(lessons->watching());
+    CHECK(lessons->outcomeText().contains("Right"));
 }

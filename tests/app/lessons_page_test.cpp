@@ -6,6 +6,7 @@
 
 #include "accelscope/config.hpp"
 #include "labs/guided/lesson_progress.hpp"
+#include "models/catalog/sqlite_db.hpp"
 
 #include <QDir>
 #include <QPushButton>
@@ -59,4 +60,46 @@ TEST_CASE("a bad lesson file is skipped with its problem shown, the others load"
     REQUIRE(page.skipped().size() == 2);
     CHECK(page.skipped().join('\n').contains("minutes must be a whole number"));
     CHECK(page.skipped().join('\n').contains("no page 'Nowhere'"));
+}
+
+TEST_CASE("a corrupted progress record is shown on the page, kept, and cleared by Start over")
+{
+    accelscope::tests::GuiFixture fixture;
+    {
+        LessonsPage page(*fixture.context, ACCELSCOPE_LESSONS_DIR);
+        REQUIRE(page.openLesson("roofline"));
+        REQUIRE(page.answer("1365.33") == std::optional<bool>(true));
+    }
+    {
+        auto db = accelscope::models::catalog::Database::open(fixture.context->userDatabase(),
+                                                              accelscope::models::catalog::OpenMode::ReadWriteCreate);
+        REQUIRE(db.has_value());
+        REQUIRE(db->execute("UPDATE lesson_progress SET answers = '{broken' WHERE lesson_id = 'roofline'").has_value());
+    }
+    LessonsPage page(*fixture.context, ACCELSCOPE_LESSONS_DIR);
+    REQUIRE(page.openLesson("roofline"));
+    CHECK(page.progressProblem().contains("corrupted"));
+    CHECK(page.currentStep() == 0);
+    CHECK(page.outcomeText().contains("cannot be read")); // on the page, not only in the status bar
+    page.resize(1200, 800);
+    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-corrupted-progress.png"));
+    // An answer is still checked, but not written over the damaged record.
+    CHECK(page.answer("1365.33") == std::optional<bool>(true));
+    CHECK(page.outcomeText().contains("Not saved"));
+    {
+        auto store = accelscope::models::catalog::UserStore::open(fixture.context->userDatabase());
+        REQUIRE(store.has_value());
+        CHECK_FALSE(store->lessonProgress("roofline").has_value()); // still the corrupted record
+    }
+    REQUIRE(page.startOver(false));
+    CHECK(page.progressProblem().isEmpty());
+    CHECK(page.currentStep() == 0);
+    CHECK(page.answer("1365.33") == std::optional<bool>(true));
+    CHECK_FALSE(page.outcomeText().contains("Not saved"));
+    auto store = accelscope::models::catalog::UserStore::open(fixture.context->userDatabase());
+    REQUIRE(store.has_value());
+    const auto progress = store->lessonProgress("roofline");
+    REQUIRE(progress.has_value());
+    REQUIRE(progress->has_value());
+    CHECK((*progress)->stepIndex == 1);
 }

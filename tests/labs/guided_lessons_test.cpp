@@ -14,19 +14,16 @@ using namespace accelscope::labs::guided;
 
 namespace {
 
-const LessonContext& context()
+LessonContext makeContext()
 {
-    // Built once per test run from the bundled test catalog and the lab registry (test-only cache).
-    static const LessonContext ctx = [] {
-        LessonContext c;
-        auto catalog = accelscope::models::catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
-        REQUIRE(catalog.has_value());
-        c.devices = catalog->loadAll().value();
-        const auto registry = accelscope::labs::LabRegistry::withAllLabs(ACCELSCOPE_TEST_BIN_DIR);
-        for (const auto& lab : registry.labs()) c.labs.push_back(lab->describe());
-        return c;
-    }();
-    return ctx;
+    // From the bundled test catalog and the lab registry; each test case builds its own.
+    LessonContext c;
+    auto catalog = accelscope::models::catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
+    REQUIRE(catalog.has_value());
+    c.devices = catalog->loadAll().value();
+    const auto registry = accelscope::labs::LabRegistry::withAllLabs(ACCELSCOPE_TEST_BIN_DIR);
+    for (const auto& lab : registry.labs()) c.labs.push_back(lab->describe());
+    return c;
 }
 
 constexpr const char* goodLesson = R"(---
@@ -134,7 +131,8 @@ TEST_CASE("broken headers and blocks are errors with file and line")
 
 TEST_CASE("expressions compute through the models and format their numbers")
 {
-    const Evaluator e = lessonEvaluator(context());
+    const auto ctx = makeContext();
+    const Evaluator e = lessonEvaluator(ctx);
     CHECK(e.evaluateNumber("2 + 3 * 4 ^ 2 / 8 - -1").value() == Approx(9.0));
     CHECK(e.evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value() ==
           Approx(e.evaluateNumber("peak(nvidia-h100-sxm, bf16) * 1000 / bandwidth(nvidia-h100-sxm)").value()));
@@ -160,7 +158,8 @@ TEST_CASE("expressions compute through the models and format their numbers")
 
 TEST_CASE("unknown functions, devices and arguments are errors that name them")
 {
-    const Evaluator e = lessonEvaluator(context());
+    const auto ctx = makeContext();
+    const Evaluator e = lessonEvaluator(ctx);
     CHECK_THAT(e.evaluate("nosuch(1)").error().message, Catch::Contains("unknown function 'nosuch'"));
     CHECK_THAT(e.evaluate("ridge(nvidia-h999, bf16)").error().message, Catch::Contains("unknown device id 'nvidia-h999'"));
     CHECK_THAT(e.evaluate("ridge(nvidia-h100-sxm)").error().message, Catch::Contains("ridge takes 2 to 3 arguments"));
@@ -172,7 +171,7 @@ TEST_CASE("unknown functions, devices and arguments are errors that name them")
 TEST_CASE("each check kind accepts the model's answer and refuses a wrong one")
 {
     const Lesson l = parsed(goodLesson);
-    const auto& ctx = context();
+    const auto ctx = makeContext();
     const auto& number = *l.steps[0].check;
     const double ridge = lessonEvaluator(ctx).evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value();
     CHECK(checkAnswer(number, std::to_string(ridge * 1.01), ctx)->correct);
@@ -193,12 +192,13 @@ TEST_CASE("each check kind accepts the model's answer and refuses a wrong one")
 
 TEST_CASE("validation reports missing pages, devices, presets, labs and unreachable states with file:line")
 {
+    const auto ctx = makeContext();
     std::string text = goodLesson;
-    CHECK(validateLesson(parsed(text), context()).empty());
-    const auto problemFor = [](const std::string& from, const std::string& to) {
+    CHECK(validateLesson(parsed(text), ctx).empty());
+    const auto problemFor = [&ctx](const std::string& from, const std::string& to) {
         std::string changed = goodLesson;
         changed.replace(changed.find(from), from.size(), to);
-        const auto problems = validateLesson(parsed(changed), context());
+        const auto problems = validateLesson(parsed(changed), ctx);
         REQUIRE(problems.size() >= 1);
         return problems[0].text();
     };
@@ -216,40 +216,71 @@ TEST_CASE("validation reports missing pages, devices, presets, labs and unreacha
 
 TEST_CASE("lesson sets: duplicate ids, unknown prerequisites and cycles")
 {
+    const auto ctx = makeContext();
     Lesson a = parsed(goodLesson, "a.md");
     Lesson b = parsed(goodLesson, "b.md");
     b.id = "other";
     b.prerequisites = {"tiny"};
-    auto problems = validateLessons({a, b}, context());
+    auto problems = validateLessons({a, b}, ctx);
     REQUIRE(problems.size() == 1);
     CHECK_THAT(problems[0].message, Catch::Contains("cycle"));
     b.prerequisites = {"missing"};
-    problems = validateLessons({a, b, a}, context());
+    problems = validateLessons({a, b, a}, ctx);
     CHECK(problems.size() == 2);
 }
 
 TEST_CASE("every real lesson parses, validates and renders every number of every step")
 {
+    const auto ctx = makeContext();
     const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
     CHECK(loaded.errors.empty());
     REQUIRE(loaded.lessons.size() >= 12);
-    for (const auto& p : validateLessons(loaded.lessons, context())) FAIL_CHECK(p.text());
+    for (const auto& p : validateLessons(loaded.lessons, ctx)) FAIL_CHECK(p.text());
     for (const auto& lesson : loaded.lessons) {
         CHECK(lesson.steps.size() >= 4);
         CHECK(lesson.steps.size() <= 8);
         CHECK(lesson.minutes >= 10);
         CHECK(lesson.minutes <= 20);
         for (const auto& step : lesson.steps) {
-            auto rendered = renderStep(lesson, step, context());
+            auto rendered = renderStep(lesson, step, ctx);
             INFO(lesson.file << ": " << step.title);
             REQUIRE(rendered.has_value());
             CHECK(rendered->prose.find("{{") == std::string::npos);
             REQUIRE(step.check.has_value());
             if (step.check->kind == CheckKind::Number) {
-                auto expected = lessonEvaluator(context()).evaluateNumber(step.check->answerExpression);
+                auto expected = lessonEvaluator(ctx).evaluateNumber(step.check->answerExpression);
                 REQUIRE(expected.has_value());
-                CHECK(checkAnswer(*step.check, std::to_string(*expected), context())->correct);
+                CHECK(checkAnswer(*step.check, std::to_string(*expected), ctx)->correct);
             }
         }
     }
+}
+
+TEST_CASE("a warp state check reads the efficiencies the page measured, either model passing")
+{
+    const auto ctx = makeContext();
+    const Lesson l = parsed(R"(---
+id: warp
+title: Warp
+minutes: 10
+prerequisites: []
+---
+## Step
+```check
+kind: state
+question: Reach 90%.
+page: Warp divergence
+predicate: warp_efficiency_at_least
+min: 0.9
+```
+)");
+    const auto& check = *l.steps[0].check;
+    CHECK(checkState(check, {{"preset", "data-random"}, {"efficiency_prevolta", "0.5"}, {"efficiency_its", "0.95"}}, ctx)->correct);
+    CHECK_FALSE(checkState(check, {{"preset", "data-random"}, {"efficiency_prevolta", "0.5"}, {"efficiency_its", "0.6"}}, ctx)->correct);
+    // Naming a model restricts the check to that panel.
+    CHECK_FALSE(checkState(check, {{"model", "prevolta"}, {"efficiency_prevolta", "0.5"}, {"efficiency_its", "0.95"}}, ctx)->correct);
+    // Without measurements the preset is simulated: a uniform warp runs at 100%, four-way branches do not.
+    CHECK(checkState(check, {{"preset", "warp-uniform"}}, ctx)->correct);
+    CHECK_FALSE(checkState(check, {{"preset", "four-way"}}, ctx)->correct);
+    CHECK_THAT(checkState(check, {{"efficiency_prevolta", "0.5"}, {"efficiency_its", "lots"}}, ctx).error().message, Catch::Contains("efficiency_its"));
 }

@@ -9,10 +9,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace accelscope::gui {
@@ -46,6 +48,10 @@ LessonsPage::LessonsPage(AppContext& context, std::filesystem::path lessonsDir, 
     m_header->setWordWrap(true);
     m_prose = new QTextBrowser;
     m_prose->setOpenExternalLinks(true);
+    m_prose->setSearchPaths({QString::fromStdString(lessonsDir.string())}); // images/… in the lessons
+    m_watch = new QTimer(this);
+    m_watch->setInterval(500);
+    connect(m_watch, &QTimer::timeout, this, &LessonsPage::watchState);
     m_showMe = new QPushButton;
     m_showMe->setToolTip(tr("Open the page this step is about, set up as the step describes"));
     m_question = new QLabel;
@@ -71,6 +77,8 @@ LessonsPage::LessonsPage(AppContext& context, std::filesystem::path lessonsDir, 
     m_next->setToolTip(tr("Next step (Alt+Right; in presenter mode Space or →)"));
     m_previous->setShortcut(QKeySequence(tr("Alt+Left")));
     m_next->setShortcut(QKeySequence(tr("Alt+Right")));
+    m_startOver = new QPushButton(tr("Start over"));
+    m_startOver->setToolTip(tr("Forget this lesson's saved answers and progress (also a damaged record) and go back to step 1"));
 
     auto* answerRow = new QHBoxLayout;
     answerRow->addWidget(m_number, 1);
@@ -80,6 +88,7 @@ LessonsPage::LessonsPage(AppContext& context, std::filesystem::path lessonsDir, 
     auto* nav = new QHBoxLayout;
     nav->addWidget(m_previous);
     nav->addStretch();
+    nav->addWidget(m_startOver);
     nav->addWidget(m_next);
     auto* right = new QWidget;
     auto* rightLayout = new QVBoxLayout(right);
@@ -111,7 +120,8 @@ LessonsPage::LessonsPage(AppContext& context, std::filesystem::path lessonsDir, 
                               : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
         // Resume where the learner stopped (the first step not yet answered right).
         m_step = progress ? std::min(progress->stepIndex, static_cast<int>(m_lessons[static_cast<std::size_t>(row)].steps.size()) - 1) : 0;
-        if (!progress) emit statusMessage(text(progress.error().message));
+        m_progressProblem = progress ? QString() : text(progress.error().message);
+        if (!progress) emit statusMessage(m_progressProblem);
         showStep();
     });
     connect(m_showMe, &QPushButton::clicked, this, [this] {
@@ -125,6 +135,7 @@ LessonsPage::LessonsPage(AppContext& context, std::filesystem::path lessonsDir, 
     connect(m_hint, &QPushButton::clicked, this, &LessonsPage::showHint);
     connect(m_previous, &QPushButton::clicked, this, [this] { stepBy(-1); });
     connect(m_next, &QPushButton::clicked, this, [this] { stepBy(1); });
+    connect(m_startOver, &QPushButton::clicked, this, [this] { startOver(); });
 
     loadCourse(lessonsDir);
     fillList();
@@ -207,8 +218,15 @@ void LessonsPage::showStep()
     m_hintsShown = 0;
     m_hints->clear();
     m_outcome->clear();
+    m_outcome->setStyleSheet(QString());
+    m_watch->stop();
     m_stepTimer.start();
     if (l == nullptr || l->steps.empty()) return;
+    if (!m_progressProblem.isEmpty()) { // said on every step until the learner starts over
+        m_outcome->setText(tr("Your saved progress for this lesson cannot be read (%1). Answers are not saved until you "
+                              "press Start over, which clears it; other lessons are not affected.").arg(m_progressProblem));
+        m_outcome->setStyleSheet(QStringLiteral("color: #d9534f;"));
+    }
     const auto& step = l->steps[static_cast<std::size_t>(m_step)];
     m_header->setText(tr("<b>%1</b> — step %2 of %3").arg(text(l->title).toHtmlEscaped()).arg(m_step + 1).arg(l->steps.size()));
     auto rendered = guided::renderStep(*l, step, m_lessonContext);
@@ -251,8 +269,10 @@ void LessonsPage::showStep()
         const bool reads = pageState && pageState(check->page).has_value();
         m_check->setText(tr("Check my view"));
         m_check->setEnabled(reads);
-        m_check->setToolTip(reads ? tr("Reads the %1 page as it is now").arg(text(check->page))
-                                  : tr("The %1 page does not report its state to lessons yet").arg(text(check->page)));
+        m_check->setToolTip(reads ? tr("Reads the %1 page as it is now (it is also watched: the step is marked done "
+                                       "as soon as the view gets there)").arg(text(check->page))
+                                  : tr("The %1 page does not report its state to lessons").arg(text(check->page)));
+        if (reads) m_watch->start();
     } else {
         m_check->setText(tr("Check"));
         m_check->setEnabled(true);
@@ -315,5 +335,50 @@ std::optional<bool> LessonsPage::answer(const QString& given)
 }
 
 QString LessonsPage::outcomeText() const { return m_outcome->text(); }
+
+bool LessonsPage::watching() const { return m_watch->isActive(); }
+
+void LessonsPage::watchState()
+{
+    // Re-reads the page the state check is about; the first time it satisfies the check, the
+    // answer is checked and recorded as if "Check my view" had been pressed, and the status bar
+    // says so (the learner is usually on that other page).
+    const auto* l = lesson();
+    if (l == nullptr || !m_rendered || !m_rendered->check || m_rendered->check->kind != guided::CheckKind::State || !pageState) {
+        m_watch->stop();
+        return;
+    }
+    const auto& check = *l->steps[static_cast<std::size_t>(m_step)].check;
+    const auto state = pageState(check.page);
+    if (!state) return;
+    const auto outcome = guided::checkState(check, *state, m_lessonContext, l->file);
+    if (!outcome || !outcome->correct) return;
+    m_watch->stop();
+    if (answer() == std::optional<bool>(true)) {
+        emit statusMessage(tr("Lesson \"%1\", step %2: done. %3").arg(text(l->title)).arg(m_step + 1).arg(text(outcome->explanation)));
+    }
+}
+
+bool LessonsPage::startOver(bool ask)
+{
+    const auto* l = lesson();
+    if (l == nullptr) return false;
+    if (ask && QMessageBox::question(this, tr("Start over"), tr("Forget your answers and progress in \"%1\"?").arg(text(l->title)))
+                   != QMessageBox::Yes) {
+        return false;
+    }
+    auto store = UserStore::open(m_context.userDatabase());
+    auto removed = store ? store->resetLessonProgress(l->id) : models::Result<bool>(std::unexpected(store.error()));
+    if (!removed) {
+        m_outcome->setText(tr("Could not clear the progress: %1").arg(text(removed.error().message)));
+        return false;
+    }
+    m_progressProblem.clear();
+    m_step = 0;
+    fillList();
+    showStep();
+    emit statusMessage(tr("Started \"%1\" over").arg(text(l->title)));
+    return true;
+}
 
 } // namespace accelscope::gui

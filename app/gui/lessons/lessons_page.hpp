@@ -21,6 +21,7 @@ class QLineEdit;
 class QListWidget;
 class QPushButton;
 class QTextBrowser;
+class QTimer;
 class QVBoxLayout;
 
 namespace accelscope::gui {
@@ -52,6 +53,13 @@ public:
     /// step, records it, and shows the outcome. State checks read the page through pageState.
     std::optional<bool> answer(const QString& answer = {});
     QString outcomeText() const;
+    /// Clears the stored progress of the open lesson (also a corrupted record) and goes back to
+    /// its first step; `ask` shows a confirmation first.
+    bool startOver(bool ask = true);
+    /// Why the open lesson's stored progress could not be read; empty when it could.
+    const QString& progressProblem() const { return m_progressProblem; }
+    /// Whether the open step's state check is being watched (the view re-read as it changes).
+    bool watching() const;
     QTextBrowser* prose() const { return m_prose; }
     QPushButton* showMeButton() const { return m_showMe; }
 
@@ -63,6 +71,7 @@ private:
     void fillList();
     void showStep();
     void showHint();
+    void watchState();
     const labs::guided::Lesson* lesson() const;
 
     AppContext& m_context;
@@ -74,6 +83,8 @@ private:
     int m_hintsShown = 0;
     std::optional<labs::guided::RenderedStep> m_rendered;
     QElapsedTimer m_stepTimer;
+    QTimer* m_watch = nullptr;
+    QString m_progressProblem;
 
     QListWidget* m_list = nullptr;
     QLabel* m_problems = nullptr;
@@ -92,6 +103,7 @@ private:
     QLabel* m_outcome = nullptr;
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
+    QPushButton* m_startOver = nullptr;
 };
 
 } // namespace accelscope::gui

@@ -9,6 +9,9 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <map>
 #include <cmath>
 #include <cstdio>
 #include <tuple>
@@ -131,6 +134,59 @@ models::Result<KernelCost> kernelCost(const KernelEntry& k)
     case KernelKind::Conv2d: return conv2d(b, n, 56, 56, n, 3, 3, 1, 1, a);
     }
     return std::unexpected(models::Error{models::ErrorCode::InvalidArgument, "unknown kernel"});
+}
+
+models::Result<KernelEntry> kernelEntryFromSpec(std::string_view spec)
+{
+    const auto cost = models::roofline::kernelFromSpec(spec);
+    if (!cost) return std::unexpected(cost.error());
+    // KEY=value pairs (kernelFromSpec has checked them), keys lower-cased.
+    std::map<std::string, std::string> keys;
+    const auto colon = spec.find(':');
+    std::string name(spec.substr(0, colon));
+    std::erase(name, ' ');
+    std::ranges::transform(name, name.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    std::string_view rest = colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
+    while (!rest.empty()) {
+        const auto comma = rest.find(',');
+        std::string item(rest.substr(0, comma));
+        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+        std::erase(item, ' ');
+        const auto eq = item.find('=');
+        if (eq == std::string::npos) continue;
+        std::string key = item.substr(0, eq);
+        std::ranges::transform(key, key.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+        keys[key] = item.substr(eq + 1);
+    }
+    const auto number = [&](const char* key) { return keys.contains(key) ? std::atoi(keys[key].c_str()) : 0; };
+    KernelEntry e;
+    if (keys.contains("dtype")) e.dtype = keys["dtype"];
+    if (name == "gemm" || name == "gemm-naive") {
+        e.kind = name == "gemm" ? KernelKind::Gemm : KernelKind::GemmNaive;
+        e.batch = number("m");
+        e.size = number("n");
+    } else if (name == "gemv") {
+        e.kind = KernelKind::DecodeGemv;
+        e.size = number("m");
+        e.batch = 1;
+    } else if (name == "softmax" || name == "layernorm" || name == "rmsnorm") {
+        e.kind = name == "softmax" ? KernelKind::Softmax : name == "layernorm" ? KernelKind::LayerNorm : KernelKind::RmsNorm;
+        e.batch = number("rows");
+        e.size = number("cols");
+    } else if (name == "elementwise") {
+        e.kind = KernelKind::Elementwise;
+        e.size = number("n");
+        e.batch = 1;
+    }
+    // The entry must cost exactly what the spec does (this also refuses N ≠ K, extra keys, …).
+    const auto mine = e.size > 0 && e.batch > 0 ? kernelCost(e) : models::Result<KernelCost>(std::unexpected(models::Error{}));
+    const auto same = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); };
+    if (!mine || !same(mine->flops, cost->flops) || !same(mine->bytes, cost->bytes)) {
+        return models::fail(models::ErrorCode::InvalidArgument,
+                            "the chart's kernel controls cannot show '" + std::string(spec) +
+                                "' (they take gemm and gemm-naive with N = K, gemv with M = K, softmax, layernorm, rmsnorm, elementwise)");
+    }
+    return e;
 }
 
 struct RooflineVisualizer::Axes {

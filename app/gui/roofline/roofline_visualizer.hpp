@@ -36,6 +36,10 @@ const char* kernelSizeMeaning(KernelKind kind);
 const char* kernelBatchMeaning(KernelKind kind);
 /// FLOPs and bytes of the entry from models/roofline/kernels (Error for an unknown dtype).
 models::Result<models::roofline::KernelCost> kernelCost(const KernelEntry& entry);
+/// The chart entry for a kernel spec ("gemm:M=256,N=256,K=256", see kernelFromSpec), so its size
+/// stays adjustable with the chart's controls. Error when the spec is invalid or the controls
+/// cannot express it (a GEMM with N ≠ K, conv2d, …); the entry's cost equals the spec's.
+models::Result<KernelEntry> kernelEntryFromSpec(std::string_view spec);
 
 /// One kernel on one device's roofs. `bound` is empty when the device lacks a figure; `problem` says which.
 struct KernelPlacement {
@@ -76,6 +80,10 @@ public:
     void setDevices(std::vector<std::string> ids);
     const std::vector<std::string>& deviceIds() const { return m_deviceIds; }
     void setPrecisionShown(const std::string& precision, bool shown);
+    /// Shows this precision's roofs and no other.
+    void showOnlyPrecision(const std::string& precision) { m_precisions = {precision}; }
+    void setSparse(bool sparse) { m_sparse = sparse; }
+    bool sparse() const { return m_sparse; }
     bool precisionShown(const std::string& precision) const { return m_precisions.contains(precision); }
     void setLevelShown(models::roofline::MemoryLevel level, bool shown);
     bool levelShown(models::roofline::MemoryLevel level) const { return m_levels.contains(level); }

@@ -16,6 +16,7 @@ using namespace models::precision;
 namespace {
 
 struct Row {
+    std::string id; ///< canonical name ("fp8-e4m3")
     std::string name;
     std::string range;
     std::string minNormal;
@@ -45,14 +46,14 @@ std::vector<Row> rows()
                                                                           : "none";
         // TF32 is stored in an FP32 container (4 bytes).
         const double bytes = f.format == ElementFormat::Tf32 ? 4.0 : f.bits / 8.0;
-        out.push_back({std::string(f.label), "±" + num(f.maxNormal), isFloat ? num(f.minNormal) : "-",
+        out.push_back({std::string(f.name), std::string(f.label), "±" + num(f.maxNormal), isFloat ? num(f.minNormal) : "-",
                        isFloat ? num(f.minSubnormal) : "-", num(f.epsilon), num(decimalDigits(f), "%.2f"),
                        num(dynamicRangeBinades(f), "%.1f"), specials, bytes});
     }
     for (const auto& b : allBlockFormats()) {
         const FormatInfo& e = formatInfo(b.element);
         const std::string scale(formatInfo(b.scale).label);
-        out.push_back({std::string(b.label), "element ±" + num(b.element == ElementFormat::Int8 ? 127.0 / 64 : e.maxNormal) + " x scale",
+        out.push_back({std::string(b.name), std::string(b.label), "element ±" + num(b.element == ElementFormat::Int8 ? 127.0 / 64 : e.maxNormal) + " x scale",
                        "-", "-", num(b.element == ElementFormat::Int8 ? 1.0 / 64 : e.epsilon), num(decimalDigits(e), "%.2f"),
                        "-", scale + " per " + std::to_string(b.blockSize), blockBytesPerElement(b)});
     }
@@ -91,7 +92,11 @@ void FormatTableView::draw(DrawContext& context)
     ImGui::TableHeadersRow();
     for (const auto& r : rows()) {
         ImGui::TableNextRow();
-        for (const std::string* cell : {&r.name, &r.range, &r.minNormal, &r.minSubnormal, &r.epsilon, &r.digits,
+        ImGui::TableNextColumn();
+        // The first cell selects the row: the format the other views (and a lesson's check) use.
+        if (ImGui::Selectable(r.name.c_str(), r.id == m_selected, ImGuiSelectableFlags_SpanAllColumns)) m_clicked = r.id;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Select %s for the other tabs (bits and number line, or the block view)", r.name.c_str());
+        for (const std::string* cell : {&r.range, &r.minNormal, &r.minSubnormal, &r.epsilon, &r.digits,
                                         &r.binades, &r.specials}) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(cell->c_str());

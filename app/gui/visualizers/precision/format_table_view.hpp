@@ -4,7 +4,9 @@
 
 #include "app/gui/canvas/visualizer.hpp"
 
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace accelscope::gui::precision {
 
@@ -17,9 +19,15 @@ public:
     /// CSV of the table (one row per format), for export.
     std::string csv() const;
     void setParameters(float billions) { m_parametersBillions = billions; }
+    /// The row drawn as selected (a format's canonical name).
+    void setSelected(std::string name) { m_selected = std::move(name); }
+    /// The format of a row the user clicked since the last call, if any.
+    std::optional<std::string> takeClicked() { return std::exchange(m_clicked, std::nullopt); }
 
 private:
     float m_parametersBillions = 70.0f;
+    std::string m_selected;
+    std::optional<std::string> m_clicked;
 };
 
 } // namespace accelscope::gui::precision

@@ -22,6 +22,9 @@ public:
 
     void setFormats(models::precision::ElementFormat primary, std::optional<models::precision::ElementFormat> overlay);
     void setLogScale(bool log) { m_log = log; }
+    bool logScale() const { return m_log; }
+    models::precision::ElementFormat primary() const { return m_primary; }
+    std::optional<models::precision::ElementFormat> overlay() const { return m_overlay; }
     /// The value marked under the mouse in the last frame (nearest tick), if any.
     std::optional<double> hovered() const { return m_hovered; }
 

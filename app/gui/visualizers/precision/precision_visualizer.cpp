@@ -4,12 +4,48 @@
 
 #include <imgui.h>
 
+#include "models/precision/block_format.hpp"
+
 #include <array>
 
 namespace accelscope::gui::precision {
 
+namespace {
+constexpr std::array<std::string_view, 5> tabNames{"bits", "number-line", "table", "block", "quantization"};
+} // namespace
+
+std::string_view PrecisionVisualizer::tabName(Tab tab) { return tabNames[static_cast<std::size_t>(tab)]; }
+
+std::optional<PrecisionVisualizer::Tab> PrecisionVisualizer::tabFromName(std::string_view name)
+{
+    for (std::size_t i = 0; i < tabNames.size(); ++i) {
+        if (tabNames[i] == name) return static_cast<Tab>(i);
+    }
+    return std::nullopt;
+}
+
+bool PrecisionVisualizer::setFormat(std::string_view name)
+{
+    if (const auto element = models::precision::formatFromName(name)) {
+        m_bits.setFormat(*element);
+        m_numberLine.setFormats(*element, m_numberLine.overlay());
+        return true;
+    }
+    if (const auto block = models::precision::blockFormatFromName(name)) {
+        m_block.setFormat(*block);
+        return true;
+    }
+    return false;
+}
+
+std::string PrecisionVisualizer::formatName() const
+{
+    return std::string(models::precision::formatInfo(m_bits.format()).name);
+}
+
 void PrecisionVisualizer::draw(DrawContext& context)
 {
+    m_table.setSelected(formatName());
     if (!ImGui::BeginTabBar("precisionTabs")) return;
     const std::array<std::pair<Tab, Visualizer*>, 5> tabs{{{Tab::Bits, &m_bits},
                                                            {Tab::NumberLine, &m_numberLine},
@@ -24,6 +60,7 @@ void PrecisionVisualizer::draw(DrawContext& context)
             ImGui::EndTabItem();
         }
     }
+    if (const auto clicked = m_table.takeClicked()) setFormat(*clicked);
     if (m_requested) {
         m_requested.reset();
         context.requestAnimationFrame(); // one more frame so the newly selected tab draws

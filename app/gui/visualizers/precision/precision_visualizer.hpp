@@ -10,6 +10,7 @@
 #include "app/gui/visualizers/precision/quantization_lab_view.hpp"
 
 #include <optional>
+#include <string_view>
 
 namespace accelscope::gui::precision {
 
@@ -24,6 +25,16 @@ public:
     /// Switches tab on the next frame (keyboard shortcuts, lessons, screenshots).
     void selectTab(Tab tab) { m_requested = tab; }
     Tab currentTab() const { return m_current; }
+    /// The tab asked for but not yet drawn, else the current one.
+    Tab shownTab() const { return m_requested.value_or(m_current); }
+    /// "bits", "number-line", "table", "block", "quantization" (lesson actions use these names).
+    static std::string_view tabName(Tab tab);
+    static std::optional<Tab> tabFromName(std::string_view name);
+    /// The page's format: an element format sets the bit editor and the number line's primary
+    /// line, a block format the block view. False for an unknown name.
+    bool setFormat(std::string_view name);
+    /// The bit editor's element format (canonical name), the one the format table marks.
+    std::string formatName() const;
 
     BitEditorView& bits() { return m_bits; }
     NumberLineView& numberLine() { return m_numberLine; }

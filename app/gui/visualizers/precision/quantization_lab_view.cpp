@@ -55,6 +55,21 @@ void QuantizationLabView::useDistribution()
     regenerate();
 }
 
+bool QuantizationLabView::setDistribution(std::string_view name)
+{
+    const auto names = distributionNames();
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) return false;
+    m_distribution = static_cast<int>(it - names.begin());
+    useDistribution();
+    return true;
+}
+
+std::string QuantizationLabView::distribution() const
+{
+    return m_fromFile ? std::string() : std::string(distributionNames()[static_cast<std::size_t>(m_distribution)]);
+}
+
 const std::vector<QuantizationLabView::Result>& QuantizationLabView::results()
 {
     if (!m_dirty) return m_results;

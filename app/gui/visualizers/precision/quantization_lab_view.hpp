@@ -24,6 +24,9 @@ public:
     void setTensor(std::vector<double> values, std::string name);
     /// Back to the generated distribution.
     void useDistribution();
+    /// Generates the tensor from a named distribution (models/precision/distributions); false when unknown.
+    bool setDistribution(std::string_view name);
+    std::string distribution() const;
     struct Result {
         std::string scheme;
         models::precision::QuantMetrics metrics;

@@ -57,6 +57,7 @@ bool WarpVisualizer::loadPreset(std::string_view name)
     setProgram(std::string(preset->source));
     m_dataText[0] = '\0';
     m_step = -1;
+    m_highlight.reset();
     return true;
 }
 
@@ -177,10 +178,17 @@ void WarpVisualizer::drawControls()
 void WarpVisualizer::drawGrid(ExecutionModel model, float width, float height, bool dark)
 {
     const auto& result = model == ExecutionModel::PreVolta ? m_preVolta : m_its;
+    const bool highlighted = m_highlight == model;
+    if (highlighted) { // the panel a lesson step points at: an orange frame
+        ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(1.0f, 0.55f, 0.1f, 1.0f));
+        ImGui::PushStyleVar(ImGuiStyleVar_ChildBorderSize, 3.0f);
+    }
     ImGui::BeginChild(model == ExecutionModel::PreVolta ? "##prevolta" : "##its", ImVec2(width, height), true);
-    ImGui::Text("%s  (grid: warp 0 of %d; statistics: all warps)",
+    if (highlighted) ImGui::PopStyleVar();
+    if (highlighted) ImGui::PopStyleColor();
+    ImGui::Text("%s  (grid: warp 0 of %d; statistics: all warps)%s",
                 model == ExecutionModel::PreVolta ? "Pre-Volta: one PC, reconvergence stack" : "Volta+ ITS: one PC per lane",
-                m_warps);
+                m_warps, highlighted ? "  <- look here" : "");
     if (!result) {
         ImGui::EndChild();
         return;

@@ -27,6 +27,14 @@ public:
     void setCustomData(const std::string& text);
     void setWidth(int width) { m_width = width; m_dirty = true; }
     void setWarps(int warps) { m_warps = warps; m_dirty = true; }
+    void setDataPattern(models::simt::DataPattern pattern) { m_pattern = pattern; m_dirty = true; }
+    const std::string& preset() const { return m_preset; }
+    int width() const { return m_width; }
+    int warps() const { return m_warps; }
+    models::simt::DataPattern dataPattern() const { return m_pattern; }
+    /// A panel to point at (a lesson step's `model`): framed and labelled; loadPreset clears it.
+    void setHighlightedModel(std::optional<models::simt::ExecutionModel> model) { m_highlight = model; }
+    std::optional<models::simt::ExecutionModel> highlightedModel() const { return m_highlight; }
 
     /// Playback position: number of costed issues of warp 0 shown (per model); −1 = all.
     void setStep(int step) { m_step = step; }
@@ -55,6 +63,7 @@ private:
     int m_warps = 1;
     int m_seed = 1;
     int m_step = -1;
+    std::optional<models::simt::ExecutionModel> m_highlight;
     bool m_playing = false;
     float m_speed = 4.0f; ///< issues per second while playing
     double m_lastAdvance = 0.0;
