@@ -37,8 +37,8 @@ fi
 cuda=OFF
 if [[ -e "$build/bin/libaccelscope_cuda.so" ]]; then cuda=ON; fi
 if [[ $cuda == ON ]]; then expected+=(./usr/lib/accelscope/libaccelscope_cuda.so); fi
-for lesson in labs/guided/lessons/*.md; do
-  if [[ -e "$lesson" ]]; then expected+=("./usr/share/accelscope/lessons/$(basename "$lesson")"); fi
+for lesson in labs/guided/lessons/*.md labs/guided/lessons/images/*; do
+  if [[ -e "$lesson" ]]; then expected+=("./usr/share/accelscope/lessons/${lesson#labs/guided/lessons/}"); fi
 done
 for path in "${expected[@]}"; do
   grep -qxF "$path" <<<"$contents" || fail "$deb lacks $path"

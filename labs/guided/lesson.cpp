@@ -325,6 +325,13 @@ models::Result<Lesson> parseLesson(std::string_view text, const std::string& fil
         }
         if (step == nullptr) summary += raw + "\n";
         else step->prose += raw + "\n";
+        // Images: ![alt](path) anywhere on the line; validateLesson checks the files exist.
+        for (auto open = raw.find("!["); open != std::string::npos; open = raw.find("![", open + 2)) {
+            const auto close = raw.find("](", open);
+            const auto end = close == std::string::npos ? std::string::npos : raw.find(')', close + 2);
+            if (end == std::string::npos) break;
+            lesson.images.push_back({trim(raw.substr(close + 2, end - close - 2)), line});
+        }
     }
     if (lesson.steps.empty()) return at(file, static_cast<int>(i), "the lesson has no steps ('## ' headings)");
     lesson.summary = trim(summary);

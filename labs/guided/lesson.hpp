@@ -72,6 +72,12 @@ struct Step {
     std::optional<Check> check;
 };
 
+/// A Markdown image `![alt](path)` in a lesson's prose.
+struct Image {
+    std::string path; ///< as written: relative to the lesson file (images/…)
+    int line = 0;
+};
+
 /// A lesson file.
 struct Lesson {
     std::string id;
@@ -80,6 +86,7 @@ struct Lesson {
     std::vector<std::string> prerequisites; ///< lesson ids
     std::string summary;                    ///< prose before the first step
     std::vector<Step> steps;
+    std::vector<Image> images;              ///< every image of the summary and the steps' prose
     std::string file;                       ///< as given to parseLesson (file name in messages)
     int idLine = 1;
     int prerequisitesLine = 1;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <functional>
 #include <set>
 
@@ -290,6 +291,31 @@ Result<CheckOutcome> checkState(const Check& check, const PageState& state, cons
     return out;
 }
 
+namespace {
+
+/// Why an image cannot be shown, or empty: images are SVG or PNG files beside the lesson (the
+/// package installs lessons/images/), never URLs, so the course works offline and is installed whole.
+std::string imageProblem(const Lesson& lesson, const Image& image)
+{
+    const std::filesystem::path path(image.path);
+    const std::string ext = path.extension().string();
+    if (image.path.empty()) return "an image without a path";
+    if (image.path.find("://") != std::string::npos || path.is_absolute()) {
+        return "image '" + image.path + "': give a path relative to the lesson file (images/…), not a URL or an absolute path";
+    }
+    if (std::any_of(path.begin(), path.end(), [](const auto& part) { return part == ".."; })) {
+        return "image '" + image.path + "': must not leave the lessons folder ('..')";
+    }
+    if (ext != ".svg" && ext != ".png") return "image '" + image.path + "': only .svg and .png images are shown";
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(std::filesystem::path(lesson.file).parent_path() / path, ec)) {
+        return "image '" + image.path + "' not found beside the lesson file";
+    }
+    return {};
+}
+
+} // namespace
+
 std::vector<Problem> validateLesson(const Lesson& lesson, const LessonContext& context)
 {
     const Evaluator evaluator = lessonEvaluator(context);
@@ -300,6 +326,9 @@ std::vector<Problem> validateLesson(const Lesson& lesson, const LessonContext& c
     for (const auto& step : lesson.steps) {
         auto p = validateStep(lesson, step, context, evaluator);
         problems.insert(problems.end(), p.begin(), p.end());
+    }
+    for (const auto& image : lesson.images) {
+        if (auto why = imageProblem(lesson, image); !why.empty()) problems.push_back({lesson.file, image.line, why});
     }
     return problems;
 }

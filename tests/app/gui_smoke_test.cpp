@@ -28,6 +28,9 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QUrl>
 
 using namespace accelscope::gui;
 
@@ -526,4 +529,42 @@ TEST_CASE("state checks read the Warp, Precision and LLM calculator pages, and a
     while (lessons->watching() && waited.elapsed() < 5000) QTest::qWait(50);
     CHECK_FALSE(lessons->watching());
     CHECK(lessons->outcomeText().contains("Right"));
+}
+
+TEST_CASE("lesson steps with images, in normal and presenter mode")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.resize(1400, 860);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    window.setTheme(Theme::Light);
+    window.showPage(window.pageIndex("Lessons"));
+    LessonsPage* lessons = window.lessonsPage();
+    REQUIRE(lessons->openLesson("roofline"));
+    while (lessons->stepBy(-1)) {}
+    REQUIRE(lessons->stepBy(1)); // "Two roofs" shows the schematic
+    CHECK(lessons->prose()->toMarkdown().contains("images/roofline-shape.svg"));
+    // The image is found beside the lesson and decodes (the SVG image plugin is a dependency).
+    const QVariant image = lessons->prose()->loadResource(QTextDocument::ImageResource, QUrl("images/roofline-shape.svg"));
+    REQUIRE(image.isValid());
+    CHECK_FALSE(QImage::fromData(image.toByteArray()).isNull());
+    QDir dir(ACCELSCOPE_SCREENSHOT_DIR);
+    dir.mkpath(".");
+    QTest::qWait(100);
+    window.grab().save(dir.filePath("lesson-step-image.png"));
+    QApplication::setActiveWindow(&window);
+    QTest::keyClick(&window, Qt::Key_F5);
+    REQUIRE(window.presenter()->active());
+    QTest::qWait(100);
+    window.grab().save(dir.filePath("presenter-lesson-step.png"));
+    QTest::keyClick(&window, Qt::Key_Space); // the next step of the lesson
+    CHECK(lessons->currentStep() == 2);
+    QTest::mouseClick(lessons->showMeButton(), Qt::LeftButton); // the GEMV on the H100's roofline
+    CHECK(window.currentPageName() == "Roofline");
+    QTest::qWait(150);
+    window.grab().save(dir.filePath("presenter-lesson-show-me.png"));
+    QTest::keyClick(&window, Qt::Key_Escape);
+    CHECK_FALSE(window.presenter()->active());
 }

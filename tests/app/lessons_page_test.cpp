@@ -52,6 +52,7 @@ TEST_CASE("a bad lesson file is skipped with its problem shown, the others load"
     const auto dir = fixture.dir.path() / "lessons";
     std::filesystem::create_directories(dir);
     std::filesystem::copy_file(std::filesystem::path(ACCELSCOPE_LESSONS_DIR) / "02-roofline.md", dir / "02-roofline.md");
+    std::filesystem::copy(std::filesystem::path(ACCELSCOPE_LESSONS_DIR) / "images", dir / "images");
     fixture.dir.write("lessons/01-bad.md", "---\nid: bad\ntitle: Bad\nminutes: many\nprerequisites: []\n---\n## Step\ntext\n");
     fixture.dir.write("lessons/03-nowhere.md",
                       "---\nid: nowhere\ntitle: Nowhere\nminutes: 10\nprerequisites: []\n---\n## Step\ntext\n\n```action\npage: Nowhere\n```\n");

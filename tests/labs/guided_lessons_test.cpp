@@ -284,3 +284,28 @@ min: 0.9
     CHECK_FALSE(checkState(check, {{"preset", "four-way"}}, ctx)->correct);
     CHECK_THAT(checkState(check, {{"efficiency_prevolta", "0.5"}, {"efficiency_its", "lots"}}, ctx).error().message, Catch::Contains("efficiency_its"));
 }
+
+TEST_CASE("lesson images must be SVG or PNG files beside the lesson, named with their line when not")
+{
+    const auto ctx = makeContext();
+    accelscope::tests::TempDir dir;
+    dir.write("images/shape.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>");
+    const auto lessonWith = [&](const std::string& image) {
+        const std::string text = "---\nid: pic\ntitle: Pictures\nminutes: 10\nprerequisites: []\n---\n## Step\nText.\n\n" + image + "\n";
+        return parsed(text, (dir.path() / "pic.md").string());
+    };
+    const Lesson good = lessonWith("![The shape](images/shape.svg)");
+    REQUIRE(good.images.size() == 1);
+    CHECK(good.images[0].line == 10);
+    for (const auto& p : validateLesson(good, ctx)) FAIL_CHECK(p.text());
+    const auto problem = [&](const std::string& image) {
+        const auto problems = validateLesson(lessonWith(image), ctx);
+        REQUIRE(problems.size() == 1);
+        CHECK(problems[0].line == 10);
+        return problems[0].text();
+    };
+    CHECK_THAT(problem("![Missing](images/none.svg)"), Catch::Contains("image 'images/none.svg' not found beside the lesson file"));
+    CHECK_THAT(problem("![Web](https://example.com/a.png)"), Catch::Contains("not a URL"));
+    CHECK_THAT(problem("![Up](../secret.png)"), Catch::Contains("must not leave the lessons folder"));
+    CHECK_THAT(problem("![Gif](images/shape.gif)"), Catch::Contains("only .svg and .png"));
+}

@@ -26,6 +26,7 @@ TempDir::~TempDir()
 std::filesystem::path TempDir::write(std::string_view name, std::string_view content) const
 {
     const auto file = m_path / name;
+    std::filesystem::create_directories(file.parent_path());
     std::ofstream out(file, std::ios::binary);
     out << content;
     return file;

@@ -16,7 +16,7 @@ public:
     TempDir& operator=(const TempDir&) = delete;
 
     const std::filesystem::path& path() const { return m_path; }
-    /// Writes `content` to `name` inside the folder and returns its path.
+    /// Writes (creating folders) `content` to `name` inside the folder and returns its path.
     std::filesystem::path write(std::string_view name, std::string_view content) const;
 
 private:

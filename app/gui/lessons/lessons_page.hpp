@@ -66,12 +66,18 @@ public:
 signals:
     void statusMessage(const QString& message);
 
+protected:
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void loadCourse(const std::filesystem::path& dir);
     void fillList();
     void showStep();
     void showHint();
     void watchState();
+    /// Sizes the prose's images with the text (presenter mode's large fonts) and the view's width.
+    void scaleImages();
     const labs::guided::Lesson* lesson() const;
 
     AppContext& m_context;
