@@ -61,6 +61,9 @@ TEST_CASE("a bad lesson file is skipped with its problem shown, the others load"
     REQUIRE(page.skipped().size() == 2);
     CHECK(page.skipped().join('\n').contains("minutes must be a whole number"));
     CHECK(page.skipped().join('\n').contains("no page 'Nowhere'"));
+    page.resize(1200, 700);
+    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
+    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lessons-skipped.png"));
 }
 
 TEST_CASE("a corrupted progress record is shown on the page, kept, and cleared by Start over")
