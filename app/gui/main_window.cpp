@@ -193,7 +193,8 @@ void MainWindow::buildMenus()
     });
     view->addSeparator();
     m_presenter = new PresenterMode(*this, {[this] { enterPresenter(); }, [this] { leavePresenter(); },
-                                            [this](int direction) { return presenterStep(direction); }});
+                                            [this](int direction) { return presenterStep(direction); },
+                                            [this] { return presenterTogglePlay(); }});
     connect(m_presenter, &PresenterMode::message, this, &MainWindow::showStatusMessage);
     m_presenterAction = view->addAction(tr("&Presenter mode"), QKeySequence(Qt::Key_F5), this, [this](bool on) {
         m_presenter->setActive(on);
@@ -312,15 +313,35 @@ QString MainWindow::presenterStep(int direction)
     }
     if (m_pages->currentWidget() == m_warp) { // the warp animation, one issue at a time
         auto& v = m_warp->visualizer();
+        if (v.playing()) v.togglePlay(); // a manual step takes over from playback, as on the Pipeline page
         const int count = v.stepCount();
         const int current = v.step() < 0 ? (direction > 0 ? 0 : count) : v.step();
         v.setStep(std::clamp(current + direction, 0, count));
         m_warp->canvas()->update();
         return tr("Warp divergence: step %1 of %2").arg(v.step()).arg(count);
     }
+    if (m_pages->currentWidget() == m_pipeline) { // the pipeline animation, one op start at a time
+        auto& v = m_pipeline->visualizer();
+        v.stepBy(direction);
+        m_pipeline->canvas()->update();
+        const auto t = v.cursorTime();
+        return tr("Pipeline bubbles: step %1 of %2, t = %3").arg(v.step()).arg(v.stepCount()).arg(t.value_or(0.0), 0, 'g', 3);
+    }
     // Elsewhere the arrows walk through the pages, the order a talk usually follows.
     showPage(std::clamp(m_pages->currentIndex() + direction, 0, pageCount() - 1));
     return tr("Page %1 of %2: %3").arg(m_pages->currentIndex() + 1).arg(pageCount()).arg(currentPageName());
+}
+
+QString MainWindow::presenterTogglePlay()
+{
+    const auto toggle = [this](auto& visualizer, CanvasPage* page) {
+        visualizer.togglePlay();
+        page->canvas()->update(); // a playing visualizer asks for its next frames from here on
+        return tr("%1: %2").arg(currentPageName(), visualizer.playing() ? tr("playing") : tr("paused"));
+    };
+    if (m_pages->currentWidget() == m_warp) return toggle(m_warp->visualizer(), m_warp);
+    if (m_pages->currentWidget() == m_pipeline) return toggle(m_pipeline->visualizer(), m_pipeline);
+    return {};
 }
 
 QString MainWindow::applyLessonAction(const labs::guided::PageAction& action)

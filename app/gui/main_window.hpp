@@ -75,6 +75,7 @@ private:
     void enterPresenter();
     void leavePresenter();
     QString presenterStep(int direction);
+    QString presenterTogglePlay();
     QString applyLessonAction(const labs::guided::PageAction& action);
     std::optional<labs::guided::PageState> lessonPageState(const std::string& page);
 
