@@ -101,6 +101,7 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     m_lessons->refreshStep();
     addPage(tr("Lessons"), tr("A guided course: each step explains, shows the page and checks your answer (F1)"), m_lessons);
     connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::sizePagesToCurrent);
     connect(m_catalog, &CatalogPage::compareRequested, this, [this](const QStringList& ids) {
         m_compare->setDeviceIds(ids);
         showPage(pageIndex("Compare"));
@@ -125,6 +126,7 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     setTheme(themeFromName(s.value("theme", "light").toString()));
     setFontScale(s.value("fontScale", 1.0).toDouble());
     showPage(std::max(0, pageIndex(s.value("window/page", "Catalog").toString())));
+    sizePagesToCurrent(m_pages->currentIndex()); // also when the first page stays current (no change signal)
 }
 
 void MainWindow::showStatusMessage(const QString& message) { statusBar()->showMessage(message, 8000); }
@@ -135,6 +137,17 @@ void MainWindow::addPage(const QString& name, const QString& tip, QWidget* page)
     item->setToolTip(tip);
     item->setSizeHint(QSize(0, m_sections->fontMetrics().height() * 2));
     m_pages->addWidget(page);
+}
+
+// Only the current page's minimum size counts. A stack is as wide as its widest page, and at
+// presenter text sizes the Catalog's filter row and the Labs page are wider than a 1280-pixel
+// projector: every page, full screen, would run off the right of the screen.
+void MainWindow::sizePagesToCurrent(int current)
+{
+    for (int i = 0; i < m_pages->count(); ++i) {
+        const QSizePolicy::Policy policy = i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+        m_pages->widget(i)->setSizePolicy(policy, policy);
+    }
 }
 
 int MainWindow::pageCount() const { return m_pages->count(); }

@@ -69,6 +69,7 @@ private:
     void buildMenus();
     void changeFontScale(double scale); ///< from the menu: also says the new size in the status bar
     void addPage(const QString& name, const QString& tip, QWidget* page);
+    void sizePagesToCurrent(int current);
     void showAbout();
     void updateStatus();
     void saveState();
