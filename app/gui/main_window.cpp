@@ -101,6 +101,7 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     m_lessons->refreshStep();
     addPage(tr("Lessons"), tr("A guided course: each step explains, shows the page and checks your answer (F1)"), m_lessons);
     connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::sizePagesToCurrent);
     connect(m_catalog, &CatalogPage::compareRequested, this, [this](const QStringList& ids) {
         m_compare->setDeviceIds(ids);
         showPage(pageIndex("Compare"));
@@ -125,6 +126,7 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     setTheme(themeFromName(s.value("theme", "light").toString()));
     setFontScale(s.value("fontScale", 1.0).toDouble());
     showPage(std::max(0, pageIndex(s.value("window/page", "Catalog").toString())));
+    sizePagesToCurrent(m_pages->currentIndex()); // also when the first page stays current (no change signal)
 }
 
 void MainWindow::showStatusMessage(const QString& message) { statusBar()->showMessage(message, 8000); }
@@ -135,6 +137,17 @@ void MainWindow::addPage(const QString& name, const QString& tip, QWidget* page)
     item->setToolTip(tip);
     item->setSizeHint(QSize(0, m_sections->fontMetrics().height() * 2));
     m_pages->addWidget(page);
+}
+
+// Only the current page's minimum size counts. A stack is as wide as its widest page, and at
+// presenter text sizes the Catalog's filter row and the Labs page are wider than a 1280-pixel
+// projector: every page, full screen, would run off the right of the screen.
+void MainWindow::sizePagesToCurrent(int current)
+{
+    for (int i = 0; i < m_pages->count(); ++i) {
+        const QSizePolicy::Policy policy = i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+        m_pages->widget(i)->setSizePolicy(policy, policy);
+    }
 }
 
 int MainWindow::pageCount() const { return m_pages->count(); }
@@ -193,7 +206,8 @@ void MainWindow::buildMenus()
     });
     view->addSeparator();
     m_presenter = new PresenterMode(*this, {[this] { enterPresenter(); }, [this] { leavePresenter(); },
-                                            [this](int direction) { return presenterStep(direction); }});
+                                            [this](int direction) { return presenterStep(direction); },
+                                            [this] { return presenterTogglePlay(); }});
     connect(m_presenter, &PresenterMode::message, this, &MainWindow::showStatusMessage);
     m_presenterAction = view->addAction(tr("&Presenter mode"), QKeySequence(Qt::Key_F5), this, [this](bool on) {
         m_presenter->setActive(on);
@@ -310,17 +324,49 @@ QString MainWindow::presenterStep(int direction)
         if (!m_lessons->stepBy(direction)) return tr("Lesson: no step further that way");
         return tr("Lesson %1: step %2").arg(m_lessons->currentLessonId()).arg(m_lessons->currentStep() + 1);
     }
+    // A page a lesson's "Show me" opened: the next step of the talk is back in the lesson (after the
+    // animation's last frame on the animated pages).
+    if (m_pages->currentWidget() == m_openedByLesson) {
+        const bool animationAtEnd = m_openedByLesson == m_warp       ? m_warp->visualizer().step() == m_warp->visualizer().stepCount()
+                                    : m_openedByLesson == m_pipeline ? m_pipeline->visualizer().step() == m_pipeline->visualizer().stepCount()
+                                                                     : true;
+        if (direction > 0 ? animationAtEnd : (m_openedByLesson != m_warp && m_openedByLesson != m_pipeline)) {
+            m_openedByLesson = nullptr;
+            showPage(pageIndex("Lessons"));
+            return tr("Back to lesson %1, step %2").arg(m_lessons->currentLessonId()).arg(m_lessons->currentStep() + 1);
+        }
+    }
     if (m_pages->currentWidget() == m_warp) { // the warp animation, one issue at a time
         auto& v = m_warp->visualizer();
+        if (v.playing()) v.togglePlay(); // a manual step takes over from playback, as on the Pipeline page
         const int count = v.stepCount();
         const int current = v.step() < 0 ? (direction > 0 ? 0 : count) : v.step();
         v.setStep(std::clamp(current + direction, 0, count));
         m_warp->canvas()->update();
         return tr("Warp divergence: step %1 of %2").arg(v.step()).arg(count);
     }
+    if (m_pages->currentWidget() == m_pipeline) { // the pipeline animation, one op start at a time
+        auto& v = m_pipeline->visualizer();
+        v.stepBy(direction);
+        m_pipeline->canvas()->update();
+        const auto t = v.cursorTime();
+        return tr("Pipeline bubbles: step %1 of %2, t = %3").arg(v.step()).arg(v.stepCount()).arg(t.value_or(0.0), 0, 'g', 3);
+    }
     // Elsewhere the arrows walk through the pages, the order a talk usually follows.
     showPage(std::clamp(m_pages->currentIndex() + direction, 0, pageCount() - 1));
     return tr("Page %1 of %2: %3").arg(m_pages->currentIndex() + 1).arg(pageCount()).arg(currentPageName());
+}
+
+QString MainWindow::presenterTogglePlay()
+{
+    const auto toggle = [this](auto& visualizer, CanvasPage* page) {
+        visualizer.togglePlay();
+        page->canvas()->update(); // a playing visualizer asks for its next frames from here on
+        return tr("%1: %2").arg(currentPageName(), visualizer.playing() ? tr("playing") : tr("paused"));
+    };
+    if (m_pages->currentWidget() == m_warp) return toggle(m_warp->visualizer(), m_warp);
+    if (m_pages->currentWidget() == m_pipeline) return toggle(m_pipeline->visualizer(), m_pipeline);
+    return {};
 }
 
 bool MainWindow::exportViewPng(const QString& file)

@@ -69,12 +69,14 @@ private:
     void buildMenus();
     void changeFontScale(double scale); ///< from the menu: also says the new size in the status bar
     void addPage(const QString& name, const QString& tip, QWidget* page);
+    void sizePagesToCurrent(int current);
     void showAbout();
     void updateStatus();
     void saveState();
     void enterPresenter();
     void leavePresenter();
     QString presenterStep(int direction);
+    QString presenterTogglePlay();
     QString applyLessonAction(const labs::guided::PageAction& action);
     std::optional<labs::guided::PageState> lessonPageState(const std::string& page);
 
@@ -96,6 +98,7 @@ private:
     QActionGroup* m_themeGroup = nullptr;
     QLabel* m_catalogStatus = nullptr;
     PresenterMode* m_presenter = nullptr;
+    QWidget* m_openedByLesson = nullptr; ///< the page a lesson's "Show me" opened last
     QAction* m_presenterAction = nullptr;
     Theme m_themeBeforePresenter = Theme::Light;
     double m_scaleBeforePresenter = 1.0;

@@ -63,6 +63,7 @@ QString MainWindow::applyLessonAction(const labs::guided::PageAction& action)
     const int index = pageIndex(QString::fromStdString(action.page));
     if (index < 0) return tr("no page %1").arg(QString::fromStdString(action.page));
     showPage(index);
+    m_openedByLesson = page(index); // presenter mode: the next step returns to the lesson
     const Settings& s = action.settings;
     QStringList notApplied;
     const auto key = [&](const std::string& k, const std::function<bool(const std::string&)>& apply) { applyKey(s, k, notApplied, apply); };

@@ -565,6 +565,11 @@ TEST_CASE("lesson steps with images, in normal and presenter mode")
     CHECK(window.currentPageName() == "Roofline");
     QTest::qWait(150);
     window.grab().save(dir.filePath("presenter-lesson-show-me.png"));
+    QTest::keyClick(&window, Qt::Key_Space); // from the page a step opened, the talk goes back to the lesson
+    CHECK(window.currentPageName() == "Lessons");
+    CHECK(lessons->currentStep() == 2);
+    QTest::keyClick(&window, Qt::Key_Space);
+    CHECK(lessons->currentStep() == 3);
     QTest::keyClick(&window, Qt::Key_Escape);
     CHECK_FALSE(window.presenter()->active());
 }

@@ -31,6 +31,27 @@ const gui::roofline::KernelPlacement& placement(const std::vector<gui::roofline:
     return *it;
 }
 
+// Everything drawn in `chart` lies inside its width and height: text (by its anchor and
+// measured width), markers and rectangles. Returns the first thing that does not, or "".
+std::string outside(const gui::Scene& chart)
+{
+    const float w = chart.width();
+    const float h = chart.height();
+    constexpr float slack = 0.5f; // rounding
+    for (const auto& t : chart.texts()) {
+        const float width = chart.textWidth(t.text, t.size);
+        const float left = t.anchor == gui::TextAnchor::Left ? t.x : t.anchor == gui::TextAnchor::Centre ? t.x - width / 2 : t.x - width;
+        if (left < -slack || left + width > w + slack || t.y < -slack || t.y + t.size > h + slack) return "text '" + t.text + "'";
+    }
+    for (const auto& m : chart.markers()) {
+        if (m.x - m.radius < -slack || m.x + m.radius > w + slack) return "a marker";
+    }
+    for (const auto& r : chart.rects()) {
+        if (r.x0 < -slack || r.x1 > w + slack) return "a rectangle";
+    }
+    return {};
+}
+
 } // namespace
 
 TEST_CASE("roofline view: the default GEMM 4096^3 is compute bound and the decode GEMV memory bound on H100 SXM BF16")
@@ -236,4 +257,43 @@ TEST_CASE("the three hardware views draw headless frames in both themes and expo
     CHECK_THAT(roofline.svg(), Catch::StartsWith("<svg") && Catch::Contains("<line") && Catch::Contains("NVIDIA H100"));
     CHECK_THAT(pyramid.svg(), Catch::StartsWith("<svg") && Catch::Contains("no hwloc in this test"));
     CHECK_THAT(calc.svg(), Catch::StartsWith("<svg") && Catch::Contains("<rect"));
+}
+
+TEST_CASE("roofline view: at projector text size 2.5 the legend wraps and nothing leaves the chart")
+{
+    GuiFixture fixture;
+    HeadlessImGui imgui;
+    gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
+    const bool llm = GENERATE(false, true);
+    view.setMode(llm ? gui::roofline::ChartMode::Llm : gui::roofline::ChartMode::Kernels);
+    // 13 px text at 2.5; 770 x 560 px is what the chart gets in presenter mode on a 1280 x 800 screen.
+    constexpr float fontSize = 13.0f * 2.5f;
+    const float width = GENERATE(500.0f, 770.0f, 1200.0f);
+    ImGui::NewFrame(); // the ImGui font measures text inside a frame
+    for (const bool imguiFont : {false, true}) {
+        const gui::Scene::Measure measure = imguiFont ? gui::Scene::imguiMeasure() : gui::Scene::Measure{};
+        INFO((llm ? "LLM mode, " : "kernel mode, ") << width << " px wide, " << (imguiFont ? "ImGui font" : "estimated widths"));
+        // The default view (H100 and MI300X, BF16 and FP8): every legend line and label fits, and
+        // the legend leaves the plot most of the height (the plot's frame starts in the upper half).
+        view.setDevices({"nvidia-h100-sxm", "amd-instinct-mi300x"});
+        view.setPrecisionShown("fp4", false);
+        view.clearMeasured();
+        auto chart = view.chart(width, 560, true, fontSize, measure);
+        INFO(outside(chart));
+        CHECK(outside(chart).empty());
+        const auto frame = std::ranges::find_if(chart.rects(), [](const auto& r) { return r.fill.a == 0 && r.stroke.a > 0; });
+        REQUIRE(frame != chart.rects().end());
+        CHECK(frame->y0 < 560 * 0.5f);
+        const auto bandwidth = std::ranges::count_if(chart.texts(), [](const auto& t) { return t.text.find("GB/s") != std::string::npos; });
+        CHECK(bandwidth == 2); // one legend line per device names its memory bandwidth
+
+        // A crowded view (three devices, a precision H100 lacks, a measured machine) still stays inside.
+        view.setDevices({"nvidia-h100-sxm", "amd-instinct-mi300x", "google-tpu-v5p"});
+        view.setPrecisionShown("fp4", true);
+        view.showMeasured({"test machine", 2000.0, 100.0, {{10.0, 900.0}}, "unit test"});
+        chart = view.chart(width, 560, true, fontSize, measure);
+        INFO(outside(chart));
+        CHECK(outside(chart).empty());
+    }
+    ImGui::EndFrame();
 }

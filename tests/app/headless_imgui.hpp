@@ -13,8 +13,9 @@ public:
     void requestAnimationFrame() override { ++animationRequests; }
     float fontScale() const override { return 1.0f; }
     bool darkTheme() const override { return dark; }
-    double timeSeconds() const override { return 0.0; }
+    double timeSeconds() const override { return time; }
     int animationRequests = 0;
+    double time = 0.0; ///< what timeSeconds() says; tests move it on to drive playback
     bool dark = false;
 };
 

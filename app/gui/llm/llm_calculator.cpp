@@ -2,6 +2,9 @@
 // LLM calculator: models/memory calls, stacked bars as a Scene, the fit matrix as an ImGui table.
 #include "app/gui/llm/llm_calculator.hpp"
 
+#include "app/gui/canvas/imgui_layout.hpp"
+#include "app/gui/canvas/text_flow.hpp"
+
 #include "models/memory/device_fit.hpp"
 #include "models/memory/inference_memory.hpp"
 #include "models/roofline/dtype.hpp"
@@ -201,7 +204,10 @@ Scene LlmCalculator::bars(float width, bool dark, float fs, Scene::Measure measu
         if (const auto* d = findDevice(m_catalog, id)) labelW = std::max(labelW, Scene::estimateWidth(d->name, fs) + fs);
     }
     labelW = std::min(labelW, width * 0.3f);
-    const float height = rowH * static_cast<float>(m_bars.size() + 1) + fs * 0.5f;
+    // The key above the bars wraps (projector text sizes): lay it out once to know its height.
+    Scene probe(width, fs, fs, measure);
+    const float keyH = addBarKey(probe, b, dark);
+    const float height = keyH + rowH * static_cast<float>(m_bars.size()) + fs * 0.5f;
     Scene s(width, height, fs, std::move(measure));
     const Rgba ink = inkColour(dark);
     const Rgba muted = mutedColour(dark);
@@ -211,23 +217,18 @@ Scene LlmCalculator::bars(float width, bool dark, float fs, Scene::Measure measu
     }
     const float barW = std::max(fs * 10, width - labelW - fs * 18);
     const auto px = [&](double bytes) { return labelW + static_cast<float>(bytes / scale) * barW; };
-    // Legend row.
-    float x = 0;
-    for (const auto& p : b.parts) {
-        s.rect(x, fs * 0.2f, x + fs * 0.8f, fs, partColour(p.name, dark));
-        const std::string t = p.name + " " + gbText(p.bytes);
-        s.text(x + fs * 1.1f, 0, t, ink);
-        x += fs * 2.2f + s.textWidth(t);
-    }
-    s.text(x, 0, "| black line: the device's memory", muted);
+    addBarKey(s, b, dark);
+    // Names, bars and verdicts keep to the width: long ones shrink a little, then are cut ("...").
+    const auto label = [&](float x, float y, const std::string& text, Rgba colour, float room) {
+        const auto [shown, size] = TextFlow::fit(s, text, room, fs);
+        s.text(x, y + fs * 0.35f + (fs - size) / 2, shown, colour, TextAnchor::Left, size);
+    };
     for (std::size_t i = 0; i < m_bars.size(); ++i) {
         const Device* d = findDevice(m_catalog, m_bars[i]);
         if (d == nullptr) continue;
-        const float y = rowH * static_cast<float>(i + 1);
+        const float y = keyH + rowH * static_cast<float>(i);
         const auto gb = d->value(FigureKey::MemoryGb);
-        std::string name = d->name;
-        while (name.size() > 4 && s.textWidth(name) > labelW - fs) name = name.substr(0, name.size() - 4) + "...";
-        s.text(0, y + fs * 0.35f, name, ink);
+        label(0, y, d->name, ink, labelW - fs);
         double at = 0;
         for (const auto& p : b.parts) {
             if (p.bytes <= 0) continue;
@@ -242,14 +243,27 @@ Scene LlmCalculator::bars(float width, bool dark, float fs, Scene::Measure measu
             const bool fits = b.totalBytes <= cap;
             verdict = fits ? fmt("fits: %.0f%% of ", 100 * b.totalBytes / cap) + gbText(cap)
                            : "does not fit in " + gbText(cap) + fmt(" (%.2fx)", b.totalBytes / cap);
-            s.text(px(std::max(cap, b.totalBytes)) + fs * 0.6f, y + fs * 0.35f, verdict, fits ? ink : Rgba{213, 60, 30});
+            const float x = px(std::max(cap, b.totalBytes)) + fs * 0.6f;
+            label(x, y, verdict, fits ? ink : Rgba{213, 60, 30}, width - x);
         } else {
             verdict = "no memory figure in the catalog";
-            s.text(px(b.totalBytes) + fs * 0.6f, y + fs * 0.35f, verdict, muted);
+            label(px(b.totalBytes) + fs * 0.6f, y, verdict, muted, width - px(b.totalBytes) - fs * 0.6f);
         }
         s.hit(0, y, labelW, y + rowH, d->name + "\n" + verdict);
     }
     return s;
+}
+
+float LlmCalculator::addBarKey(Scene& s, const MemoryBreakdown& b, bool dark) const
+{
+    const float fs = s.fontSize();
+    TextFlow key(s, 0, 0, s.width(), fs);
+    for (const auto& p : b.parts) {
+        const float x = key.item(fs * 1.1f, p.name + " " + gbText(p.bytes), inkColour(dark));
+        s.rect(x, key.rowTop() + fs * 0.2f, x + fs * 0.8f, key.rowTop() + fs, partColour(p.name, dark));
+    }
+    key.item(0, "| black line: the device's memory", mutedColour(dark));
+    return key.bottom() - key.lineHeight() + fs * 2.0f; // the first bar row sits where the second key row would
 }
 
 void LlmCalculator::addMatrix(Scene& s, float top, bool dark)
@@ -308,7 +322,8 @@ void LlmCalculator::drawControls()
     ImGui::RadioButton("Training", &mode, 1);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Weights, gradients, Adam states (ZeRO) and activations (recomputation)");
     s.mode = mode == 0 ? CalcMode::Inference : CalcMode::Training;
-    ImGui::SameLine();
+    // Each control goes on the current row while it fits, so the rows wrap at projector text sizes.
+    sameLineIfFits(labelledWidth(fs * 9, "model"));
     ImGui::SetNextItemWidth(fs * 9);
     if (ImGui::BeginCombo("model", s.modelId.c_str(), ImGuiComboFlags_HeightLarge)) {
         for (const auto& id : m_modelIds) {
@@ -317,20 +332,22 @@ void LlmCalculator::drawControls()
         ImGui::EndCombo();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Model preset with its source (data/models/presets.json)");
-    ImGui::SameLine();
+    sameLineIfFits(labelledWidth(fs * 5, "weights"));
     formatCombo("weights", s.weights, fs * 5, "Weight format (training: weights and gradients); MX/NVFP4 include their scales");
     if (s.mode == CalcMode::Inference) {
-        ImGui::SameLine();
+        sameLineIfFits(labelledWidth(fs * 5, "KV"));
         formatCombo("KV", s.kvCache, fs * 5, "KV-cache format");
     }
-    ImGui::SameLine();
+    sameLineIfFits(labelledWidth(fs * 5, "act."));
     formatCombo("act.", s.activations, fs * 5, "Activation format");
     const float w = fs * 6;
+    bool first = true; // the sliders start a new row
     const auto slider = [&](const char* label, int* v, int lo, int hi, bool log, const char* tip) {
+        if (!first) sameLineIfFits(labelledWidth(w, label));
+        first = false;
         ImGui::SetNextItemWidth(w);
         ImGui::SliderInt(label, v, lo, hi, "%d", (log ? ImGuiSliderFlags_Logarithmic : 0) | ImGuiSliderFlags_AlwaysClamp);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-        ImGui::SameLine();
     };
     if (s.mode == CalcMode::Inference) {
         slider("batch", &s.batch, 1, 1024, true, "Sequences served together");
@@ -341,30 +358,30 @@ void LlmCalculator::drawControls()
         slider("dp", &s.dataParallel, 1, 64, false, "Data-parallel degree for the bars (ZeRO partitions over it; the matrix varies it)");
         slider("tp", &s.tensorParallel, 1, 16, false, "Tensor-parallel degree");
         slider("pp", &s.pipelineParallel, 1, 32, false, "Pipeline stages (must divide the layers)");
+        sameLineIfFits(labelledWidth(fs * 4, "ZeRO"));
         ImGui::SetNextItemWidth(fs * 4);
         ImGui::SliderInt("ZeRO", &s.zeroStage, 0, 3);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("0 none, 1 optimizer states, 2 + gradients, 3 + parameters partitioned over dp");
-        ImGui::SameLine();
+        sameLineIfFits(labelledWidth(fs * 7, "recompute"));
         int recompute = static_cast<int>(s.recompute);
         ImGui::SetNextItemWidth(fs * 7);
         ImGui::Combo("recompute", &recompute, "none\0selective\0full\0");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Activation recomputation (Korthikanti et al. 2022)");
         s.recompute = static_cast<Recompute>(recompute);
-        ImGui::SameLine();
+        sameLineIfFits(checkWidth("SP"));
         ImGui::Checkbox("SP", &s.sequenceParallel);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Megatron sequence parallelism");
-        ImGui::SameLine();
-        ImGui::NewLine();
+        first = true;
         slider("micro-batch", &s.microBatch, 1, 64, true, "Sequences per micro-batch");
         slider("seq", &s.sequence, 128, 131072, true, "Tokens per sequence");
     }
-    ImGui::NewLine();
     ImGui::TextUnformatted("Bars for");
+    const float picker = std::min(fs * 12, ImGui::GetContentRegionAvail().x * 0.45f);
     for (std::size_t i = 0; i < m_bars.size(); ++i) {
-        ImGui::SameLine();
+        sameLineIfFits(picker);
         ImGui::PushID(static_cast<int>(i));
         std::string id = m_bars[i];
-        if (m_pickers[i].draw("##bar", m_catalog, id, fs * 12, true)) {
+        if (m_pickers[i].draw("##bar", m_catalog, id, picker, true)) {
             if (id.empty()) {
                 m_bars.erase(m_bars.begin() + static_cast<std::ptrdiff_t>(i));
                 ImGui::PopID();
@@ -375,9 +392,9 @@ void LlmCalculator::drawControls()
         ImGui::PopID();
     }
     if (m_bars.size() < maxBars) {
-        ImGui::SameLine();
+        sameLineIfFits(std::min(fs * 10, picker));
         std::string added;
-        if (m_pickers[maxBars].draw("##addbar", m_catalog, added, fs * 10, true, "+ add a device") && !added.empty()) {
+        if (m_pickers[maxBars].draw("##addbar", m_catalog, added, std::min(fs * 10, picker), true, "+ add a device") && !added.empty()) {
             auto ids = m_bars;
             ids.push_back(added);
             setBarDevices(std::move(ids));

@@ -97,6 +97,7 @@ private:
     void drawControls();
     void drawMatrix(bool dark);
     Scene bars(float width, bool dark, float fontSize, Scene::Measure measure) const;
+    float addBarKey(Scene& s, const MemoryBreakdown& b, bool dark) const; ///< the colour key; returns the first bar's top
     void addMatrix(Scene& s, float top, bool dark);
 
     std::vector<models::catalog::Device> m_catalog;

@@ -2,6 +2,9 @@
 // Memory pyramid drawing: level widths from log capacity, figures with their basis, move-N-bytes times.
 #include "app/gui/memory/pyramid_visualizer.hpp"
 
+#include "app/gui/canvas/imgui_layout.hpp"
+#include "app/gui/canvas/text_flow.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -31,6 +34,15 @@ std::string fmt(const char* format, double v)
 }
 
 bool binarySize(double bytes) { return bytes < 1e9 && std::fmod(bytes, 1024.0) == 0.0; }
+
+// The lowest point anything in the scene reaches (its rectangles and text lines).
+float contentBottom(const Scene& s)
+{
+    float bottom = 0;
+    for (const auto& r : s.rects()) bottom = std::max(bottom, r.y1);
+    for (const auto& t : s.texts()) bottom = std::max(bottom, t.y + t.size);
+    return bottom;
+}
 
 } // namespace
 
@@ -155,11 +167,16 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
     const Rgba ink = inkColour(dark);
     const Rgba muted = mutedColour(dark);
     const auto cols = columns();
-    s.text(0, 0, "[S] datasheet, whitepaper or hwloc   [D] derived   [E] estimate   [M] measured by a lab   ? unknown (hover: why)",
-           muted, TextAnchor::Left, small);
+    // The key wraps and every label fits its column, so nothing is cut at projector text sizes.
+    TextFlow key(s, 0, 0, width, small);
+    for (const char* k : {"[S] datasheet, whitepaper or hwloc", "[D] derived", "[E] estimate", "[M] measured by a lab", "? unknown (hover: why)"}) {
+        key.item(0, k, muted);
+    }
+    const float head = key.bottom() - key.lineHeight(); // lines the key took beyond its first
     const std::size_t n = cols.size() + (m_measured ? 1 : 0);
     if (n == 0) {
-        s.text(0, fs * 2, "Choose a device above, or tick 'this machine'.", ink);
+        const auto [text, size] = TextFlow::fit(s, "Choose a device above, or tick 'this machine'.", width, fs);
+        s.text(0, head + fs * 2, text, ink, TextAnchor::Left, size);
         return s;
     }
     double maxLog = 1.0;
@@ -173,15 +190,21 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
     if (m_measured) maxLevels = std::max(maxLevels, m_measured->levels.size());
     const float gap = fs;
     const float colW = (width - gap * static_cast<float>(n - 1)) / static_cast<float>(n);
-    const float top = fs * 4.2f;
-    const float rowH = std::clamp((height - top) / static_cast<float>(maxLevels), small * 3.6f, small * 6.0f);
+    const float top = head + fs * 4.2f;
+    // Three lines per level; smaller type when the levels would not fit the height otherwise.
+    const float rowText = std::max(small * 0.6f, std::min(small, (height - top) / (static_cast<float>(maxLevels) * 3.6f)));
+    const float rowH = std::clamp((height - top) / static_cast<float>(maxLevels), rowText * 3.6f, rowText * 6.0f);
+    const auto centred = [&](float mid, float y, const std::string& text, Rgba colour, float size) {
+        const auto [shown, fitted] = TextFlow::fit(s, text, colW - fs * 0.3f, size);
+        s.text(mid, y + (size - fitted) / 2, shown, colour, TextAnchor::Centre, fitted);
+    };
     for (std::size_t ci = 0; ci < cols.size(); ++ci) {
         const Column& c = cols[ci];
         const float x0 = static_cast<float>(ci) * (colW + gap);
         const float mid = x0 + colW / 2;
         const Rgba colour = seriesColour(ci, dark);
-        s.text(mid, fs * 1.5f, c.title, ink, TextAnchor::Centre);
-        s.text(mid, fs * 2.7f, c.subtitle, muted, TextAnchor::Centre, small);
+        centred(mid, head + fs * 1.5f, c.title, ink, fs);
+        centred(mid, head + fs * 2.7f, c.subtitle, muted, small);
         float lastW = colW * 0.5f;
         for (std::size_t li = 0; li < c.levels.size(); ++li) {
             const PyramidLevel& l = c.levels[li];
@@ -192,12 +215,11 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
             if (known) lastW = w;
             // Filled without an outline: labels wider than a narrow level then cross no border.
             s.rect(mid - w / 2, y, mid + w / 2, y + rowH - 3, known ? colour.withAlpha(dark ? 90 : 60) : mutedColour(dark).withAlpha(40));
-            const float lineH = small * 1.1f;
+            const float lineH = rowText * 1.1f;
             const float ty = y + (rowH - 3 - 3 * lineH) / 2;
-            s.text(mid, ty, l.label + ", " + l.scope, ink, TextAnchor::Centre, small);
-            s.text(mid, ty + lineH, r.capacity + " | " + r.bandwidth + " | " + r.latency, ink, TextAnchor::Centre, small);
-            s.text(mid, ty + 2 * lineH, "move " + bytesText(m_moveBytes) + ": " + r.moveTime, r.measured ? colour : muted,
-                   TextAnchor::Centre, small);
+            centred(mid, ty, l.label + ", " + l.scope, ink, rowText);
+            centred(mid, ty + lineH, r.capacity + " | " + r.bandwidth + " | " + r.latency, ink, rowText);
+            centred(mid, ty + 2 * lineH, "move " + bytesText(m_moveBytes) + ": " + r.moveTime, r.measured ? colour : muted, rowText);
             s.hit(x0, y, x0 + colW, y + rowH - 3,
                   c.title + "\n" + l.label + " (" + l.scope + ")\ncapacity: " + r.capacity + " - " + l.capacityBytes.source +
                       "\nbandwidth: " + r.bandwidth + " - " + l.bandwidthGBps.source + "\nlatency: " + r.latency + " - " +
@@ -208,27 +230,28 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
         const float x0 = static_cast<float>(cols.size()) * (colW + gap);
         const float mid = x0 + colW / 2;
         // The name (machine and dates) can be long: it goes in small type, cut to the column.
-        const std::size_t fits = static_cast<std::size_t>(std::max(8.0f, colW / (small * 0.6f)));
-        const std::string& name = m_measured->name;
-        s.text(mid, fs * 1.5f, "Measured by the labs", ink, TextAnchor::Centre);
-        s.text(mid, fs * 2.7f, name.size() > fits ? name.substr(0, fits - 3) + "..." : name, muted, TextAnchor::Centre, small);
+        centred(mid, head + fs * 1.5f, "Measured by the labs", ink, fs);
+        centred(mid, head + fs * 2.7f, m_measured->name, muted, small);
         for (std::size_t li = 0; li < m_measured->levels.size(); ++li) {
             const MeasuredLevel& m = m_measured->levels[li];
             const float y = top + static_cast<float>(li) * rowH;
             s.rect(x0, y, x0 + colW, y + rowH - 3, {0, 0, 0, 0}, ink);
-            s.text(mid, y + 2, m.level + (m.workingSetBytes > 0 ? ", working set " + bytesText(m.workingSetBytes, binarySize(m.workingSetBytes)) : ""),
-                   ink, TextAnchor::Centre, small);
+            centred(mid, y + 2, m.level + (m.workingSetBytes > 0 ? ", working set " + bytesText(m.workingSetBytes, binarySize(m.workingSetBytes)) : ""),
+                    ink, rowText);
             const std::string figures = (m.latencyNs > 0 ? fmt("%.3g ns", m.latencyNs) : std::string("latency not measured")) + " | " +
                                         (m.bandwidthGbs > 0 ? fmt("%.4g GB/s", m.bandwidthGbs) : std::string("bandwidth not measured"));
-            s.text(mid, y + 2 + small * 1.1f, figures, ink, TextAnchor::Centre, small);
+            centred(mid, y + 2 + rowText * 1.1f, figures, ink, rowText);
             if (m.bandwidthGbs > 0) {
-                s.text(mid, y + 2 + small * 2.2f, "move " + bytesText(m_moveBytes) + ": " + secondsText(m_moveBytes / (m.bandwidthGbs * 1e9)),
-                       muted, TextAnchor::Centre, small);
+                centred(mid, y + 2 + rowText * 2.2f, "move " + bytesText(m_moveBytes) + ": " + secondsText(m_moveBytes / (m.bandwidthGbs * 1e9)),
+                        muted, rowText);
             }
             s.hit(x0, y, x0 + colW, y + rowH - 3, m_measured->name + "\n" + m.level + "\n" + figures);
         }
     }
-    if (m_showLocal && !m_local) s.text(0, height - fs * 1.4f, "This machine: " + m_localProblem, ink);
+    if (m_showLocal && !m_local) {
+        const auto [text, size] = TextFlow::fit(s, "This machine: " + m_localProblem, width, fs);
+        s.text(0, height - fs * 1.4f, text, ink, TextAnchor::Left, size);
+    }
     return s;
 }
 
@@ -241,15 +264,17 @@ std::string PyramidVisualizer::svg() const
 void PyramidVisualizer::drawControls()
 {
     const float fs = ImGui::GetFontSize();
+    // The row wraps rather than running past the canvas at projector text sizes.
+    const float picker = std::min(fs * 16, ImGui::GetContentRegionAvail().x * 0.4f);
     ImGui::TextUnformatted("Devices");
     ImGui::SameLine();
-    m_pickers[0].draw("##first", m_catalog, m_first, fs * 16, true);
-    ImGui::SameLine();
-    m_pickers[1].draw("##second", m_catalog, m_second, fs * 16, true);
-    ImGui::SameLine();
+    m_pickers[0].draw("##first", m_catalog, m_first, picker, true);
+    sameLineIfFits(picker);
+    m_pickers[1].draw("##second", m_catalog, m_second, picker, true);
+    sameLineIfFits(checkWidth("this machine"));
     ImGui::Checkbox("this machine", &m_showLocal);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the local CPU's caches and memory as hwloc reports them");
-    ImGui::SameLine();
+    sameLineIfFits(labelledWidth(fs * 12, "##move") + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("move N bytes").x);
     ImGui::SetNextItemWidth(fs * 12);
     constexpr double minBytes = 1e3;
     constexpr double maxBytes = 1e13;
@@ -259,7 +284,7 @@ void PyramidVisualizer::drawControls()
     ImGui::SameLine();
     ImGui::TextUnformatted("move N bytes");
     if (m_measured) {
-        ImGui::SameLine();
+        sameLineIfFits(ImGui::CalcTextSize("Clear measured").x + ImGui::GetStyle().FramePadding.x * 2);
         if (ImGui::Button("Clear measured")) clearMeasured();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the lab measurements");
     }
@@ -268,19 +293,30 @@ void PyramidVisualizer::drawControls()
 void PyramidVisualizer::draw(DrawContext& context)
 {
     drawControls();
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
     if (size.x < 50 || size.y < 50) return;
     const bool dark = context.darkTheme();
-    m_lastChart = chart(size.x, size.y, dark, ImGui::GetFontSize(), Scene::imguiMeasure());
-    m_lastDark = dark;
-    m_lastChart->draw(*ImGui::GetWindowDrawList(), origin.x, origin.y);
-    ImGui::InvisibleButton("pyramid", size);
+    const float fs = ImGui::GetFontSize();
+    Scene chart = this->chart(size.x, size.y, dark, fs, Scene::imguiMeasure());
+    // At projector text sizes the levels can need more height than the canvas has, even in the
+    // smallest type they take: then the chart gets that height and scrolls, instead of losing levels.
+    const float bottom = contentBottom(chart);
+    const bool scroll = bottom > size.y + 1;
+    if (scroll) {
+        ImGui::BeginChild("##pyramid", size, false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
+        chart = this->chart(ImGui::GetContentRegionAvail().x, bottom + fs, dark, fs, Scene::imguiMeasure());
+    }
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    chart.draw(*ImGui::GetWindowDrawList(), origin.x, origin.y);
+    ImGui::InvisibleButton("pyramid", ImVec2(chart.width(), chart.height()));
     if (ImGui::IsItemHovered()) {
         const ImVec2 mouse = ImGui::GetIO().MousePos;
-        const std::string tip = m_lastChart->tipAt(mouse.x - origin.x, mouse.y - origin.y);
+        const std::string tip = chart.tipAt(mouse.x - origin.x, mouse.y - origin.y);
         if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
     }
+    if (scroll) ImGui::EndChild();
+    m_lastChart = std::move(chart);
+    m_lastDark = dark;
 }
 
 } // namespace accelscope::gui::memory

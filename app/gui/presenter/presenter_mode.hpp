@@ -2,9 +2,12 @@
 // Classroom presenter mode for the main window: full screen, large text, the high-contrast
 // theme, the section list and menus hidden, and keyboard control:
 //   Space / → / Page Down  next step      ← / Page Up  previous step
+//   P  play/pause the page's animation (Warp divergence, Pipeline bubbles)
 //   B  blank the screen (any key brings it back)    F  full screen on/off
 //   L  laser pointer on/off                         Esc  leave presenter mode
-// What a "step" is belongs to the window (a lesson step, an animation frame); it is a callback.
+// What a "step" is belongs to the window (a lesson step, an animation step: one issue on the Warp
+// page, one moment an op starts on the Pipeline page; elsewhere the next page); it is a callback,
+// and so is play/pause. Outside presenter mode none of these keys is taken.
 #pragma once
 
 #include <QObject>
@@ -27,6 +30,9 @@ public:
         std::function<void()> leave;
         /// +1 or −1; returns a line for the status bar ("step 3 of 12"), empty when nothing steps.
         std::function<QString(int direction)> step;
+        /// P: plays or pauses the current page's animation; returns a line for the status bar
+        /// ("Pipeline bubbles: playing"), empty when nothing plays on the page.
+        std::function<QString()> togglePlay;
     };
 
     PresenterMode(QMainWindow& window, Hooks hooks);

@@ -2,6 +2,8 @@
 // Roofline chart: model calls (ceilings, kernels, LLM analysis) turned into a Scene; ImGui controls.
 #include "app/gui/roofline/roofline_visualizer.hpp"
 
+#include "app/gui/canvas/imgui_layout.hpp"
+#include "app/gui/canvas/text_flow.hpp"
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/kernels.hpp"
 #include "models/roofline/model_presets.hpp"
@@ -14,6 +16,7 @@
 #include <map>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <tuple>
 
 namespace accelscope::gui::roofline {
@@ -52,6 +55,25 @@ std::string kernelLabel(const KernelEntry& k)
     default: std::snprintf(buf, sizeof buf, "%s %d/%d", kernelKindName(k.kind), k.size, k.batch);
     }
     return std::string(buf) + " " + k.dtype;
+}
+
+// A compute roof's label in the margin right of the plot ("bf16 989.5", "fp8 sparse 3958").
+std::string roofLabel(const std::string& precision, const ComputeCeiling& roof, bool dense)
+{
+    return precision + (roof.unit == ComputeUnit::Vector ? " vector" : "") + (dense ? "" : " sparse") + fmt(" %.4g", roof.peakTflops);
+}
+
+// The measured compute ceiling's label in that margin.
+std::string measuredLabel(double peakTflops) { return fmt("%.4g", peakTflops) + " meas."; }
+
+// The first of `texts` (longest first) that fits `width` at `size`; the last one, smaller, when none does.
+std::pair<std::string, float> fitted(const Scene& s, std::initializer_list<const char*> texts, float width, float size)
+{
+    for (const char* t : texts) {
+        if (s.textWidth(t, size) <= width) return {t, size};
+    }
+    const std::string last = *std::prev(texts.end());
+    return {last, size * width / std::max(s.textWidth(last, size), 1.0f)};
 }
 
 const char* memoryLevelTitle(MemoryLevel level)
@@ -328,7 +350,7 @@ std::vector<LlmDeviceAnalysis> RooflineVisualizer::llmAnalyses() const
     return out;
 }
 
-RooflineVisualizer::Axes RooflineVisualizer::axes(float width, float height, float fontSize, float top) const
+RooflineVisualizer::Axes RooflineVisualizer::axes(float width, float height, float fontSize, float top, float right) const
 {
     std::vector<double> xs;
     std::vector<double> ys;
@@ -374,7 +396,7 @@ RooflineVisualizer::Axes RooflineVisualizer::axes(float width, float height, flo
     const float left = fontSize * 4.0f;
     a.x0 = left;
     a.y0 = top + fontSize * 0.5f;
-    a.x1 = width - fontSize * 8.0f; // compute-roof labels sit right of the plot, by their line ends
+    a.x1 = width - right; // compute-roof labels sit right of the plot, by their line ends
     a.y1 = height - fontSize * 3.0f;
     const auto [xMin, xMax] = xs.empty() ? std::pair(0.1, 1000.0) : std::pair(*std::ranges::min_element(xs), *std::ranges::max_element(xs));
     const auto [yMin, yMax] = ys.empty() ? std::pair(0.1, 1000.0) : std::pair(*std::ranges::min_element(ys), *std::ranges::max_element(ys));
@@ -434,7 +456,7 @@ void RooflineVisualizer::addRoofs(Scene& s, const Axes& a, bool dark, std::vecto
                                   (r->derivedInCatalog ? ", derived in the catalog)" : ", datasheet)");
                 if (memory) tip += fmt("\nridge point %.3g FLOP/byte with device memory", ridge);
                 s.hit(x0, y - 5, a.x1, y + 5, tip);
-                labels.push_back({y, name + " " + fmt("%.4g", r->peakTflops), colour});
+                labels.push_back({y, roofLabel(p, *r, dense), colour});
             }
         }
     }
@@ -464,8 +486,12 @@ void RooflineVisualizer::addKernels(Scene& s, const Axes& a, bool dark) const
         if (!labelled[p.kernel]) {
             // Under the roof the chart is empty: the label goes below a dot on a flat roof and right of one on a slanted roof.
             const float ly = p.bound->bound == Bound::Compute ? y + fs * 0.6f : y - fs * 0.1f;
-            labelled[p.kernel] = s.textFree(x + fs * 0.6f, ly, kernelLabel(k), inkColour(dark), TextAnchor::Left, fs * 0.9f) ||
-                                 s.textFree(x - fs * 0.6f, ly, kernelLabel(k), inkColour(dark), TextAnchor::Right, fs * 0.9f);
+            // Inside the plot: the margin on the right holds the roof labels.
+            const std::string label = kernelLabel(k);
+            const float w = s.textWidth(label, fs * 0.9f);
+            labelled[p.kernel] =
+                (x + fs * 0.6f + w <= a.x1 && s.textFree(x + fs * 0.6f, ly, label, inkColour(dark), TextAnchor::Left, fs * 0.9f)) ||
+                (x - fs * 0.6f - w >= a.x0 && s.textFree(x - fs * 0.6f, ly, label, inkColour(dark), TextAnchor::Right, fs * 0.9f));
         }
     }
 }
@@ -497,7 +523,9 @@ void RooflineVisualizer::addLlm(Scene& s, const Axes& a, bool dark) const
                 const bool near = std::ranges::any_of(labelled, [&](const auto& l) {
                     return std::get<0>(l) == op.name && std::abs(std::get<1>(l) - x) < fs * 1.5f && std::abs(std::get<2>(l) - y) < fs * 1.5f;
                 });
-                if (di == 0 && !near && s.textFree(x + fs * 0.6f, y - fs * 0.45f, op.name, mutedColour(dark), TextAnchor::Left, fs * 0.8f, fs * 0.8f)) {
+                const bool fits = x + fs * 0.6f + s.textWidth(op.name, fs * 0.8f) <= a.x1;
+                if (di == 0 && !near && fits &&
+                    s.textFree(x + fs * 0.6f, y - fs * 0.45f, op.name, mutedColour(dark), TextAnchor::Left, fs * 0.8f, fs * 0.8f)) {
                     labelled.emplace_back(op.name, x, y);
                 }
             }
@@ -529,7 +557,7 @@ void RooflineVisualizer::addMeasured(Scene& s, const Axes& a, bool dark, std::ve
         s.line(x0, y, a.x1, y, ink, 2.0f, true);
         s.hit(x0, y - 5, a.x1, y + 5, m.name + " (measured)\ncompute " + fmt("%.4g GFLOP/s", m.computeGflops) + "\n" + m.source);
         s.textFree(a.x1 - 4, y - fs * 1.1f, m.name + " measured " + fmt("%.4g GFLOP/s", m.computeGflops), ink, TextAnchor::Right, fs * 0.9f, fs * 2);
-        labels.push_back({y, fmt("%.4g", peak) + " meas.", ink});
+        labels.push_back({y, measuredLabel(peak), ink});
     }
     const std::string firstPrecision = m_precisions.empty() ? std::string("fp32") : *m_precisions.begin();
     for (const auto& [i, g] : m.points) {
@@ -556,78 +584,87 @@ void RooflineVisualizer::addMeasured(Scene& s, const Axes& a, bool dark, std::ve
     }
 }
 
-float RooflineVisualizer::addLegend(Scene& s, bool dark) const
+float RooflineVisualizer::addLegend(Scene& s, bool dark, LegendStyle style) const
 {
-    const float fs = s.fontSize();
-    const float lineH = fs * 1.35f;
-    float y = 2;
+    // Every line wraps within the chart's width (projector text sizes make the device lines
+    // longer than the chart); chart() picks the style so that the legend leaves room for the plot.
+    const float size = style.size;
+    TextFlow flow(s, size * 0.2f, 2, s.width() - size * 0.4f, size);
+    const float indent = size * 1.2f;
     const Rgba ink = inkColour(dark);
     const Rgba muted = mutedColour(dark);
     const auto analyses = m_mode == ChartMode::Llm ? llmAnalyses() : std::vector<LlmDeviceAnalysis>{};
     for (std::size_t i = 0; i < m_deviceIds.size(); ++i) {
         const Device* d = device(i);
         if (d == nullptr) continue;
-        const Rgba colour = seriesColour(i, dark);
-        s.rect(fs * 0.2f, y + fs * 0.15f, fs * 1.0f, y + fs * 0.95f, colour);
-        std::string text = d->name + ":";
-        std::vector<std::string> missing;
-        for (const auto& p : m_precisions) {
-            const auto r = roofFor(*d, p, m_sparse ? Sparsity::Sparse : Sparsity::Dense);
-            if (r) text += " " + p + (r->unit == ComputeUnit::Vector ? " (vector)" : "") + fmt(" %.4g", r->peakTflops);
-            else missing.push_back(p);
-        }
-        text += " TFLOP/s";
-        if (const auto m = deviceMemoryCeiling(*d)) text += ", " + m->label + fmt(" %.4g GB/s", m->bandwidthGBps);
-        else text += ", no memory bandwidth figure";
-        if (!missing.empty()) {
-            text += "; no ";
-            for (std::size_t k = 0; k < missing.size(); ++k) text += (k ? "/" : "") + missing[k];
-            text += std::string(m_sparse ? " sparse" : "") + " figure";
-        }
-        s.text(fs * 1.4f, y, text, ink, TextAnchor::Left, fs);
-        s.hit(0, y, s.textWidth(text) + fs * 1.4f, y + lineH, text);
-        y += lineH;
+        std::string tip;
+        for (const auto& p : deviceLegend(*d, false)) tip += (tip.empty() ? "" : " ") + p;
+        const float top = flow.paragraph(deviceLegend(*d, style.compact), ink, indent, tip);
+        s.rect(size * 0.2f, top + size * 0.15f, size * 1.0f, top + size * 0.95f, seriesColour(i, dark));
         if (m_mode == ChartMode::Llm && i < analyses.size()) {
             const auto& an = analyses[i];
-            const std::string llm = an.analysis ? "lower bounds: time to first token " + secondsText(an.analysis->ttftS) +
-                                                      ", per output token " + secondsText(an.analysis->tpotS) +
-                                                      fmt(", at most %.4g tokens/s", an.analysis->tokensPerS)
-                                                : "no LLM analysis: " + an.problem;
-            s.text(fs * 1.4f, y, llm, an.analysis ? muted : Rgba{213, 60, 30}, TextAnchor::Left, fs);
-            y += lineH;
+            std::vector<std::string> llm =
+                an.analysis ? std::vector<std::string>{"lower bounds:", "time to first token " + secondsText(an.analysis->ttftS) + ",",
+                                                       "per output token " + secondsText(an.analysis->tpotS) + ",",
+                                                       fmt("at most %.4g tokens/s", an.analysis->tokensPerS)}
+                            : std::vector<std::string>{"no LLM analysis:", an.problem};
+            if (style.compact && an.analysis) {
+                llm = {"first token >= " + secondsText(an.analysis->ttftS) + ",", "per token >= " + secondsText(an.analysis->tpotS)};
+            }
+            flow.paragraph(llm, an.analysis ? muted : Rgba{213, 60, 30}, indent);
         }
     }
-    if (m_deviceIds.empty()) {
-        s.text(fs * 0.2f, y, "No device chosen: add one on the left.", ink);
-        y += lineH;
-    }
+    if (m_deviceIds.empty()) flow.paragraph({"No device chosen:", "add one on the left."}, ink);
+    const float marker = size * 0.4f;
     if (m_mode == ChartMode::Kernels) {
-        float x = fs * 0.2f;
         for (std::size_t k = 0; k < m_kernels.size(); ++k) {
             if (!m_kernels[k].visible) continue;
-            const std::string label = kernelLabel(m_kernels[k]);
-            s.marker(x + fs * 0.4f, y + fs * 0.55f, fs * 0.4f, muted, shapes[k % 4]);
-            s.text(x + fs * 1.2f, y, label, muted);
-            x += fs * 2.2f + s.textWidth(label);
+            const float x = flow.item(size * 1.0f, kernelLabel(m_kernels[k]), muted);
+            s.marker(x + marker, flow.rowTop() + size * 0.55f, marker, muted, shapes[k % 4]);
         }
-        if (x > fs) y += lineH;
     } else {
-        s.marker(fs * 0.6f, y + fs * 0.55f, fs * 0.4f, muted, MarkerShape::Circle);
-        s.marker(fs * 8.2f, y + fs * 0.55f, fs * 0.4f, muted, MarkerShape::Triangle, true);
-        s.text(fs * 1.4f, y, "prefill op", muted);
-        s.text(fs * 9.0f, y, "decode op (one step at the mean context); hover a point for its numbers", muted);
-        y += lineH;
+        float x = flow.item(size * 1.0f, "prefill op", muted);
+        s.marker(x + marker, flow.rowTop() + size * 0.55f, marker, muted, MarkerShape::Circle);
+        x = flow.item(size * 1.0f, style.compact ? "decode op" : "decode op (one step at the mean context)", muted);
+        s.marker(x + marker, flow.rowTop() + size * 0.55f, marker, muted, MarkerShape::Triangle, true);
+        if (!style.compact) flow.item(0, "hover a point for its numbers", muted);
     }
+    flow.endRow();
     if (m_measured) {
-        s.line(fs * 0.2f, y + fs * 0.55f, fs * 1.2f, y + fs * 0.55f, ink, 2.0f, true);
-        std::string text = m_measured->name + " (measured):";
-        text += m_measured->computeGflops > 0 ? fmt(" %.4g GFLOP/s", m_measured->computeGflops) : std::string(" compute not measured");
-        text += m_measured->memoryGbs > 0 ? fmt(", %.4g GB/s", m_measured->memoryGbs) : std::string(", memory not measured");
-        text += fmt(", %.0f points", static_cast<double>(m_measured->points.size()));
-        s.text(fs * 1.4f, y, text, ink);
-        y += lineH;
+        std::vector<std::string> phrases{m_measured->name + " (measured)" + (style.compact ? "" : ":")};
+        if (!style.compact) {
+            phrases.push_back(m_measured->computeGflops > 0 ? fmt("%.4g GFLOP/s,", m_measured->computeGflops) : "compute not measured,");
+            phrases.push_back(m_measured->memoryGbs > 0 ? fmt("%.4g GB/s,", m_measured->memoryGbs) : "memory not measured,");
+            phrases.push_back(fmt("%.0f points", static_cast<double>(m_measured->points.size())));
+        }
+        const float top = flow.paragraph(phrases, ink, indent);
+        s.line(size * 0.2f, top + size * 0.55f, size * 1.2f, top + size * 0.55f, ink, 2.0f, true);
     }
-    return y;
+    return flow.bottom();
+}
+
+std::vector<std::string> RooflineVisualizer::deviceLegend(const Device& d, bool compact) const
+{
+    // "NVIDIA H100 SXM5 80GB: | bf16 989.5 | fp8 1979 TFLOP/s, | HBM3 3350 GB/s" (| = where a line may break);
+    // compact leaves out the compute peaks, which the labels right of the plot show too.
+    std::vector<std::string> phrases{d.name + ":"};
+    std::vector<std::string> missing;
+    for (const auto& p : m_precisions) {
+        if (compact) break;
+        const auto r = roofFor(d, p, m_sparse ? Sparsity::Sparse : Sparsity::Dense);
+        if (r) phrases.push_back(p + (r->unit == ComputeUnit::Vector ? " (vector)" : "") + fmt(" %.4g", r->peakTflops));
+        else missing.push_back(p);
+    }
+    if (phrases.size() > 1) phrases.back() += " TFLOP/s,";
+    if (const auto m = deviceMemoryCeiling(d)) phrases.push_back(m->label + fmt(" %.4g GB/s", m->bandwidthGBps));
+    else phrases.push_back("no memory bandwidth figure");
+    if (!missing.empty()) {
+        phrases.back() += ";";
+        std::string none = "no ";
+        for (std::size_t k = 0; k < missing.size(); ++k) none += (k ? "/" : "") + missing[k];
+        phrases.push_back(none + (m_sparse ? " sparse" : "") + " figure");
+    }
+    return phrases;
 }
 
 void RooflineVisualizer::addGrid(Scene& s, const Axes& a, bool dark) const
@@ -636,40 +673,97 @@ void RooflineVisualizer::addGrid(Scene& s, const Axes& a, bool dark) const
     const Rgba ink = inkColour(dark);
     const float fs = s.fontSize();
     s.rect(a.x0, a.y0, a.x1, a.y1, {0, 0, 0, 0}, mutedColour(dark));
+    // A line per decade, a number on every decade that leaves room for it (every second or third
+    // one when the plot is narrow at large text).
+    const float decadeW = (a.x1 - a.x0) / static_cast<float>(std::max(a.lxMax - a.lxMin, 1.0));
+    const int strideX = std::max(1, static_cast<int>(std::ceil((s.textWidth("1000") + fs * 0.6f) / std::max(decadeW, 1.0f))));
     for (int e = static_cast<int>(a.lxMin); e <= static_cast<int>(a.lxMax); ++e) {
         const float x = a.px(std::pow(10.0, e));
         s.line(x, a.y0, x, a.y1, grid);
-        s.text(x, a.y1 + fs * 0.3f, tickText(e), ink, TextAnchor::Centre);
+        if ((e - static_cast<int>(a.lxMin)) % strideX == 0) s.text(x, a.y1 + fs * 0.3f, tickText(e), ink, TextAnchor::Centre);
     }
+    const float decadeH = (a.y1 - a.y0) / static_cast<float>(std::max(a.lyMax - a.lyMin, 1.0));
+    const int strideY = std::max(1, static_cast<int>(std::ceil(fs * 1.1f / std::max(decadeH, 1.0f))));
     for (int e = static_cast<int>(a.lyMin); e <= static_cast<int>(a.lyMax); ++e) {
         const float y = a.py(std::pow(10.0, e));
         s.line(a.x0, y, a.x1, y, grid);
-        s.text(a.x0 - fs * 0.3f, y - fs * 0.5f, tickText(e), ink, TextAnchor::Right);
+        if ((static_cast<int>(a.lyMax) - e) % strideY == 0) s.text(a.x0 - fs * 0.3f, y - fs * 0.5f, tickText(e), ink, TextAnchor::Right);
     }
-    s.text((a.x0 + a.x1) / 2, a.y1 + fs * 1.5f, "arithmetic intensity [FLOP/byte], log scale", ink, TextAnchor::Centre);
+    // The axis title shortens (then shrinks) to stay within the chart at projector text sizes.
+    const float room = std::min(a.x1 - a.x0 + fs * 2, s.width() - fs * 0.4f);
+    const auto [title, size] = fitted(s, {"arithmetic intensity [FLOP/byte], log scale", "intensity [FLOP/byte], log scale", "FLOP/byte (log)"}, room, fs);
+    s.text(std::clamp((a.x0 + a.x1) / 2, room / 2, s.width() - room / 2), a.y1 + fs * 1.5f, title, ink, TextAnchor::Centre, size);
     s.text(a.x0 + fs * 0.3f, a.y0 + fs * 0.2f, "TFLOP/s (log)", mutedColour(dark));
 }
 
 Scene RooflineVisualizer::chart(float width, float height, bool dark, float fontSize, Scene::Measure measure) const
 {
-    Scene s(width, height, fontSize, std::move(measure));
-    const float legend = addLegend(s, dark);
-    const Axes a = axes(width, height, fontSize, legend);
+    Scene s(width, height, fontSize, measure);
+    const float legend = addLegend(s, dark, legendStyle(width, height, dark, fontSize, measure));
+    const Axes a = axes(width, height, fontSize, legend, roofLabelMargin(s));
     addGrid(s, a, dark);
     std::vector<RoofLabel> labels;
     addRoofs(s, a, dark, labels);
     if (m_mode == ChartMode::Kernels) addKernels(s, a, dark);
     else addLlm(s, a, dark);
     addMeasured(s, a, dark, labels);
-    // Stack the margin labels top-down in the order of their roofs, never on top of each other.
+    // Stack the margin labels top-down in the order of their roofs, never on top of each other,
+    // then push them back up from the bottom of the chart (a short plot, many roofs); any that
+    // would then start above the chart are left out (the roofs' tips still give them).
     std::ranges::sort(labels, {}, &RoofLabel::y);
+    std::vector<float> ys;
     float next = 0;
     for (const auto& l : labels) {
-        const float y = std::max(l.y - fontSize * 0.45f, next);
-        s.text(a.x1 + fontSize * 0.3f, y, l.text, l.colour, TextAnchor::Left, fontSize * 0.9f);
-        next = y + fontSize * 0.95f;
+        ys.push_back(std::max(l.y - fontSize * 0.45f, next));
+        next = ys.back() + fontSize * 0.95f;
+    }
+    float limit = height - fontSize * 0.95f;
+    for (std::size_t i = ys.size(); i-- > 0;) {
+        ys[i] = std::min(ys[i], limit);
+        limit = ys[i] - fontSize * 0.95f;
+    }
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        if (ys[i] >= 0) s.text(a.x1 + fontSize * 0.3f, ys[i], labels[i].text, labels[i].colour, TextAnchor::Left, fontSize * 0.9f);
     }
     return s;
+}
+
+RooflineVisualizer::LegendStyle RooflineVisualizer::legendStyle(float width, float height, bool dark, float fontSize,
+                                                                const Scene::Measure& measure) const
+{
+    // The chart's text size unless the wrapped legend would take more than 30 % of the height
+    // (projector sizes on a laptop screen); then smaller, down to 60 % but never below normal
+    // text, and at that size without the compute peaks (the margin labels show them) if need be.
+    const float smallest = std::max(fontSize * 0.6f, std::min(fontSize, 13.0f));
+    const auto fits = [&](LegendStyle style) {
+        Scene trial(width, height, fontSize, measure);
+        return addLegend(trial, dark, style) <= height * 0.3f;
+    };
+    for (const float f : {1.0f, 0.9f, 0.8f, 0.7f, 0.6f}) {
+        const LegendStyle style{std::max(fontSize * f, smallest), false};
+        if (fits(style)) return style;
+        if (style.size <= smallest) break;
+    }
+    return {smallest, !fits({smallest, false})};
+}
+
+float RooflineVisualizer::roofLabelMargin(const Scene& s) const
+{
+    // As wide as the widest compute-roof label (at 0.9 of the text size), so the plot keeps the rest.
+    const float fs = s.fontSize();
+    float widest = s.textWidth("10 k") / 2; // the last intensity tick is centred on the plot's edge
+    for (std::size_t i = 0; i < m_deviceIds.size(); ++i) {
+        const Device* d = device(i);
+        if (d == nullptr) continue;
+        for (const auto& p : m_precisions) {
+            for (const Sparsity sp : {Sparsity::Dense, Sparsity::Sparse}) {
+                if (sp == Sparsity::Sparse && !m_sparse) continue;
+                if (const auto r = roofFor(*d, p, sp)) widest = std::max(widest, s.textWidth(roofLabel(p, *r, sp == Sparsity::Dense), fs * 0.9f));
+            }
+        }
+    }
+    if (m_measured && m_measured->computeGflops > 0) widest = std::max(widest, s.textWidth(measuredLabel(m_measured->computeGflops / 1000), fs * 0.9f));
+    return std::min(widest + fs * 0.6f, s.width() * 0.35f);
 }
 
 std::string RooflineVisualizer::svg() const
@@ -681,8 +775,9 @@ std::string RooflineVisualizer::svg() const
 void RooflineVisualizer::draw(DrawContext& context)
 {
     const float fs = ImGui::GetFontSize();
-    const float panel = fs * 25;
-    ImGui::BeginChild("controls", ImVec2(panel, 0), true);
+    // 25 em, but at projector text sizes no more than 38 % of the canvas: the chart is the point.
+    const float panel = std::min(fs * 25, std::max(fs * 10, ImGui::GetContentRegionAvail().x * 0.38f));
+    ImGui::BeginChild("controls", ImVec2(panel, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
     drawControls();
     ImGui::EndChild();
     ImGui::SameLine();
@@ -707,7 +802,7 @@ void RooflineVisualizer::drawControls()
     int mode = m_mode == ChartMode::Kernels ? 0 : 1;
     ImGui::RadioButton("Kernels", &mode, 0);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Place kernels from the kernel library on the roofs (Ctrl+L toggles)");
-    ImGui::SameLine();
+    sameLineIfFits(checkWidth("LLM ops"));
     ImGui::RadioButton("LLM ops", &mode, 1);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every prefill and decode op of a model, placed by the LLM analysis (Ctrl+L toggles)");
     m_mode = mode == 0 ? ChartMode::Kernels : ChartMode::Llm;
@@ -744,11 +839,12 @@ void RooflineVisualizer::drawControls()
 
     ImGui::Separator();
     ImGui::TextUnformatted("Compute roofs");
+    const int columns = std::clamp(static_cast<int>(ImGui::GetContentRegionAvail().x / (fs * 4.2f)), 1, 5);
     int column = 0;
     for (const auto p : knownPrecisions()) {
         const std::string name(p);
         bool shown = precisionShown(name);
-        if (column++ % 5 != 0) ImGui::SameLine(static_cast<float>((column - 1) % 5) * fs * 4.2f + ImGui::GetStyle().WindowPadding.x);
+        if (column++ % columns != 0) ImGui::SameLine(static_cast<float>((column - 1) % columns) * fs * 4.2f + ImGui::GetStyle().WindowPadding.x);
         if (ImGui::Checkbox(name.c_str(), &shown)) setPrecisionShown(name, shown);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the %s roof (tensor units; vector units where there are none)", name.c_str());
     }
@@ -758,7 +854,7 @@ void RooflineVisualizer::drawControls()
     for (const auto& [level, name] : {std::pair{MemoryLevel::DeviceMemory, "memory"}, std::pair{MemoryLevel::HostLink, "host link"},
                                      std::pair{MemoryLevel::ScaleUp, "scale-up"}}) {
         bool shown = levelShown(level);
-        if (level != MemoryLevel::DeviceMemory) ImGui::SameLine();
+        if (level != MemoryLevel::DeviceMemory) sameLineIfFits(checkWidth(name));
         if (ImGui::Checkbox(name, &shown)) setLevelShown(level, shown);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the %s bandwidth roof of every device that has one", name);
     }
@@ -777,13 +873,17 @@ void RooflineVisualizer::drawKernelControls()
 {
     const float fs = ImGui::GetFontSize();
     constexpr const char* dtypes[] = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8"};
+    // The kind combo and the sliders give up width first when the panel is narrow (large text).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float fixed = ImGui::GetFrameHeight() * 2 + fs * 4.5f + style.FramePadding.x * 2 + ImGui::CalcTextSize("x").x + style.ItemSpacing.x * 3;
+    const float kindW = std::clamp(ImGui::GetContentRegionAvail().x - fixed, fs * 5, fs * 9);
     for (std::size_t k = 0; k < m_kernels.size(); ++k) {
         KernelEntry& e = m_kernels[k];
         ImGui::PushID(static_cast<int>(k) + 100);
         ImGui::Checkbox("##visible", &e.visible);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show this kernel on the chart");
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(fs * 9);
+        ImGui::SetNextItemWidth(kindW);
         if (ImGui::BeginCombo("##kind", kernelKindName(e.kind))) {
             for (int i = 0; i <= static_cast<int>(KernelKind::Conv2d); ++i) {
                 const auto kind = static_cast<KernelKind>(i);
@@ -807,14 +907,14 @@ void RooflineVisualizer::drawKernelControls()
             break;
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this kernel (the last one stays)");
-        ImGui::SetNextItemWidth(fs * 9);
+        ImGui::SetNextItemWidth(kindW);
         ImGui::SliderInt("##size", &e.size, 1, 65536, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-        ImGui::SameLine();
+        sameLineIfFits(ImGui::CalcTextSize(kernelSizeMeaning(e.kind)).x);
         ImGui::TextDisabled("%s", kernelSizeMeaning(e.kind));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("size: drag the slider and watch the dot move");
-        ImGui::SetNextItemWidth(fs * 9);
+        ImGui::SetNextItemWidth(kindW);
         ImGui::SliderInt("##batch", &e.batch, 1, 16384, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-        ImGui::SameLine();
+        sameLineIfFits(ImGui::CalcTextSize(kernelBatchMeaning(e.kind)).x);
         ImGui::TextDisabled("%s", kernelBatchMeaning(e.kind));
         ImGui::PopID();
     }
@@ -825,7 +925,8 @@ void RooflineVisualizer::drawKernelControls()
 void RooflineVisualizer::drawLlmControls()
 {
     const float fs = ImGui::GetFontSize();
-    const float w = fs * 9;
+    // As wide as leaves room for the longest label beside it, at most 9 em.
+    const float w = std::clamp(ImGui::GetContentRegionAvail().x - labelledWidth(0, "generated tokens"), fs * 4, fs * 9);
     ImGui::SetNextItemWidth(w);
     if (ImGui::BeginCombo("model", m_llm.modelId.c_str(), ImGuiComboFlags_HeightLarge)) {
         for (const auto& id : m_modelIds) {

@@ -105,6 +105,8 @@ public:
     Scene chart(float width, float height, bool dark, float fontSize, Scene::Measure measure = {}) const;
     /// The chart as SVG at the size last drawn (900 × 600 before the first frame).
     std::string svg() const;
+    /// The chart as last drawn (none before the first frame).
+    const std::optional<Scene>& lastChart() const { return m_lastChart; }
     /// The tooltip at (x, y) of the last drawn chart, chart coordinates.
     std::string tipAt(float x, float y) const { return m_lastChart ? m_lastChart->tipAt(x, y) : std::string(); }
 
@@ -116,12 +118,20 @@ private:
     void drawControls();
     void drawKernelControls();
     void drawLlmControls();
-    Axes axes(float width, float height, float fontSize, float top) const;
+    Axes axes(float width, float height, float fontSize, float top, float right) const;
     void addRoofs(Scene& scene, const Axes& a, bool dark, std::vector<RoofLabel>& labels) const;
     void addKernels(Scene& scene, const Axes& a, bool dark) const;
     void addLlm(Scene& scene, const Axes& a, bool dark) const;
     void addMeasured(Scene& scene, const Axes& a, bool dark, std::vector<RoofLabel>& labels) const;
-    float addLegend(Scene& scene, bool dark) const; ///< returns its height
+    /// How the legend is drawn: its text size in pixels; compact = devices without their compute peaks.
+    struct LegendStyle {
+        float size;
+        bool compact;
+    };
+    float addLegend(Scene& scene, bool dark, LegendStyle style) const; ///< returns its height
+    std::vector<std::string> deviceLegend(const models::catalog::Device& d, bool compact) const; ///< a device's legend phrases
+    LegendStyle legendStyle(float width, float height, bool dark, float fontSize, const Scene::Measure& measure) const;
+    float roofLabelMargin(const Scene& scene) const;
     void addGrid(Scene& scene, const Axes& a, bool dark) const;
     const models::catalog::Device* device(std::size_t index) const;
     std::optional<models::roofline::ComputeCeiling> roofFor(const models::catalog::Device& d, const std::string& precision,

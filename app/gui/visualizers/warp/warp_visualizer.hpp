@@ -42,6 +42,7 @@ public:
     /// Issues of warp 0 with a cost in the longer of the two runs (the playback length).
     int stepCount();
     void togglePlay() { m_playing = !m_playing; }
+    bool playing() const { return m_playing; }
 
     /// Results of the last update (recomputed when inputs change).
     const std::optional<models::simt::WarpRun>& run(models::simt::ExecutionModel model);

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// Presenter mode on the animated pages, and the chart pages at presenter text sizes (under Xvfb).
+#include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/main_window.hpp"
+#include "app/gui/presenter/presenter_mode.hpp"
+#include "app/gui/roofline/roofline_page.hpp"
+#include "app/gui/visualizers/pipeline/pipeline_page.hpp"
+#include "app/gui/visualizers/warp/warp_page.hpp"
+#include "tests/app/gui_fixture.hpp"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QStatusBar>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+#include <string_view>
+
+using namespace accelscope::gui;
+
+namespace {
+
+// Lets the page's canvases draw a few frames at the current size and text scale.
+void settle(QWidget* page)
+{
+    const auto canvases = page->findChildren<ImGuiCanvas*>();
+    QList<int> before;
+    for (ImGuiCanvas* canvas : canvases) {
+        before << canvas->framesRendered();
+        canvas->update();
+    }
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < 3000) {
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+        bool done = timer.elapsed() > 200;
+        for (int i = 0; i < canvases.size(); ++i) {
+            if (canvases[i]->isVisible() && canvases[i]->framesRendered() < before[i] + 3) {
+                canvases[i]->update();
+                done = false;
+            }
+        }
+        if (done) return;
+        QTest::qWait(10);
+    }
+}
+
+QDir screenshotDir(const char* sub)
+{
+    QDir dir(QStringLiteral(ACCELSCOPE_SCREENSHOT_DIR "/%1").arg(QLatin1String(sub)));
+    dir.mkpath(".");
+    return dir;
+}
+
+} // namespace
+
+TEST_CASE("presenter mode: Space and the arrows step the pipeline animation, P plays and pauses Warp and Pipeline")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.resize(1280, 800);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    window.setTheme(Theme::Light);
+    window.setFontScale(1.0);
+    QApplication::setActiveWindow(&window);
+    window.showPage(window.pageIndex("Pipeline bubbles"));
+    auto& pipeline = window.pipelinePage()->visualizer();
+    auto& warp = window.warpPage()->visualizer();
+    pipeline.setSchedules(accelscope::models::pipeline::Schedule::OneFOneB, accelscope::models::pipeline::Schedule::ZbH1);
+
+    // Outside presenter mode the keys are the page's own: nothing steps and P does not play.
+    QTest::keyClick(&window, Qt::Key_Right);
+    QTest::keyClick(&window, Qt::Key_P);
+    CHECK(pipeline.step() == -1);
+    CHECK_FALSE(pipeline.playing());
+    CHECK(window.currentPageName() == "Pipeline bubbles");
+
+    QTest::keyClick(&window, Qt::Key_F5);
+    REQUIRE(window.presenter()->active());
+    QTest::keyClick(&window, Qt::Key_Right);
+    CHECK(pipeline.step() == 1);
+    QTest::keyClick(&window, Qt::Key_Space);
+    CHECK(pipeline.step() == 2);
+    QTest::keyClick(&window, Qt::Key_Right);
+    CHECK(pipeline.step() == 3);
+    QTest::keyClick(&window, Qt::Key_Left);
+    CHECK(pipeline.step() == 2);
+    CHECK(window.currentPageName() == "Pipeline bubbles"); // the arrows stepped the animation, not the pages
+
+    QTest::keyClick(&window, Qt::Key_P);
+    CHECK(pipeline.playing());
+    CHECK(window.statusBar()->currentMessage() == "Pipeline bubbles: playing");
+    QTest::qWait(800); // about two steps at the default speed: the canvas keeps asking for frames
+    CHECK(pipeline.step() > 2);
+    QTest::keyClick(&window, Qt::Key_P);
+    CHECK_FALSE(pipeline.playing());
+    QTest::keyClick(&window, Qt::Key_P);
+    QTest::keyClick(&window, Qt::Key_Right); // a manual step pauses
+    CHECK_FALSE(pipeline.playing());
+
+    window.showPage(window.pageIndex("Warp divergence"));
+    CHECK_FALSE(warp.playing());
+    QTest::keyClick(&window, Qt::Key_P);
+    CHECK(warp.playing());
+    QTest::keyClick(&window, Qt::Key_P);
+    CHECK_FALSE(warp.playing());
+
+    window.showPage(window.pageIndex("Roofline")); // nothing plays there: P only says so
+    QTest::keyClick(&window, Qt::Key_P);
+    CHECK(window.statusBar()->currentMessage() == "Nothing plays on this page");
+    CHECK(window.currentPageName() == "Roofline");
+
+    QTest::keyClick(&window, Qt::Key_Escape);
+    REQUIRE_FALSE(window.presenter()->active());
+    window.showPage(window.pageIndex("Pipeline bubbles"));
+    const int step = pipeline.step();
+    QTest::keyClick(&window, Qt::Key_Left);
+    QTest::keyClick(&window, Qt::Key_P);
+    CHECK(pipeline.step() == step);
+    CHECK_FALSE(pipeline.playing());
+}
+
+TEST_CASE("large text: the chart pages at text scale 2 and 2.5 in a 1280x800 window, in presenter mode and out")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    window.resize(1280, 800);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QApplication::setActiveWindow(&window);
+    const QDir dir = screenshotDir("large-text");
+    for (const bool presenter : {false, true}) {
+        if (presenter) QTest::keyClick(&window, Qt::Key_F5);
+        REQUIRE(window.presenter()->active() == presenter);
+        window.setTheme(Theme::HighContrast);
+        for (const double scale : {2.0, 2.5}) {
+            window.setFontScale(scale);
+            window.resize(1280, 800); // Xvfb has no window manager to make full screen the screen's size
+            for (const char* name : {"Roofline", "Memory pyramid", "LLM calculator", "Pipeline bubbles"}) {
+                window.showPage(window.pageIndex(name));
+                settle(window.page(window.pageIndex(name)));
+                INFO(name << " at " << scale << (presenter ? " in presenter mode" : ""));
+                // Hidden pages that are wider at this text size (Catalog, Labs) do not widen the window.
+                CHECK(window.width() <= 1280);
+                const QString file = dir.filePath(QStringLiteral("%1%2-%3.png")
+                                                      .arg(presenter ? "presenter-" : "")
+                                                      .arg(QString(name).toLower().replace(' ', '-'))
+                                                      .arg(scale));
+                CHECK(window.grab().save(file));
+                if (std::string_view(name) == "Roofline") { // with the real font: every text of the chart within its width
+                    const auto& chart = window.rooflinePage()->visualizer().lastChart();
+                    REQUIRE(chart.has_value());
+                    for (const auto& t : chart->texts()) {
+                        const float w = chart->textWidth(t.text, t.size);
+                        const float left = t.anchor == TextAnchor::Left ? t.x : t.anchor == TextAnchor::Centre ? t.x - w / 2 : t.x - w;
+                        INFO("'" << t.text << "' from " << left << " to " << left + w << " of " << chart->width());
+                        CHECK((left >= -0.5f && left + w <= chart->width() + 0.5f));
+                    }
+                }
+            }
+        }
+    }
+}
