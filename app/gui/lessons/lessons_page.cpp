@@ -365,9 +365,9 @@ void LessonsPage::scaleImages()
     for (auto& [position, image] : images) {
         // The file itself, not the document's cached copy, which may be a rendering at another size.
         const QString name = image.name().section('#', 0, 0);
-        const QByteArray data = m_prose->QTextBrowser::loadResource(QTextDocument::ImageResource, QUrl(name)).toByteArray();
-        QSvgRenderer svg(data);
-        const QSizeF natural = svg.isValid() ? QSizeF(svg.defaultSize()) : QSizeF(QImage::fromData(data).size());
+        const QByteArray file = m_prose->QTextBrowser::loadResource(QTextDocument::ImageResource, QUrl(name)).toByteArray();
+        QSvgRenderer svg(file);
+        const QSizeF natural = svg.isValid() ? QSizeF(svg.defaultSize()) : QSizeF(QImage::fromData(file).size());
         if (natural.isEmpty()) continue;
         const double scale = std::max(0.1, std::min(maxWidth / natural.width(), maxHeight / natural.height()));
         const QSizeF shown = natural * scale;
