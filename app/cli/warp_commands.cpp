@@ -65,9 +65,7 @@ ExitCode runWarp(const CliContext& ctx, const WarpOptions& o)
         text << in.rdbuf();
         source = text.str();
     }
-    if (o.data == "random") data = DataPattern::Random;
-    if (o.data == "sorted") data = DataPattern::Sorted;
-    if (o.data == "identity") data = DataPattern::Identity;
+    if (const auto pattern = dataPatternFromName(o.data)) data = *pattern;
     auto program = parseWarpProgram(source);
     if (!program) {
         return ctx.error((o.programFile.empty() ? o.preset : o.programFile) + ": " + program.error().message);

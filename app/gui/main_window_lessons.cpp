@@ -20,6 +20,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <set>
 
 namespace accelscope::gui {
 namespace {
@@ -66,7 +67,11 @@ QString MainWindow::applyLessonAction(const labs::guided::PageAction& action)
     m_openedByLesson = page(index); // presenter mode: the next step returns to the lesson
     const Settings& s = action.settings;
     QStringList notApplied;
-    const auto key = [&](const std::string& k, const std::function<bool(const std::string&)>& apply) { applyKey(s, k, notApplied, apply); };
+    std::set<std::string> handled;
+    const auto key = [&](const std::string& k, const std::function<bool(const std::string&)>& apply) {
+        handled.insert(k);
+        applyKey(s, k, notApplied, apply);
+    };
     const std::string& page = action.page;
     if (page == "Catalog") {
         key("search", [&](const std::string& v) { m_catalog->searchField()->setText(QString::fromStdString(v)); return true; });
@@ -109,9 +114,9 @@ QString MainWindow::applyLessonAction(const labs::guided::PageAction& action)
             return n == 32 || n == 64;
         });
         key("data", [&](const std::string& v) {
-            using models::simt::DataPattern;
-            w.setDataPattern(v == "random" ? DataPattern::Random : v == "sorted" ? DataPattern::Sorted : DataPattern::Identity);
-            return v == "random" || v == "sorted" || v == "identity";
+            const auto pattern = models::simt::dataPatternFromName(v);
+            if (pattern) w.setDataPattern(*pattern);
+            return pattern.has_value();
         });
         key("model", [&](const std::string& v) {
             using models::simt::ExecutionModel;
@@ -157,6 +162,7 @@ QString MainWindow::applyLessonAction(const labs::guided::PageAction& action)
         m_roofline->canvas()->update();
     } else if (page == "Memory pyramid") {
         auto& m = m_pyramid->visualizer();
+        handled.insert({"device", "device2"});
         if (s.contains("device") || s.contains("device2")) {
             const auto get = [&](const char* k) { return s.contains(k) ? s.at(k) : std::string(); };
             m.setDevices(get("device"), get("device2"));
@@ -194,20 +200,10 @@ QString MainWindow::applyLessonAction(const labs::guided::PageAction& action)
     } else if (page == "Labs") {
         key("lab", [&](const std::string& v) { return m_labs->selectLab(QString::fromStdString(v)); });
     }
-    // A key this function does not know is reported, never silently dropped.
-    static const std::map<std::string, std::vector<std::string>> known{
-        {"Catalog", {"search", "device"}},
-        {"Compare", {"devices"}},
-        {"Precision", {"format", "format2", "log", "value", "distribution", "view"}},
-        {"Warp divergence", {"preset", "warps", "width", "data", "model"}},
-        {"Pipeline bubbles", {"schedule", "schedule2", "p", "m", "v"}},
-        {"Roofline", {"devices", "precision", "sparse", "kernel", "model", "batch", "prompt"}},
-        {"Memory pyramid", {"device", "device2", "local", "move_bytes"}},
-        {"LLM calculator", {"mode", "model", "devices", "weights", "kv", "recompute", "batch", "prompt", "gen", "tp", "pp", "dp", "zero", "seq", "mbs"}},
-        {"Labs", {"lab"}}};
-    const auto keys = known.find(page);
+    // A key no branch above handles is reported, never silently dropped (the window test applies
+    // every lesson's actions and requires this to stay empty).
     for (const auto& [k, v] : s) {
-        if (keys == known.end() || std::ranges::find(keys->second, k) == keys->second.end()) notApplied << QString::fromStdString(k);
+        if (!handled.contains(k)) notApplied << QString::fromStdString(k);
     }
     return notApplied.join(", ");
 }

@@ -253,11 +253,10 @@ Result<double> warpEfficiency(const PageState& state, const std::string& model)
     if (!program) return std::unexpected(program.error());
     models::simt::WarpConfig c;
     c.data = p->data;
-    const std::string data = optional(state, "data", "");
-    if (!data.empty()) {
-        c.data = data == "random" ? models::simt::DataPattern::Random
-                 : data == "sorted" ? models::simt::DataPattern::Sorted
-                                    : models::simt::DataPattern::Identity;
+    if (const std::string data = optional(state, "data", ""); !data.empty()) {
+        const auto pattern = models::simt::dataPatternFromName(data);
+        if (!pattern) return fail(ErrorCode::InvalidArgument, "state 'data': random, sorted or identity, not '" + data + "'");
+        c.data = *pattern;
     }
     for (auto [key, field, fallback] : {std::tuple{"warps", &c.warps, "1"}, std::tuple{"width", &c.width, "32"}}) {
         auto v = parseNumber(optional(state, key, fallback));

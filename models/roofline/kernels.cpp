@@ -233,11 +233,11 @@ KernelCost flashAttention(double b, double h, double s, double d, double blockRo
                 std::to_string(static_cast<long long>(blockRows)) + " query rows"};
 }
 
-Result<KernelCost> kernelFromSpec(std::string_view spec, std::string_view defaultDtype)
+Result<KernelSpec> parseKernelSpec(std::string_view spec)
 {
-    SpecReader reader{std::string(spec), {}, {}, {}};
+    KernelSpec out;
     const auto colon = spec.find(':');
-    const std::string name = lower(trim(spec.substr(0, colon)));
+    out.name = lower(trim(spec.substr(0, colon)));
     if (colon != std::string_view::npos) {
         std::string_view rest = spec.substr(colon + 1);
         while (!rest.empty()) {
@@ -247,17 +247,26 @@ Result<KernelCost> kernelFromSpec(std::string_view spec, std::string_view defaul
             if (item.empty()) continue;
             const auto eq = item.find('=');
             if (eq == std::string::npos || eq == 0) {
-                return fail(ErrorCode::InvalidArgument, "kernel '" + reader.spec + "': '" + item + "' is not KEY=value");
+                return fail(ErrorCode::InvalidArgument, "kernel '" + std::string(spec) + "': '" + item + "' is not KEY=value");
             }
             const std::string key = lower(trim(item.substr(0, eq)));
-            if (reader.params.contains(key)) {
-                return fail(ErrorCode::InvalidArgument, "kernel '" + reader.spec + "': key '" + key + "' given twice");
+            if (out.params.contains(key)) {
+                return fail(ErrorCode::InvalidArgument, "kernel '" + std::string(spec) + "': key '" + key + "' given twice");
             }
-            reader.params[key] = trim(item.substr(eq + 1));
-            reader.spelled[key] = trim(item.substr(0, eq));
+            out.params[key] = trim(item.substr(eq + 1));
+            out.spelled[key] = trim(item.substr(0, eq));
         }
     }
-    auto cost = dispatch(name, reader, defaultDtype);
+    return out;
+}
+
+Result<KernelCost> kernelFromSpec(std::string_view spec, std::string_view defaultDtype)
+{
+    auto parsed = parseKernelSpec(spec);
+    if (!parsed) return std::unexpected(parsed.error());
+    SpecReader reader{std::string(spec), std::move(parsed->params), std::move(parsed->spelled), {}};
+    const auto colon = spec.find(':');
+    auto cost = dispatch(parsed->name, reader, defaultDtype);
     if (!cost) return cost;
     if (auto extra = reader.noExtraKeys(); !extra) return std::unexpected(extra.error());
     cost->shape = colon == std::string_view::npos ? "" : trim(spec.substr(colon + 1));

@@ -4,6 +4,7 @@
 
 #include "models/common/result.hpp"
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,6 +79,15 @@ KernelCost flashAttention(double b, double h, double s, double d, double blockRo
 /// N[,inputs=2,flops=1]; softmax|layernorm|rmsnorm ROWS,COLS; conv2d N,C,H,W,K,R,S[,stride=1,pad=0];
 /// attention|flash-attention B,H,S,D[,br=128]. Errors name the spec, the key and what is wrong.
 Result<KernelCost> kernelFromSpec(std::string_view spec, std::string_view defaultDtype = "bf16");
+
+/// A kernel spec split into its name and KEY=value pairs (values not yet checked).
+struct KernelSpec {
+    std::string name;                           ///< lower case ("gemm")
+    std::map<std::string, std::string> params;  ///< lower-case key → value as written
+    std::map<std::string, std::string> spelled; ///< lower-case key → the key as written (for messages)
+};
+/// Splits a spec; Error for an item that is not KEY=value or a key given twice.
+Result<KernelSpec> parseKernelSpec(std::string_view spec);
 
 /// The kernel names `kernelFromSpec` accepts.
 std::vector<std::string_view> kernelNames();

@@ -149,6 +149,14 @@ Result<WarpProgram> parseWarpProgram(std::string_view source)
 
 std::span<const WarpPreset> warpPresets() { return presets; }
 
+std::optional<DataPattern> dataPatternFromName(std::string_view name)
+{
+    if (name == "random") return DataPattern::Random;
+    if (name == "sorted") return DataPattern::Sorted;
+    if (name == "identity") return DataPattern::Identity;
+    return std::nullopt;
+}
+
 const WarpPreset* findWarpPreset(std::string_view name)
 {
     for (const auto& p : presets) {

@@ -44,6 +44,8 @@ Result<WarpProgram> parseWarpProgram(std::string_view source);
 
 /// How a preset's data array is filled.
 enum class DataPattern { Random, Sorted, Identity };
+/// "random", "sorted", "identity" (the CLI's and lessons' names).
+std::optional<DataPattern> dataPatternFromName(std::string_view name);
 
 /// A named example program.
 struct WarpPreset {

@@ -15,7 +15,7 @@
 #include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/page_capture.hpp"
-#include "tests/app/gui_fixture.hpp"
+#include "tests/app/window_fixture.hpp"
 
 #include "accelscope/config.hpp"
 
@@ -64,11 +64,8 @@ TEST_CASE("every page of the main window paints something, light and dark")
 
 TEST_CASE("catalog search, compare hand-off and exports work from the UI")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture;
+    MainWindow& window = fixture.window;
     CatalogPage* catalog = window.catalogPage();
     QTest::keyClicks(catalog->searchField(), "H100");
     CHECK(catalog->proxy().rowCount() >= 3);
@@ -171,11 +168,8 @@ QAction* findAction(QMenuBar* bar, const QString& text)
 
 TEST_CASE("the About dialog names the versions of Qt, ImGui, SQLite and the catalog")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture;
+    MainWindow& window = fixture.window;
     QAction* about = findAction(window.menuBar(), "&About Accelscope");
     REQUIRE(about != nullptr);
     QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
@@ -188,11 +182,8 @@ TEST_CASE("the About dialog names the versions of Qt, ImGui, SQLite and the cata
 
 TEST_CASE("a rejected import shows the first problem and leaves the catalog unchanged")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture;
+    MainWindow& window = fixture.window;
     const auto bad = fixture.dir.write("mine.csv",
         "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,source_url,memory_gb\n"
         "acme-z1,Acme Z1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/z.pdf,16 TFLOPS\n");
@@ -238,12 +229,8 @@ TEST_CASE("warp and pipeline pages export PNG, SVG and an animation's frames")
 
 TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG and take measurements")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.resize(1400, 860);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture(QSize(1400, 860));
+    MainWindow& window = fixture.window;
     const auto path = [&](const char* name) { return QString::fromStdString((fixture.dir.path() / name).string()); };
     CHECK(window.pageIndex("Roofline") == window.pageIndex("Pipeline bubbles") + 1);
     CHECK(window.pageIndex("Memory pyramid") == window.pageIndex("Roofline") + 1);
@@ -299,11 +286,8 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
 
 TEST_CASE("the Labs page places a measured roofline and pyramid on their pages")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture;
+    MainWindow& window = fixture.window;
     LabsPage* labs = window.labsPage();
     const auto run = [&](const char* id) {
         REQUIRE(labs->selectLab(id));
@@ -345,12 +329,8 @@ TEST_CASE("the Labs page places a measured roofline and pyramid on their pages")
 
 TEST_CASE("presenter mode: high contrast, large text, keys step, blank, laser, and Esc restores")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.resize(1200, 800);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture(QSize(1200, 800));
+    MainWindow& window = fixture.window;
     window.setTheme(Theme::Light);
     window.setFontScale(1.0);
     window.showPage(window.pageIndex("Warp divergence"));
@@ -400,11 +380,8 @@ TEST_CASE("presenter mode: high contrast, large text, keys step, blank, laser, a
 
 TEST_CASE("a lesson step opens its page in the asked state and a state check reads the view")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture;
+    MainWindow& window = fixture.window;
     LessonsPage* lessons = window.lessonsPage();
     REQUIRE(lessons->openLesson("pipeline-bubbles"));
     while (lessons->currentStep() > 0) lessons->stepBy(-1);
@@ -425,11 +402,8 @@ TEST_CASE("a lesson step opens its page in the asked state and a state check rea
 
 TEST_CASE("every Show me of every lesson sets all its keys on its page")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture;
+    MainWindow& window = fixture.window;
     LessonsPage* lessons = window.lessonsPage();
     REQUIRE(lessons->applyAction);
     accelscope::labs::guided::LessonContext ctx;
@@ -482,11 +456,8 @@ TEST_CASE("every Show me of every lesson sets all its keys on its page")
 
 TEST_CASE("state checks read the Warp, Precision and LLM calculator pages, and a watched step completes itself")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture;
+    MainWindow& window = fixture.window;
     LessonsPage* lessons = window.lessonsPage();
     const auto openStateStep = [&](const QString& lesson) {
         REQUIRE(lessons->openLesson(lesson));
@@ -533,12 +504,8 @@ TEST_CASE("state checks read the Warp, Precision and LLM calculator pages, and a
 
 TEST_CASE("lesson steps with images, in normal and presenter mode")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.resize(1400, 860);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture(QSize(1400, 860));
+    MainWindow& window = fixture.window;
     window.setTheme(Theme::Light);
     window.showPage(window.pageIndex("Lessons"));
     LessonsPage* lessons = window.lessonsPage();

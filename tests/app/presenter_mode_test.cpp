@@ -6,7 +6,7 @@
 #include "app/gui/roofline/roofline_page.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/visualizers/warp/warp_page.hpp"
-#include "tests/app/gui_fixture.hpp"
+#include "tests/app/window_fixture.hpp"
 
 #include <QApplication>
 #include <QDir>
@@ -58,12 +58,8 @@ QDir screenshotDir(const char* sub)
 
 TEST_CASE("presenter mode: Space and the arrows step the pipeline animation, P plays and pauses Warp and Pipeline")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.resize(1280, 800);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture(QSize(1280, 800));
+    MainWindow& window = fixture.window;
     window.setTheme(Theme::Light);
     window.setFontScale(1.0);
     QApplication::setActiveWindow(&window);
@@ -126,12 +122,8 @@ TEST_CASE("presenter mode: Space and the arrows step the pipeline animation, P p
 
 TEST_CASE("large text: the chart pages at text scale 2 and 2.5 in a 1280x800 window, in presenter mode and out")
 {
-    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
-    accelscope::tests::GuiFixture fixture;
-    MainWindow window(*fixture.context);
-    window.resize(1280, 800);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    accelscope::tests::WindowFixture fixture(QSize(1280, 800));
+    MainWindow& window = fixture.window;
     QApplication::setActiveWindow(&window);
     const QDir dir = screenshotDir("large-text");
     for (const bool presenter : {false, true}) {

@@ -11,7 +11,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <map>
 #include <cmath>
@@ -162,24 +161,10 @@ models::Result<KernelEntry> kernelEntryFromSpec(std::string_view spec)
 {
     const auto cost = models::roofline::kernelFromSpec(spec);
     if (!cost) return std::unexpected(cost.error());
-    // KEY=value pairs (kernelFromSpec has checked them), keys lower-cased.
-    std::map<std::string, std::string> keys;
-    const auto colon = spec.find(':');
-    std::string name(spec.substr(0, colon));
-    std::erase(name, ' ');
-    std::ranges::transform(name, name.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-    std::string_view rest = colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
-    while (!rest.empty()) {
-        const auto comma = rest.find(',');
-        std::string item(rest.substr(0, comma));
-        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-        std::erase(item, ' ');
-        const auto eq = item.find('=');
-        if (eq == std::string::npos) continue;
-        std::string key = item.substr(0, eq);
-        std::ranges::transform(key, key.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-        keys[key] = item.substr(eq + 1);
-    }
+    auto parsed = models::roofline::parseKernelSpec(spec);
+    if (!parsed) return std::unexpected(parsed.error());
+    auto& keys = parsed->params;
+    const std::string& name = parsed->name;
     const auto number = [&](const char* key) { return keys.contains(key) ? std::atoi(keys[key].c_str()) : 0; };
     KernelEntry e;
     if (keys.contains("dtype")) e.dtype = keys["dtype"];

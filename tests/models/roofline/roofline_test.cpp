@@ -150,3 +150,14 @@ TEST_CASE("kernel specs parse and bad specs name the key")
     REQUIRE_FALSE(r.has_value());
     CHECK_THAT(r.error().message, Catch::Contains(bad.says));
 }
+TEST_CASE("a kernel spec splits into its name and lower-case keys, refusing bad items")
+{
+    const auto spec = accelscope::models::roofline::parseKernelSpec("GEMM: M=8, n=16 ,K=32");
+    REQUIRE(spec.has_value());
+    CHECK(spec->name == "gemm");
+    CHECK(spec->params.at("m") == "8");
+    CHECK(spec->params.at("n") == "16");
+    CHECK(spec->spelled.at("m") == "M");
+    CHECK_THAT(accelscope::models::roofline::parseKernelSpec("gemm:M=8,M=9").error().message, Catch::Contains("key 'm' given twice"));
+    CHECK_THAT(accelscope::models::roofline::parseKernelSpec("gemm:M8").error().message, Catch::Contains("'M8' is not KEY=value"));
+}
