@@ -445,6 +445,13 @@ TEST_CASE("every Show me of every lesson sets all its keys on its page")
     CHECK(warp.preset() == "spin-lock");
     CHECK(warp.highlightedModel() == accelscope::models::simt::ExecutionModel::Its);
     CHECK(warp.dataPattern() == accelscope::models::simt::DataPattern::Sorted);
+    QDir shots(ACCELSCOPE_SCREENSHOT_DIR);
+    shots.mkpath(".");
+    QTest::qWait(150);
+    window.grab().save(shots.filePath("show-me-warp-its.png"));
+    CHECK(lessons->applyAction(PageAction{"Precision", {{"format", "fp8-e5m2"}, {"view", "table"}}}).isEmpty());
+    QTest::qWait(150);
+    window.grab().save(shots.filePath("show-me-precision-table.png"));
     CHECK(lessons->applyAction(PageAction{"LLM calculator", {{"mode", "training"}, {"dp", "64"}, {"zero", "3"}, {"recompute", "full"}}}).isEmpty());
     const auto& calc = window.llmCalculatorPage()->calculator().settings();
     CHECK(calc.mode == llm::CalcMode::Training);
