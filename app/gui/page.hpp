@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+// The page contract: what every page gets (services) and the small capabilities a page may
+// implement (lesson target, animation, appearance, menu commands). The window knows pages only
+// through these and the page list (page_list.cpp); it knows no page by type.
+#pragma once
+
+#include "app/gui/theme.hpp"
+#include "labs/guided/lesson_engine.hpp"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <optional>
+#include <string>
+
+class QAction;
+
+namespace accelscope::gui {
+
+class AppContext;
+
+/// Settings as a lesson action writes them: key → value text. Keys and value ranges are the
+/// page's contract (labs/guided/page_contracts.hpp); values reaching a page are already checked.
+/// A page may also take keys that only other pages send (the Labs page sends the Roofline and
+/// Memory pyramid pages `measured`: comma-separated ids of stored lab results).
+using PageSettings = std::map<std::string, std::string>;
+
+/// How a page reaches another page: by its stable id, never by type.
+class PageNavigator {
+public:
+    virtual ~PageNavigator() = default;
+    /// Shows page `id` and applies `settings` through its LessonTarget. Returns the keys that were
+    /// not applied (empty: all were). A page that does not exist is a programmer error (asserted).
+    virtual QStringList openPage(const std::string& id, const PageSettings& settings) = 0;
+    /// The state page `id` reports for a lesson's state check; nothing when it reports none.
+    virtual std::optional<labs::guided::PageState> pageState(const std::string& id) const = 0;
+};
+
+/// What every page's constructor gets from the window.
+struct PageServices {
+    AppContext& context;
+    PageNavigator& navigator;
+};
+
+/// A page a lesson can set up ("Show me") and read (state checks). The keys are the page's
+/// contract in labs/guided/page_contracts; its controls take their ranges from the same place.
+class LessonTarget {
+public:
+    virtual ~LessonTarget() = default;
+    /// Applies one setting; false when the value cannot be applied (then the page is unchanged).
+    virtual bool applySetting(const std::string& key, const std::string& value) = 0;
+    /// The page's state as the contract's state keys.
+    virtual labs::guided::PageState state() const = 0;
+};
+
+/// A page whose view is an animation presenter mode can step and play.
+class AnimatedPage {
+public:
+    virtual ~AnimatedPage() = default;
+    /// One step forward (`direction` > 0) or back; pauses playback. Returns what the status line says.
+    virtual QString stepAnimation(int direction) = 0;
+    /// Whether the last step is shown (a talk moves on from here).
+    virtual bool animationAtEnd() const = 0;
+    /// Plays or pauses; returns what the status line says (empty: nothing plays on this page).
+    virtual QString togglePlay() = 0;
+};
+
+/// A page that follows the window's theme and text size.
+class StyledPage {
+public:
+    virtual ~StyledPage() = default;
+    virtual void setAppearance(Theme theme, double fontScale) = 0;
+};
+
+/// A page that adds commands to the window's menus. Each action's "menu" property names the menu
+/// ("file" or "view"); a true "showsPage" property makes the window show the page first.
+class PageCommands {
+public:
+    virtual ~PageCommands() = default;
+    virtual QList<QAction*> menuCommands() = 0;
+};
+
+/// A page that keeps state across runs (saved when the window closes).
+class PersistentPage {
+public:
+    virtual ~PersistentPage() = default;
+    virtual void saveState() = 0;
+};
+
+} // namespace accelscope::gui
