@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // accelscope: the desktop app. Builds the application context and the main window.
 #include "app/gui/app_context.hpp"
-#include "app/gui/compare/compare_page.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/page_capture.hpp"
 #include "app/gui/startup_options.hpp"
@@ -61,7 +60,7 @@ int run(int argc, char** argv, const QElapsedTimer& sinceMain)
     }
     MainWindow window(context);
     if (!options->page.isEmpty()) window.showPage(window.pageIndex(options->page));
-    if (options->compare.size() >= 2) window.comparePage()->setDeviceIds(options->compare);
+    if (options->compare.size() >= 2) window.openPage("compare", {{"devices", options->compare.join(',').toStdString()}});
     if (!options->theme.isEmpty()) window.setTheme(themeFromName(options->theme));
     if (options->fontScale > 0) window.setFontScale(options->fontScale);
     window.show();

@@ -4,18 +4,8 @@
 
 #include "accelscope/config.hpp"
 #include "app/gui/canvas/canvas_page.hpp"
-#include "app/gui/canvas/imgui_canvas.hpp"
-#include "app/gui/catalog/catalog_page.hpp"
-#include "app/gui/compare/compare_page.hpp"
-#include "app/gui/llm/llm_calculator_page.hpp"
-#include "app/gui/memory/memory_pyramid_page.hpp"
-#include "app/gui/roofline/roofline_page.hpp"
-#include "app/gui/labs/labs_page.hpp"
-#include "app/gui/lessons/lessons_page.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
-#include "app/gui/visualizers/pipeline/pipeline_page.hpp"
-#include "app/gui/visualizers/precision/precision_page.hpp"
-#include "app/gui/visualizers/warp/warp_page.hpp"
+#include "labs/guided/page_contracts.hpp"
 #include "models/catalog/sqlite_db.hpp"
 
 #include <QAction>
@@ -35,21 +25,15 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace accelscope::gui {
 
 namespace {
 
-// The lesson files: installed beside the program (<prefix>/share/accelscope/lessons), else the
-// source tree this build came from.
-std::filesystem::path lessonsDirectory()
-{
-    const std::filesystem::path installed =
-        std::filesystem::path(QApplication::applicationDirPath().toStdString()).parent_path() / "share" / "accelscope" / "lessons";
-    std::error_code ec;
-    return std::filesystem::is_directory(installed, ec) ? installed : std::filesystem::path(ACCELSCOPE_LESSONS_DIR);
-}
+QString translatedPage(const char* text) { return QCoreApplication::translate("Pages", text); }
 
 } // namespace
 
@@ -68,51 +52,11 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
 
-    m_catalog = new CatalogPage(m_context, m_pages);
-    m_compare = new ComparePage(m_context, m_pages);
-    addPage(tr("Catalog"), tr("Browse, search and filter every device with its sources (Ctrl+1)"), m_catalog);
-    addPage(tr("Compare"), tr("Two to six devices side by side (Ctrl+2)"), m_compare);
-    m_precision = new PrecisionPage(m_pages);
-    addPage(tr("Precision"), tr("Number formats from FP32 to FP4, MX and NVFP4: bits, ranges, error (Ctrl+3)"), m_precision);
-    m_warp = new WarpPage(m_pages);
-    addPage(tr("Warp divergence"), tr("SIMT execution: divergent branches under a reconvergence stack and ITS (Ctrl+4)"), m_warp);
-    m_pipeline = new PipelinePage(m_pages);
-    addPage(tr("Pipeline bubbles"), tr("Pipeline-parallel schedules, bubbles and activation memory (Ctrl+5)"), m_pipeline);
-    m_roofline = new RooflinePage(m_context, m_pages);
-    addPage(tr("Roofline"), tr("Roofs of several devices with kernels and LLM ops placed by the model (Ctrl+6)"), m_roofline);
-    m_pyramid = new MemoryPyramidPage(m_context, m_pages);
-    addPage(tr("Memory pyramid"), tr("Capacity, bandwidth and latency per level, beside this machine's caches (Ctrl+7)"), m_pyramid);
-    m_llm = new LlmCalculatorPage(m_context, m_pages);
-    addPage(tr("LLM calculator"), tr("Inference and training memory per device and where a model fits (Ctrl+8)"), m_llm);
-    m_labs = new LabsPage(m_context, m_pages);
-    addPage(tr("Labs"), tr("Measure this machine: bandwidth, latency, compute peak, roofline; stored results (Ctrl+9)"), m_labs);
-    m_labs->showOnRoofline = [this](const MeasuredRoofline& measured) {
-        m_roofline->showMeasured(measured);
-        showPage(pageIndex("Roofline"));
-    };
-    m_labs->showOnPyramid = [this](const MeasuredPyramid& measured) {
-        m_pyramid->showMeasured(measured);
-        showPage(pageIndex("Memory pyramid"));
-    };
-    m_labs->refreshHistory(); // enables "show on roofline / pyramid" for the selected result
-    m_lessons = new LessonsPage(m_context, lessonsDirectory(), m_pages);
-    m_lessons->applyAction = [this](const labs::guided::PageAction& action) { return applyLessonAction(action); };
-    m_lessons->pageState = [this](const std::string& page) { return lessonPageState(page); };
-    m_lessons->refreshStep();
-    addPage(tr("Lessons"), tr("A guided course: each step explains, shows the page and checks your answer (F1)"), m_lessons);
+    m_entries = pageList();
+    PageServices services{m_context, *this};
+    for (const PageEntry& entry : m_entries) addPage(entry, services);
     connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::sizePagesToCurrent);
-    connect(m_catalog, &CatalogPage::compareRequested, this, [this](const QStringList& ids) {
-        m_compare->setDeviceIds(ids);
-        showPage(pageIndex("Compare"));
-    });
-    for (QObject* source : {static_cast<QObject*>(m_catalog), static_cast<QObject*>(m_compare),
-                            static_cast<QObject*>(m_precision), static_cast<QObject*>(m_warp),
-                            static_cast<QObject*>(m_pipeline), static_cast<QObject*>(m_roofline),
-                            static_cast<QObject*>(m_pyramid), static_cast<QObject*>(m_llm),
-                            static_cast<QObject*>(m_labs), static_cast<QObject*>(m_lessons)}) {
-        connect(source, SIGNAL(statusMessage(QString)), this, SLOT(showStatusMessage(QString)));
-    }
     connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);
     m_catalogStatus = new QLabel(this);
     m_catalogStatus->setObjectName("catalogStatus");
@@ -125,18 +69,23 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     restoreState(s.value("window/state").toByteArray());
     setTheme(themeFromName(s.value("theme", "light").toString()));
     setFontScale(s.value("fontScale", 1.0).toDouble());
-    showPage(std::max(0, pageIndex(s.value("window/page", "Catalog").toString())));
+    showPage(std::max(0, pageIndex(s.value("window/page", "catalog").toString())));
     sizePagesToCurrent(m_pages->currentIndex()); // also when the first page stays current (no change signal)
 }
 
 void MainWindow::showStatusMessage(const QString& message) { statusBar()->showMessage(message, 8000); }
 
-void MainWindow::addPage(const QString& name, const QString& tip, QWidget* page)
+void MainWindow::addPage(const PageEntry& entry, const PageServices& services)
 {
-    auto* item = new QListWidgetItem(name, m_sections);
-    item->setToolTip(tip);
+    QWidget* page = entry.make(services, m_pages);
+    if (page->objectName().isEmpty()) page->setObjectName(QString::fromStdString(entry.id));
+    auto* item = new QListWidgetItem(translatedPage(entry.title), m_sections);
+    item->setData(Qt::UserRole, QString::fromStdString(entry.id));
     item->setSizeHint(QSize(0, m_sections->fontMetrics().height() * 2));
     m_pages->addWidget(page);
+    if (page->metaObject()->indexOfSignal("statusMessage(QString)") >= 0) {
+        connect(page, SIGNAL(statusMessage(QString)), this, SLOT(showStatusMessage(QString)));
+    }
 }
 
 // Only the current page's minimum size counts. A stack is as wide as its widest page, and at
@@ -151,14 +100,27 @@ void MainWindow::sizePagesToCurrent(int current)
 }
 
 int MainWindow::pageCount() const { return m_pages->count(); }
+std::string MainWindow::pageId(int index) const { return m_entries.at(static_cast<std::size_t>(index)).id; }
 QString MainWindow::pageName(int index) const { return m_sections->item(index)->text(); }
 QString MainWindow::currentPageName() const { return pageName(m_pages->currentIndex()); }
+std::string MainWindow::currentPageId() const { return pageId(m_pages->currentIndex()); }
 QWidget* MainWindow::page(int index) const { return m_pages->widget(index); }
 
-int MainWindow::pageIndex(const QString& name) const
+QWidget* MainWindow::page(const std::string& id) const
+{
+    const int index = pageIndex(QString::fromStdString(id));
+    return index < 0 ? nullptr : page(index);
+}
+
+int MainWindow::pageIndex(const QString& idOrTitle) const
 {
     for (int i = 0; i < pageCount(); ++i) {
-        if (pageName(i).compare(name, Qt::CaseInsensitive) == 0) return i;
+        const PageEntry& entry = m_entries[static_cast<std::size_t>(i)];
+        if (idOrTitle.compare(QString::fromStdString(entry.id), Qt::CaseInsensitive) == 0 ||
+            idOrTitle.compare(QString::fromUtf8(entry.title), Qt::CaseInsensitive) == 0 ||
+            idOrTitle.compare(pageName(i), Qt::CaseInsensitive) == 0) {
+            return i;
+        }
     }
     return -1;
 }
@@ -168,24 +130,70 @@ void MainWindow::showPage(int index)
     if (index >= 0 && index < pageCount()) m_sections->setCurrentRow(index);
 }
 
+QStringList MainWindow::openPage(const std::string& id, const PageSettings& settings)
+{
+    const int index = pageIndex(QString::fromStdString(id));
+    assert(index >= 0 && "openPage: no page with this id");
+    if (index < 0) return {QString::fromStdString(id)};
+    const int from = m_pages->currentIndex();
+    showPage(index);
+    if (from != index) m_openedBy = OpenedBy{page(index), from}; // presenter mode: the next step goes back
+    // In the order of the page's contract (a Warp preset resets the settings after it), then the
+    // keys only other pages send.
+    std::vector<std::string> order;
+    if (const auto contract = labs::guided::pageContract(id)) {
+        for (const auto& spec : contract->settings) order.push_back(spec.key);
+    }
+    for (const auto& [key, value] : settings) {
+        if (std::ranges::find(order, key) == order.end()) order.push_back(key);
+    }
+    QStringList notApplied;
+    auto* target = dynamic_cast<LessonTarget*>(page(index));
+    for (const auto& key : order) {
+        const auto it = settings.find(key);
+        if (it == settings.end()) continue;
+        if (target == nullptr || !target->applySetting(key, it->second)) notApplied << QString::fromStdString(key);
+    }
+    return notApplied;
+}
+
+std::optional<labs::guided::PageState> MainWindow::pageState(const std::string& id) const
+{
+    auto* target = dynamic_cast<LessonTarget*>(page(id));
+    if (target == nullptr) return std::nullopt;
+    return target->state();
+}
+
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Import devices…"), QKeySequence(tr("Ctrl+I")), m_catalog, [this] { m_catalog->importDevices(); });
-    file->addAction(tr("&Export devices…"), QKeySequence(tr("Ctrl+E")), m_catalog, &CatalogPage::exportDevices);
-    file->addSeparator();
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    int numbered = 0;
+    for (int i = 0; i < pageCount(); ++i) {
+        // Ctrl+1 … Ctrl+9 in the list's order; the course is pinned to F1.
+        const PageEntry& entry = m_entries[static_cast<std::size_t>(i)];
+        const QKeySequence key = entry.pinnedF1 ? QKeySequence(Qt::Key_F1)
+                                 : numbered < 9 ? QKeySequence(QStringLiteral("Ctrl+%1").arg(++numbered))
+                                                : QKeySequence();
+        QAction* show = view->addAction(pageName(i), key, this, [this, i] { showPage(i); });
+        addAction(show); // the keys work with the menu bar hidden (presenter mode)
+        const QString tip = translatedPage(entry.tooltip) + (key.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(key.toString(QKeySequence::NativeText)));
+        m_sections->item(i)->setToolTip(tip);
+        show->setToolTip(tip);
+    }
+    bool commands = false;
+    for (int i = 0; i < pageCount(); ++i) {
+        auto* source = dynamic_cast<PageCommands*>(page(i));
+        if (source == nullptr) continue;
+        for (QAction* action : source->menuCommands()) {
+            (action->property("menu").toString() == "file" ? file : view)->addAction(action);
+            if (action->property("showsPage").toBool()) connect(action, &QAction::triggered, this, [this, i] { showPage(i); }, Qt::DirectConnection);
+            commands = true;
+        }
+    }
+    if (commands) file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (int i = 0; i < pageCount(); ++i) {
-        // Ctrl+1 … Ctrl+9 for the first nine pages; the course (the last page) is F1.
-        const QKeySequence key = i < 9 ? QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)) : QKeySequence(Qt::Key_F1);
-        view->addAction(pageName(i), key, this, [this, i] { showPage(i); });
-    }
-    view->addAction(tr("Find device"), QKeySequence::Find, this, [this] {
-        showPage(pageIndex("Catalog"));
-        m_catalog->focusSearch();
-    });
     view->addSeparator();
     m_themeGroup = new QActionGroup(this);
     for (const Theme theme : {Theme::Light, Theme::Dark, Theme::HighContrast}) {
@@ -228,14 +236,9 @@ void MainWindow::setTheme(Theme theme)
     m_theme = theme;
     applyTheme(*qApp, m_theme, m_fontScale);
     for (QAction* action : m_themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme));
-    m_compare->setDarkTheme(isDark(theme));
-    m_precision->setDarkTheme(isDark(theme));
-    m_warp->setDarkTheme(isDark(theme));
-    m_pipeline->setDarkTheme(isDark(theme));
-    for (CanvasPage* page : {static_cast<CanvasPage*>(m_roofline), static_cast<CanvasPage*>(m_pyramid), static_cast<CanvasPage*>(m_llm)}) {
-        page->setDarkTheme(isDark(theme));
+    for (int i = 0; i < pageCount(); ++i) {
+        if (auto* styled = dynamic_cast<StyledPage*>(page(i))) styled->setAppearance(m_theme, m_fontScale);
     }
-    m_catalog->applyTheme(theme);
     m_context.settings().setValue("theme", themeName(theme));
 }
 
@@ -245,12 +248,8 @@ void MainWindow::setFontScale(double scale)
     applyTheme(*qApp, m_theme, m_fontScale);
     // The section list follows the text size, so long page names stay whole on projectors.
     m_sections->setFixedWidth(QFontMetrics(qApp->font()).horizontalAdvance(QStringLiteral("Pipeline bubbles")) + 40);
-    m_compare->setFontScale(static_cast<float>(m_fontScale));
-    m_precision->setFontScale(static_cast<float>(m_fontScale));
-    m_warp->setFontScale(static_cast<float>(m_fontScale));
-    m_pipeline->setFontScale(static_cast<float>(m_fontScale));
-    for (CanvasPage* page : {static_cast<CanvasPage*>(m_roofline), static_cast<CanvasPage*>(m_pyramid), static_cast<CanvasPage*>(m_llm)}) {
-        page->setFontScale(static_cast<float>(m_fontScale));
+    for (int i = 0; i < pageCount(); ++i) {
+        if (auto* styled = dynamic_cast<StyledPage*>(page(i))) styled->setAppearance(m_theme, m_fontScale);
     }
     m_context.settings().setValue("fontScale", m_fontScale);
 }
@@ -292,9 +291,10 @@ void MainWindow::saveState()
     QSettings& s = m_context.settings();
     s.setValue("window/geometry", saveGeometry());
     s.setValue("window/state", QMainWindow::saveState());
-    s.setValue("window/page", pageName(m_pages->currentIndex()));
-    m_catalog->saveState();
-    m_compare->saveState();
+    s.setValue("window/page", QString::fromStdString(currentPageId()));
+    for (int i = 0; i < pageCount(); ++i) {
+        if (auto* persistent = dynamic_cast<PersistentPage*>(page(i))) persistent->saveState();
+    }
 }
 
 void MainWindow::enterPresenter()
@@ -320,38 +320,19 @@ void MainWindow::leavePresenter()
 
 QString MainWindow::presenterStep(int direction)
 {
-    if (m_pages->currentWidget() == m_lessons) { // a lesson: one step at a time
-        if (!m_lessons->stepBy(direction)) return tr("Lesson: no step further that way");
-        return tr("Lesson %1: step %2").arg(m_lessons->currentLessonId()).arg(m_lessons->currentStep() + 1);
-    }
-    // A page a lesson's "Show me" opened: the next step of the talk is back in the lesson (after the
-    // animation's last frame on the animated pages).
-    if (m_pages->currentWidget() == m_openedByLesson) {
-        const bool animationAtEnd = m_openedByLesson == m_warp       ? m_warp->visualizer().step() == m_warp->visualizer().stepCount()
-                                    : m_openedByLesson == m_pipeline ? m_pipeline->visualizer().step() == m_pipeline->visualizer().stepCount()
-                                                                     : true;
-        if (direction > 0 ? animationAtEnd : (m_openedByLesson != m_warp && m_openedByLesson != m_pipeline)) {
-            m_openedByLesson = nullptr;
-            showPage(pageIndex("Lessons"));
-            return tr("Back to lesson %1, step %2").arg(m_lessons->currentLessonId()).arg(m_lessons->currentStep() + 1);
+    QWidget* current = m_pages->currentWidget();
+    auto* animated = dynamic_cast<AnimatedPage*>(current);
+    // A page another page opened (a lesson's "Show me"): the next step of the talk is back there,
+    // after the animation's last frame on animated pages.
+    if (m_openedBy && m_openedBy->target == current) {
+        if (direction > 0 ? (animated == nullptr || animated->animationAtEnd()) : animated == nullptr) {
+            const int back = m_openedBy->returnTo;
+            m_openedBy.reset();
+            showPage(back);
+            return tr("Back to %1").arg(currentPageName());
         }
     }
-    if (m_pages->currentWidget() == m_warp) { // the warp animation, one issue at a time
-        auto& v = m_warp->visualizer();
-        if (v.playing()) v.togglePlay(); // a manual step takes over from playback, as on the Pipeline page
-        const int count = v.stepCount();
-        const int current = v.step() < 0 ? (direction > 0 ? 0 : count) : v.step();
-        v.setStep(std::clamp(current + direction, 0, count));
-        m_warp->canvas()->update();
-        return tr("Warp divergence: step %1 of %2").arg(v.step()).arg(count);
-    }
-    if (m_pages->currentWidget() == m_pipeline) { // the pipeline animation, one op start at a time
-        auto& v = m_pipeline->visualizer();
-        v.stepBy(direction);
-        m_pipeline->canvas()->update();
-        const auto t = v.cursorTime();
-        return tr("Pipeline bubbles: step %1 of %2, t = %3").arg(v.step()).arg(v.stepCount()).arg(t.value_or(0.0), 0, 'g', 3);
-    }
+    if (animated != nullptr) return animated->stepAnimation(direction);
     // Elsewhere the arrows walk through the pages, the order a talk usually follows.
     showPage(std::clamp(m_pages->currentIndex() + direction, 0, pageCount() - 1));
     return tr("Page %1 of %2: %3").arg(m_pages->currentIndex() + 1).arg(pageCount()).arg(currentPageName());
@@ -359,14 +340,8 @@ QString MainWindow::presenterStep(int direction)
 
 QString MainWindow::presenterTogglePlay()
 {
-    const auto toggle = [this](auto& visualizer, CanvasPage* page) {
-        visualizer.togglePlay();
-        page->canvas()->update(); // a playing visualizer asks for its next frames from here on
-        return tr("%1: %2").arg(currentPageName(), visualizer.playing() ? tr("playing") : tr("paused"));
-    };
-    if (m_pages->currentWidget() == m_warp) return toggle(m_warp->visualizer(), m_warp);
-    if (m_pages->currentWidget() == m_pipeline) return toggle(m_pipeline->visualizer(), m_pipeline);
-    return {};
+    auto* animated = dynamic_cast<AnimatedPage*>(m_pages->currentWidget());
+    return animated != nullptr ? animated->togglePlay() : QString();
 }
 
 bool MainWindow::exportViewPng(const QString& file)

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
-// The main window: a section list down the side, one page per working section, menus, settings.
+// The main window: a section list down the side and one page per entry of the page list, menus,
+// appearance, presenter mode, window state. It knows pages only through the page contract.
 #pragma once
 
 #include "app/gui/app_context.hpp"
+#include "app/gui/page.hpp"
+#include "app/gui/page_list.hpp"
 #include "app/gui/theme.hpp"
-#include "labs/guided/lesson_engine.hpp"
 
 #include <QMainWindow>
+
+#include <optional>
+#include <vector>
 
 class QListWidget;
 class QStackedWidget;
@@ -15,40 +20,40 @@ class QLabel;
 
 namespace accelscope::gui {
 
-class CatalogPage;
-class ComparePage;
-class PrecisionPage;
-class WarpPage;
-class PipelinePage;
-class RooflinePage;
-class MemoryPyramidPage;
-class LlmCalculatorPage;
-class LabsPage;
 class PresenterMode;
-class LessonsPage;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public PageNavigator {
     Q_OBJECT
 public:
     explicit MainWindow(AppContext& context, QWidget* parent = nullptr);
 
     int pageCount() const;
+    /// The stable id of page `index` ("llm-calculator").
+    std::string pageId(int index) const;
+    /// The translated title of page `index` ("LLM calculator").
     QString pageName(int index) const;
     QString currentPageName() const;
+    std::string currentPageId() const;
     QWidget* page(int index) const;
+    /// The page with this id; nullptr when none.
+    QWidget* page(const std::string& id) const;
     void showPage(int index);
-    /// Index of a page by its name ("Catalog"), case-insensitive; -1 when none.
-    int pageIndex(const QString& name) const;
-    CatalogPage* catalogPage() const { return m_catalog; }
-    ComparePage* comparePage() const { return m_compare; }
-    PrecisionPage* precisionPage() const { return m_precision; }
-    WarpPage* warpPage() const { return m_warp; }
-    PipelinePage* pipelinePage() const { return m_pipeline; }
-    RooflinePage* rooflinePage() const { return m_roofline; }
-    MemoryPyramidPage* memoryPyramidPage() const { return m_pyramid; }
-    LlmCalculatorPage* llmCalculatorPage() const { return m_llm; }
-    LabsPage* labsPage() const { return m_labs; }
-    LessonsPage* lessonsPage() const { return m_lessons; }
+    /// Index of a page by its id or its English title ("llm-calculator", "LLM calculator"),
+    /// case-insensitive; -1 when none.
+    int pageIndex(const QString& idOrTitle) const;
+    /// The first page of type `Page` (tests and tools; the window itself never asks by type).
+    template <class Page>
+    Page* pageOf() const
+    {
+        for (int i = 0; i < pageCount(); ++i) {
+            if (auto* p = qobject_cast<Page*>(page(i))) return p;
+        }
+        return nullptr;
+    }
+
+    // PageNavigator
+    QStringList openPage(const std::string& id, const PageSettings& settings) override;
+    std::optional<labs::guided::PageState> pageState(const std::string& id) const override;
 
     PresenterMode* presenter() const { return m_presenter; }
     /// Saves the current page as PNG at twice its size (canvas pages use their own export).
@@ -66,9 +71,9 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void addPage(const PageEntry& entry, const PageServices& services);
     void buildMenus();
     void changeFontScale(double scale); ///< from the menu: also says the new size in the status bar
-    void addPage(const QString& name, const QString& tip, QWidget* page);
     void sizePagesToCurrent(int current);
     void showAbout();
     void updateStatus();
@@ -77,28 +82,23 @@ private:
     void leavePresenter();
     QString presenterStep(int direction);
     QString presenterTogglePlay();
-    QString applyLessonAction(const labs::guided::PageAction& action);
-    std::optional<labs::guided::PageState> lessonPageState(const std::string& page);
+
+    /// The page a page opened last through openPage, and the page to go back to from it.
+    struct OpenedBy {
+        QWidget* target = nullptr;
+        int returnTo = -1;
+    };
 
     AppContext& m_context;
+    std::vector<PageEntry> m_entries;
     QListWidget* m_sections = nullptr;
     QStackedWidget* m_pages = nullptr;
-    CatalogPage* m_catalog = nullptr;
-    ComparePage* m_compare = nullptr;
-    PrecisionPage* m_precision = nullptr;
-    WarpPage* m_warp = nullptr;
-    PipelinePage* m_pipeline = nullptr;
-    RooflinePage* m_roofline = nullptr;
-    MemoryPyramidPage* m_pyramid = nullptr;
-    LlmCalculatorPage* m_llm = nullptr;
-    LabsPage* m_labs = nullptr;
-    LessonsPage* m_lessons = nullptr;
     Theme m_theme = Theme::Light;
     double m_fontScale = 1.0;
     QActionGroup* m_themeGroup = nullptr;
     QLabel* m_catalogStatus = nullptr;
     PresenterMode* m_presenter = nullptr;
-    QWidget* m_openedByLesson = nullptr; ///< the page a lesson's "Show me" opened last
+    std::optional<OpenedBy> m_openedBy;
     QAction* m_presenterAction = nullptr;
     Theme m_themeBeforePresenter = Theme::Light;
     double m_scaleBeforePresenter = 1.0;

@@ -52,7 +52,7 @@ public:
     /// Applies one setting; false when the value cannot be applied (then the page is unchanged).
     virtual bool applySetting(const std::string& key, const std::string& value) = 0;
     /// The page's state as the contract's state keys.
-    virtual labs::guided::PageState state() const = 0;
+    virtual labs::guided::PageState state() = 0;
 };
 
 /// A page whose view is an animation presenter mode can step and play.

@@ -2,6 +2,8 @@
 // Rendering steps, checking answers and validating lessons against the models and the lab registry.
 #include "labs/guided/lesson_engine.hpp"
 
+#include "labs/guided/page_contracts.hpp"
+
 #include "labs/guided/page_predicates.hpp"
 
 #include <algorithm>
@@ -61,7 +63,12 @@ Result<RenderedCheck> renderCheck(const Check& check, const Evaluator& evaluator
     RenderedCheck out;
     out.kind = check.kind;
     out.unit = check.unit;
-    out.page = check.page;
+    if (check.kind == CheckKind::State) {
+        auto page = pageContract(check.page);
+        if (!page) return at(file, check.line, page.error().message);
+        out.page = page->id;
+        out.pageName = page->name;
+    }
     out.predicate = check.predicate;
     auto q = renderAt(evaluator, check.question, file, check.line);
     if (!q) return std::unexpected(q.error());
@@ -166,9 +173,8 @@ std::vector<Problem> validateStep(const Lesson& lesson, const Step& step, const 
         }
         break;
     case CheckKind::State: {
-        const auto names = pageNames();
-        if (std::find(names.begin(), names.end(), check.page) == names.end()) {
-            problems.push_back({lesson.file, check.line, "no page '" + check.page + "'"});
+        if (auto page = pageContract(check.page); !page) {
+            problems.push_back({lesson.file, check.line, page.error().message});
             break;
         }
         auto params = predicateParameters(check, evaluator);

@@ -16,12 +16,13 @@ namespace accelscope::labs::guided {
 /// The state of a page as plain keys and values (the GUI fills it; see FORMAT.md for each page).
 using PageState = std::map<std::string, std::string>;
 
-/// The GUI page names an action or a state check may name.
+/// The page names lesson files may use (page_contracts.hpp has each page's id and settings).
 std::vector<std::string> pageNames();
 
 /// An action, validated: the page and its settings (device ids exact, names canonical).
 struct PageAction {
-    std::string page;
+    std::string page;     ///< the page's stable id ("llm-calculator")
+    std::string pageName; ///< as lessons name it ("LLM calculator")
     std::map<std::string, std::string> settings;
 };
 
@@ -45,7 +46,8 @@ struct RenderedCheck {
     std::string question;
     std::vector<std::string> options;
     std::string unit;
-    std::string page;      ///< state checks
+    std::string page;      ///< state checks: the page's stable id ("roofline")
+    std::string pageName;  ///< state checks: as lessons name it ("Roofline")
     std::string predicate; ///< state checks
     std::map<std::string, std::string> parameters; ///< state checks, evaluated
     std::vector<std::string> hints;

@@ -2,6 +2,8 @@
 // The pages lessons can open (their keys and ranges) and the state predicates over them.
 #include "labs/guided/page_predicates.hpp"
 
+#include "labs/guided/page_contracts.hpp"
+
 #include "models/memory/inference_memory.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/pipeline/pipeline_schedule.hpp"
@@ -23,58 +25,6 @@ namespace {
 using models::ErrorCode;
 using models::fail;
 using models::Result;
-
-/// What a setting's value must be.
-enum class Kind { Device, DeviceList, Precision, Kernel, Model, DataType, Format, Distribution, WarpPreset,
-                  WarpModel, Schedule, Integer, Number, Bool, OneOf, Lab, Text };
-
-struct SettingSpec {
-    const char* key;
-    Kind kind;
-    double lo = 0;
-    double hi = 0;
-    const char* choices = "";
-};
-
-struct PageSpec {
-    const char* name;
-    std::vector<SettingSpec> settings;
-};
-
-// Keys and ranges follow the pages' controls (app/gui); FORMAT.md lists them for authors.
-std::vector<PageSpec> pageSpecs()
-{
-    return {
-        {"Catalog", {{"device", Kind::Device}, {"search", Kind::Text}}},
-        {"Compare", {{"devices", Kind::DeviceList, 2, 6}}},
-        {"Precision", {{"format", Kind::Format}, {"format2", Kind::Format}, {"view", Kind::OneOf, 0, 0, "bits,number-line,table,block,quantization"},
-                       {"value", Kind::Number, -1e38, 1e38}, {"distribution", Kind::Distribution}, {"log", Kind::Bool}}},
-        {"Warp divergence", {{"preset", Kind::WarpPreset}, {"model", Kind::WarpModel}, {"warps", Kind::Integer, 1, 64},
-                             {"width", Kind::OneOf, 0, 0, "32,64"}, {"data", Kind::OneOf, 0, 0, "random,sorted,identity"}}},
-        {"Pipeline bubbles", {{"schedule", Kind::Schedule}, {"schedule2", Kind::Schedule}, {"p", Kind::Integer, 1, 64},
-                              {"m", Kind::Integer, 1, 256}, {"v", Kind::Integer, 1, 8}}},
-        {"Roofline", {{"devices", Kind::DeviceList, 1, 4}, {"precision", Kind::Precision},
-                      {"kernel", Kind::Kernel}, {"model", Kind::Model}, {"sparse", Kind::Bool},
-                      {"batch", Kind::Integer, 1, 4096}, {"prompt", Kind::Integer, 1, 1 << 20}}},
-        {"Memory pyramid", {{"device", Kind::Device}, {"device2", Kind::Device}, {"local", Kind::Bool},
-                            {"move_bytes", Kind::Number, 1, 1e15}}},
-        {"LLM calculator", {{"mode", Kind::OneOf, 0, 0, "inference,training"}, {"model", Kind::Model}, {"devices", Kind::DeviceList, 1, 6},
-                            {"weights", Kind::DataType}, {"kv", Kind::DataType}, {"batch", Kind::Integer, 1, 4096},
-                            {"prompt", Kind::Integer, 1, 1 << 20}, {"gen", Kind::Integer, 0, 1 << 20}, {"tp", Kind::Integer, 1, 64},
-                            {"pp", Kind::Integer, 1, 128}, {"dp", Kind::Integer, 1, 65536}, {"zero", Kind::Integer, 0, 3},
-                            {"recompute", Kind::OneOf, 0, 0, "none,selective,full"}, {"seq", Kind::Integer, 1, 1 << 20},
-                            {"mbs", Kind::Integer, 1, 1024}}},
-        {"Labs", {{"lab", Kind::Lab}}},
-    };
-}
-
-const PageSpec* findPage(const std::vector<PageSpec>& pages, std::string_view name)
-{
-    for (const auto& p : pages) {
-        if (p.name == name) return &p;
-    }
-    return nullptr;
-}
 
 std::string joinNames(const std::vector<std::string>& names)
 {
@@ -104,92 +54,6 @@ std::vector<std::string> splitList(const std::string& text)
         if (a != std::string::npos) out.push_back(item.substr(a, b - a + 1));
     }
     return out;
-}
-
-bool hasDevice(const LessonContext& ctx, const std::string& id)
-{
-    return std::any_of(ctx.devices.begin(), ctx.devices.end(), [&](const auto& d) { return d.id == id; });
-}
-
-Result<void> checkValue(const SettingSpec& spec, const std::string& value, const LessonContext& ctx)
-{
-    const auto bad = [&](const std::string& why) { return fail(ErrorCode::InvalidArgument, spec.key + std::string(": ") + why); };
-    switch (spec.kind) {
-    case Kind::Device:
-        if (!hasDevice(ctx, value)) return bad("no device with id '" + value + "' in the catalog");
-        return {};
-    case Kind::DeviceList: {
-        const auto ids = splitList(value);
-        const auto count = static_cast<double>(ids.size());
-        if (count < spec.lo || count > spec.hi) {
-            return bad("give " + std::to_string(static_cast<int>(spec.lo)) + " to " + std::to_string(static_cast<int>(spec.hi)) + " device ids");
-        }
-        for (const auto& id : ids) {
-            if (!hasDevice(ctx, id)) return bad("no device with id '" + id + "' in the catalog");
-        }
-        return {};
-    }
-    case Kind::Precision: {
-        const auto known = models::roofline::knownPrecisions();
-        if (std::find(known.begin(), known.end(), value) == known.end()) return bad("unknown precision '" + value + "'");
-        return {};
-    }
-    case Kind::Kernel:
-        if (auto k = models::roofline::kernelFromSpec(value); !k) return bad(k.error().message);
-        return {};
-    case Kind::Model:
-        if (auto m = models::roofline::findModelPreset(value); !m) return bad(m.error().message);
-        return {};
-    case Kind::DataType:
-        if (auto t = models::roofline::dataTypeFromName(value); !t) return bad(t.error().message);
-        return {};
-    case Kind::Format:
-        if (!models::precision::formatFromName(value) && !models::precision::blockFormatFromName(value)) {
-            return bad("unknown number format '" + value + "'");
-        }
-        return {};
-    case Kind::Distribution: {
-        const auto names = models::precision::distributionNames();
-        if (std::find(names.begin(), names.end(), value) == names.end()) return bad("unknown distribution '" + value + "'");
-        return {};
-    }
-    case Kind::WarpPreset:
-        if (models::simt::findWarpPreset(value) == nullptr) return bad("unknown warp preset '" + value + "'");
-        return {};
-    case Kind::WarpModel:
-        if (value != "prevolta" && value != "its") return bad("prevolta or its, not '" + value + "'");
-        return {};
-    case Kind::Schedule:
-        if (!models::pipeline::scheduleFromName(value)) return bad("unknown schedule '" + value + "' (gpipe, 1f1b, interleaved, zb-h1, zb-h2)");
-        return {};
-    case Kind::Integer:
-    case Kind::Number: {
-        auto v = parseNumber(value);
-        if (!v) return bad(v.error().message);
-        if (spec.kind == Kind::Integer && *v != static_cast<double>(static_cast<long long>(*v))) return bad("a whole number, not " + value);
-        if (*v < spec.lo || *v > spec.hi) {
-            std::ostringstream range;
-            range << spec.lo << " to " << spec.hi;
-            return bad(value + " is outside " + range.str());
-        }
-        return {};
-    }
-    case Kind::Bool:
-        if (value != "true" && value != "false") return bad("true or false, not '" + value + "'");
-        return {};
-    case Kind::OneOf: {
-        const auto options = splitList(spec.choices);
-        if (std::find(options.begin(), options.end(), value) == options.end()) return bad("one of " + std::string(spec.choices) + ", not '" + value + "'");
-        return {};
-    }
-    case Kind::Lab:
-        if (std::none_of(ctx.labs.begin(), ctx.labs.end(), [&](const auto& l) { return l.id == value; })) {
-            return bad("no lab '" + value + "'");
-        }
-        return {};
-    case Kind::Text: return {};
-    }
-    return {};
 }
 
 // ---- predicates ----
@@ -369,7 +233,7 @@ Result<bool> formatRepresents(const std::map<std::string, std::string>& params, 
 std::vector<std::string> pageNames()
 {
     std::vector<std::string> out;
-    for (const auto& p : pageSpecs()) out.emplace_back(p.name);
+    for (const auto& p : pageContracts()) out.push_back(p.name);
     return out;
 }
 
@@ -395,23 +259,20 @@ std::vector<PredicateInfo> predicates()
 
 models::Result<PageAction> pageAction(const Action& action, const LessonContext& context, const std::string& file)
 {
-    const auto pages = pageSpecs();
-    const PageSpec* page = findPage(pages, action.page);
     const auto at = [&](int line, const std::string& what) {
         return fail(ErrorCode::InvalidData, file + ":" + std::to_string(line) + ": " + what);
     };
-    if (page == nullptr) {
-        return at(action.line + 1, "no page '" + action.page + "' (pages: " + joinNames(pageNames()) + ")");
-    }
-    PageAction out{page->name, {}};
+    auto page = pageContract(action.page);
+    if (!page) return at(action.line + 1, page.error().message);
+    PageAction out{page->id, page->name, {}};
     for (const auto& s : action.settings) {
-        const auto spec = std::find_if(page->settings.begin(), page->settings.end(), [&](const auto& k) { return s.key == k.key; });
-        if (spec == page->settings.end()) {
+        const SettingSpec* spec = page->find(s.key);
+        if (spec == nullptr) {
             std::vector<std::string> keys;
-            for (const auto& k : page->settings) keys.emplace_back(k.key);
-            return at(s.line, "the " + action.page + " page has no setting '" + s.key + "' (" + joinNames(keys) + ")");
+            for (const auto& k : page->settings) keys.push_back(k.key);
+            return at(s.line, "the " + page->name + " page has no setting '" + s.key + "' (" + joinNames(keys) + ")");
         }
-        if (auto ok = checkValue(*spec, s.value, context); !ok) return at(s.line, ok.error().message);
+        if (auto ok = checkSetting(*spec, s.value, context); !ok) return at(s.line, ok.error().message);
         out.settings[s.key] = s.value;
     }
     return out;
@@ -468,7 +329,9 @@ Result<void> predicateReachable(const std::string& page, const std::string& pred
     const auto all = predicates();
     const auto info = std::find_if(all.begin(), all.end(), [&](const auto& p) { return p.name == predicate; });
     if (info == all.end()) return std::unexpected(evaluatePredicate(predicate, params, {}, context).error());
-    if (info->page != page) return fail(ErrorCode::InvalidArgument, "predicate " + predicate + " is about the " + info->page + " page, not " + page);
+    const auto asked = pageContract(page);
+    if (!asked) return std::unexpected(asked.error());
+    if (info->page != asked->name) return fail(ErrorCode::InvalidArgument, "predicate " + predicate + " is about the " + info->page + " page, not " + page);
     for (const auto& [key, value] : params) {
         if (std::find(info->parameters.begin(), info->parameters.end(), key) == info->parameters.end()) {
             return fail(ErrorCode::InvalidArgument, "predicate " + predicate + " has no parameter '" + key + "' (" + joinNames(info->parameters) + ")");

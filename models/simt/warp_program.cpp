@@ -157,6 +157,16 @@ std::optional<DataPattern> dataPatternFromName(std::string_view name)
     return std::nullopt;
 }
 
+std::string_view dataPatternName(DataPattern pattern)
+{
+    switch (pattern) {
+    case DataPattern::Random: return "random";
+    case DataPattern::Sorted: return "sorted";
+    case DataPattern::Identity: return "identity";
+    }
+    return "random";
+}
+
 const WarpPreset* findWarpPreset(std::string_view name)
 {
     for (const auto& p : presets) {

@@ -46,6 +46,8 @@ Result<WarpProgram> parseWarpProgram(std::string_view source);
 enum class DataPattern { Random, Sorted, Identity };
 /// "random", "sorted", "identity" (the CLI's and lessons' names).
 std::optional<DataPattern> dataPatternFromName(std::string_view name);
+/// The name dataPatternFromName reads.
+std::string_view dataPatternName(DataPattern pattern);
 
 /// A named example program.
 struct WarpPreset {

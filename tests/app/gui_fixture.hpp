@@ -3,17 +3,42 @@
 #pragma once
 
 #include "app/gui/app_context.hpp"
+#include "app/gui/page.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace accelscope::tests {
+
+/// The window's side for a page tested on its own: records the pages it asks for and answers
+/// state requests from `states`.
+struct RecordingNavigator : gui::PageNavigator {
+    std::vector<std::pair<std::string, gui::PageSettings>> opened;
+    std::map<std::string, labs::guided::PageState> states;
+    QStringList openPage(const std::string& id, const gui::PageSettings& settings) override
+    {
+        opened.emplace_back(id, settings);
+        return {};
+    }
+    std::optional<labs::guided::PageState> pageState(const std::string& id) const override
+    {
+        const auto it = states.find(id);
+        return it == states.end() ? std::nullopt : std::optional<labs::guided::PageState>(it->second);
+    }
+};
 
 struct GuiFixture {
     TempDir dir;
     std::unique_ptr<gui::AppContext> context;
+    RecordingNavigator navigator;
+    /// What a page's constructor gets.
+    gui::PageServices services() { return {*context, navigator}; }
 
     GuiFixture()
     {

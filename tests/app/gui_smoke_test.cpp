@@ -39,7 +39,7 @@ TEST_CASE("every page of the main window paints something, light and dark")
     REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY")); // run under xvfb-run (test.sh does)
     accelscope::tests::GuiFixture fixture;
     MainWindow window(*fixture.context);
-    window.comparePage()->setDeviceIds({"nvidia-h100-sxm", "amd-instinct-mi300x", "google-tpu-v5p"});
+    window.pageOf<ComparePage>()->setDeviceIds({"nvidia-h100-sxm", "amd-instinct-mi300x", "google-tpu-v5p"});
     window.resize(1400, 860);
     window.show();
     REQUIRE(QTest::qWaitForWindowExposed(&window));
@@ -57,8 +57,8 @@ TEST_CASE("every page of the main window paints something, light and dark")
             CHECK(capture.distinctColours > 50);
         }
     }
-    CHECK(window.comparePage()->canvas()->framesRendered() > 0);
-    CHECK(window.comparePage()->table()->columnCount() == 3);
+    CHECK(window.pageOf<ComparePage>()->canvas()->framesRendered() > 0);
+    CHECK(window.pageOf<ComparePage>()->table()->columnCount() == 3);
     CHECK(window.pageCount() == 10);
 }
 
@@ -66,7 +66,7 @@ TEST_CASE("catalog search, compare hand-off and exports work from the UI")
 {
     accelscope::tests::WindowFixture fixture;
     MainWindow& window = fixture.window;
-    CatalogPage* catalog = window.catalogPage();
+    CatalogPage* catalog = window.pageOf<CatalogPage>();
     QTest::keyClicks(catalog->searchField(), "H100");
     CHECK(catalog->proxy().rowCount() >= 3);
     REQUIRE(catalog->selectDevice("nvidia-h100-sxm"));
@@ -74,14 +74,14 @@ TEST_CASE("catalog search, compare hand-off and exports work from the UI")
         catalog->proxy().index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
     const QStringList ids = catalog->selectedIds();
     REQUIRE(ids.size() == 2);
-    emit catalog->compareRequested(ids);
-    CHECK(window.comparePage()->isVisible());
-    CHECK(window.comparePage()->deviceIds() == ids);
+    QTest::mouseClick(catalog->compareButton(), Qt::LeftButton); // the page asks the window for Compare
+    CHECK(window.pageOf<ComparePage>()->isVisible());
+    CHECK(window.pageOf<ComparePage>()->deviceIds() == ids);
 
     const QString csv = QString::fromStdString((fixture.dir.path() / "cmp.csv").string());
     const QString png = QString::fromStdString((fixture.dir.path() / "cmp.png").string());
-    CHECK(window.comparePage()->exportCsv(csv));
-    CHECK(window.comparePage()->exportPng(png));
+    CHECK(window.pageOf<ComparePage>()->exportCsv(csv));
+    CHECK(window.pageOf<ComparePage>()->exportPng(png));
     CHECK(QFile(csv).size() > 100);
     CHECK(QImage(png).width() > 100);
     catalog->resetFilters();
@@ -116,7 +116,7 @@ TEST_CASE("the precision page loads tensors, refuses bad ones and exports")
     window.show();
     window.showPage(window.pageIndex("Precision"));
     REQUIRE(QTest::qWaitForWindowExposed(&window));
-    PrecisionPage* page = window.precisionPage();
+    PrecisionPage* page = window.pageOf<PrecisionPage>();
     const auto good = fixture.dir.write("tensor.txt", "1.5 -2 0.25\n3e-3 100\n");
     const auto bad = fixture.dir.write("bad.npy", std::string("\x93NUMPY\x01\x00\x10\x00{'descr': '<f4'", 24));
     CHECK_FALSE(page->loadTensor(QString::fromStdString(bad.string())));
@@ -189,7 +189,7 @@ TEST_CASE("a rejected import shows the first problem and leaves the catalog unch
         "acme-z1,Acme Z1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/z.pdf,16 TFLOPS\n");
     const auto before = fixture.context->catalog().devices.size();
     QAction trigger;
-    QObject::connect(&trigger, &QAction::triggered, [&] { window.catalogPage()->importDevices(QString::fromStdString(bad.string())); });
+    QObject::connect(&trigger, &QAction::triggered, [&] { window.pageOf<CatalogPage>()->importDevices(QString::fromStdString(bad.string())); });
     QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
     const QString text = captureModal(&trigger, QString(ACCELSCOPE_SCREENSHOT_DIR) + "/import-rejected.png");
     CHECK(text.contains("nothing was imported"));
@@ -210,7 +210,7 @@ TEST_CASE("warp and pipeline pages export PNG, SVG and an animation's frames")
     REQUIRE(QTest::qWaitForWindowExposed(&window));
     QTest::qWait(100);
     const auto path = [&](const char* name) { return QString::fromStdString((fixture.dir.path() / name).string()); };
-    WarpPage* warp = window.warpPage();
+    WarpPage* warp = window.pageOf<WarpPage>();
     CHECK(warp->exportPng(path("warp.png")));
     CHECK(warp->exportSvg(path("warp.svg")));
     const int frames = warp->exportFrames(path("frames"));
@@ -218,7 +218,7 @@ TEST_CASE("warp and pipeline pages export PNG, SVG and an animation's frames")
     CHECK(QImage(path("frames") + "/frame-0001.png").width() > 100);
     window.showPage(window.pageIndex("Pipeline bubbles"));
     QTest::qWait(100);
-    CHECK(window.pipelinePage()->exportSvg(path("pipeline.svg")));
+    CHECK(window.pageOf<PipelinePage>()->exportSvg(path("pipeline.svg")));
     CHECK(QFile(path("pipeline.svg")).size() > 1000);
     CHECK(QImage(path("warp.png")).width() > 200);
 }
@@ -237,7 +237,7 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     CHECK(window.pageIndex("LLM calculator") == window.pageIndex("Memory pyramid") + 1);
 
     window.showPage(window.pageIndex("Roofline"));
-    RooflinePage* roofline = window.rooflinePage();
+    RooflinePage* roofline = window.pageOf<RooflinePage>();
     roofline->showMeasured({"this machine", 1500.0, 80.0, {{0.25, 19.0}, {8.0, 600.0}}, "test"});
     QTest::qWait(150);
     CHECK(roofline->exportPng(path("roofline.png")));
@@ -260,7 +260,7 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     CHECK_FALSE(roofline->visualizer().measured().has_value());
 
     window.showPage(window.pageIndex("Memory pyramid"));
-    MemoryPyramidPage* pyramid = window.memoryPyramidPage();
+    MemoryPyramidPage* pyramid = window.pageOf<MemoryPyramidPage>();
     pyramid->showMeasured({"labs", {{"L1", 32768, 1.1, 500.0}}});
     QTest::qWait(150);
     CHECK(pyramid->exportPng(path("pyramid.png")));
@@ -272,7 +272,7 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
 
     window.showPage(window.pageIndex("LLM calculator"));
     QTest::qWait(150);
-    LlmCalculatorPage* llm = window.llmCalculatorPage();
+    LlmCalculatorPage* llm = window.pageOf<LlmCalculatorPage>();
     CHECK(llm->exportPng(path("llm.png")));
     CHECK(llm->exportSvg(path("llm.svg")));
     CHECK(QFile(path("llm.svg")).size() > 5000);
@@ -288,7 +288,7 @@ TEST_CASE("the Labs page places a measured roofline and pyramid on their pages")
 {
     accelscope::tests::WindowFixture fixture;
     MainWindow& window = fixture.window;
-    LabsPage* labs = window.labsPage();
+    LabsPage* labs = window.pageOf<LabsPage>();
     const auto run = [&](const char* id) {
         REQUIRE(labs->selectLab(id));
         labs->setQuick(true);
@@ -303,8 +303,8 @@ TEST_CASE("the Labs page places a measured roofline and pyramid on their pages")
     REQUIRE(labs->rooflineButton()->isEnabled());
     QTest::mouseClick(labs->rooflineButton(), Qt::LeftButton);
     CHECK(window.currentPageName() == "Roofline");
-    REQUIRE(window.rooflinePage()->visualizer().measured().has_value());
-    CHECK(window.rooflinePage()->visualizer().measured()->computeGflops > 0);
+    REQUIRE(window.pageOf<RooflinePage>()->visualizer().measured().has_value());
+    CHECK(window.pageOf<RooflinePage>()->visualizer().measured()->computeGflops > 0);
     QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
     QTest::qWait(200);
     window.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("roofline-measured.png"));
@@ -318,8 +318,8 @@ TEST_CASE("the Labs page places a measured roofline and pyramid on their pages")
     CHECK(window.currentPageName() == "Memory pyramid");
     QTest::qWait(200);
     window.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("pyramid-measured.png"));
-    REQUIRE(window.memoryPyramidPage()->visualizer().measured().has_value());
-    const auto& levels = window.memoryPyramidPage()->visualizer().measured()->levels;
+    REQUIRE(window.pageOf<MemoryPyramidPage>()->visualizer().measured().has_value());
+    const auto& levels = window.pageOf<MemoryPyramidPage>()->visualizer().measured()->levels;
     REQUIRE_FALSE(levels.empty());
     CHECK(levels.front().level == "L1");
     CHECK(levels.front().latencyNs > 0);    // quick sizes reach L1 and L2, not DRAM latency
@@ -346,7 +346,7 @@ TEST_CASE("presenter mode: high contrast, large text, keys step, blank, laser, a
     dir.mkpath(".");
     window.grab().save(dir.filePath("presenter-warp.png"));
 
-    auto& warp = window.warpPage()->visualizer();
+    auto& warp = window.pageOf<WarpPage>()->visualizer();
     QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Right);
     CHECK(warp.step() == 1);
     QTest::keyClick(&window, Qt::Key_Space);
@@ -382,14 +382,14 @@ TEST_CASE("a lesson step opens its page in the asked state and a state check rea
 {
     accelscope::tests::WindowFixture fixture;
     MainWindow& window = fixture.window;
-    LessonsPage* lessons = window.lessonsPage();
+    LessonsPage* lessons = window.pageOf<LessonsPage>();
     REQUIRE(lessons->openLesson("pipeline-bubbles"));
     while (lessons->currentStep() > 0) lessons->stepBy(-1);
     // Step 1: "Show me" opens GPipe with p = 4, m = 8.
     REQUIRE(lessons->showMeButton()->isEnabled());
     QTest::mouseClick(lessons->showMeButton(), Qt::LeftButton);
     CHECK(window.currentPageName() == "Pipeline bubbles");
-    auto& pipeline = window.pipelinePage()->visualizer();
+    auto& pipeline = window.pageOf<PipelinePage>()->visualizer();
     CHECK(pipeline.topSchedule() == accelscope::models::pipeline::Schedule::GPipe);
     CHECK(pipeline.config().stages == 4);
     CHECK(pipeline.config().microbatches == 8);
@@ -404,8 +404,6 @@ TEST_CASE("every Show me of every lesson sets all its keys on its page")
 {
     accelscope::tests::WindowFixture fixture;
     MainWindow& window = fixture.window;
-    LessonsPage* lessons = window.lessonsPage();
-    REQUIRE(lessons->applyAction);
     accelscope::labs::guided::LessonContext ctx;
     ctx.devices = fixture.context->catalog().devices;
     const auto registry = accelscope::labs::LabRegistry::withAllLabs();
@@ -419,29 +417,28 @@ TEST_CASE("every Show me of every lesson sets all its keys on its page")
             INFO(lesson.file << ": " << step.title);
             const auto action = accelscope::labs::guided::pageAction(*step.action, ctx, lesson.file);
             REQUIRE(action.has_value());
-            CHECK(lessons->applyAction(*action).toStdString() == "");
-            CHECK(window.currentPageName().toStdString() == action->page);
+            CHECK(window.openPage(action->page, action->settings).join(", ").toStdString() == "");
+            CHECK(window.currentPageId() == action->page);
             ++actions;
         }
     }
     CHECK(actions >= 25);
     // Spot checks that the keys reached the views (the last actions of each page win).
-    using accelscope::labs::guided::PageAction;
-    CHECK(lessons->applyAction(PageAction{"Roofline", {{"kernel", "gemm:M=256,N=256,K=256"}, {"precision", "bf16"}}}).isEmpty());
-    auto& roof = window.rooflinePage()->visualizer();
+    CHECK(window.openPage("roofline", {{"kernel", "gemm:M=256,N=256,K=256"}, {"precision", "bf16"}}).isEmpty());
+    auto& roof = window.pageOf<RooflinePage>()->visualizer();
     REQUIRE(roof.kernels().size() == 1);
     CHECK(roof.kernels()[0].kind == roofline::KernelKind::Gemm);
     CHECK(roof.kernels()[0].size == 256);
     CHECK(roof.precisionShown("bf16"));
     CHECK_FALSE(roof.precisionShown("fp8"));
-    CHECK(lessons->applyAction(PageAction{"Roofline", {{"kernel", "gemm:M=8,N=16,K=32"}}}) == "kernel"); // N ≠ K: said, not faked
-    CHECK(lessons->applyAction(PageAction{"Precision", {{"format", "bf16"}, {"format2", "fp16"}, {"view", "number-line"}}}).isEmpty());
-    auto& precision = window.precisionPage()->visualizer();
+    CHECK(window.openPage("roofline", {{"kernel", "gemm:M=8,N=16,K=32"}}) == QStringList{"kernel"}); // N ≠ K: said, not faked
+    CHECK(window.openPage("precision", {{"format", "bf16"}, {"format2", "fp16"}, {"view", "number-line"}}).isEmpty());
+    auto& precision = window.pageOf<PrecisionPage>()->visualizer();
     CHECK(precision.formatName() == "bf16");
     CHECK(precision.numberLine().overlay() == accelscope::models::precision::ElementFormat::Fp16);
     CHECK(precision.shownTab() == precision::PrecisionVisualizer::Tab::NumberLine);
-    CHECK(lessons->applyAction(PageAction{"Warp divergence", {{"preset", "spin-lock"}, {"model", "its"}, {"data", "sorted"}}}).isEmpty());
-    auto& warp = window.warpPage()->visualizer();
+    CHECK(window.openPage("warp-divergence", {{"preset", "spin-lock"}, {"model", "its"}, {"data", "sorted"}}).isEmpty());
+    auto& warp = window.pageOf<WarpPage>()->visualizer();
     CHECK(warp.preset() == "spin-lock");
     CHECK(warp.highlightedModel() == accelscope::models::simt::ExecutionModel::Its);
     CHECK(warp.dataPattern() == accelscope::models::simt::DataPattern::Sorted);
@@ -449,23 +446,23 @@ TEST_CASE("every Show me of every lesson sets all its keys on its page")
     shots.mkpath(".");
     QTest::qWait(150);
     window.grab().save(shots.filePath("show-me-warp-its.png"));
-    CHECK(lessons->applyAction(PageAction{"Precision", {{"format", "fp8-e5m2"}, {"view", "table"}}}).isEmpty());
+    CHECK(window.openPage("precision", {{"format", "fp8-e5m2"}, {"view", "table"}}).isEmpty());
     QTest::qWait(150);
     window.grab().save(shots.filePath("show-me-precision-table.png"));
-    CHECK(lessons->applyAction(PageAction{"LLM calculator", {{"mode", "training"}, {"dp", "64"}, {"zero", "3"}, {"recompute", "full"}}}).isEmpty());
-    const auto& calc = window.llmCalculatorPage()->calculator().settings();
+    CHECK(window.openPage("llm-calculator", {{"mode", "training"}, {"dp", "64"}, {"zero", "3"}, {"recompute", "full"}}).isEmpty());
+    const auto& calc = window.pageOf<LlmCalculatorPage>()->calculator().settings();
     CHECK(calc.mode == llm::CalcMode::Training);
     CHECK(calc.dataParallel == 64);
     CHECK(calc.zeroStage == 3);
     CHECK(calc.recompute == accelscope::models::memory::Recompute::Full);
-    CHECK(lessons->applyAction(PageAction{"Memory pyramid", {{"device", "nvidia-h100-sxm"}, {"colour", "red"}}}) == "colour");
+    CHECK(window.openPage("memory-pyramid", {{"device", "nvidia-h100-sxm"}, {"colour", "red"}}) == QStringList{"colour"});
 }
 
 TEST_CASE("state checks read the Warp, Precision and LLM calculator pages, and a watched step completes itself")
 {
     accelscope::tests::WindowFixture fixture;
     MainWindow& window = fixture.window;
-    LessonsPage* lessons = window.lessonsPage();
+    LessonsPage* lessons = window.pageOf<LessonsPage>();
     const auto openStateStep = [&](const QString& lesson) {
         REQUIRE(lessons->openLesson(lesson));
         while (lessons->stepBy(-1)) {}
@@ -477,7 +474,7 @@ TEST_CASE("state checks read the Warp, Precision and LLM calculator pages, and a
     // Warp: random data with 8 warps stays at 50%, sorted data reaches 8/9; a program without the
     // data-dependent branch does not count.
     openStateStep("simt-divergence");
-    auto& warp = window.warpPage()->visualizer();
+    auto& warp = window.pageOf<WarpPage>()->visualizer();
     warp.loadPreset("data-random");
     warp.setWarps(8);
     CHECK(lessons->answer() == std::optional<bool>(false));
@@ -487,14 +484,14 @@ TEST_CASE("state checks read the Warp, Precision and LLM calculator pages, and a
     CHECK(lessons->answer() == std::optional<bool>(true));
     // Precision: E4M3 cannot hold 1000, E5M2 can.
     openStateStep("number-formats");
-    auto& precision = window.precisionPage()->visualizer();
+    auto& precision = window.pageOf<PrecisionPage>()->visualizer();
     REQUIRE(precision.setFormat("fp8-e4m3"));
     CHECK(lessons->answer() == std::optional<bool>(false));
     REQUIRE(precision.setFormat("fp8-e5m2"));
     CHECK(lessons->answer() == std::optional<bool>(true));
     // LLM calculator, training: 70B model states need ZeRO-3 over many A100s.
     openStateStep("training-memory-zero");
-    auto& calc = window.llmCalculatorPage()->calculator().settings();
+    auto& calc = window.pageOf<LlmCalculatorPage>()->calculator().settings();
     calc.zeroStage = 0;
     calc.dataParallel = 8;
     CHECK(lessons->answer() == std::optional<bool>(false));
@@ -515,7 +512,7 @@ TEST_CASE("lesson steps with images, in normal and presenter mode")
     MainWindow& window = fixture.window;
     window.setTheme(Theme::Light);
     window.showPage(window.pageIndex("Lessons"));
-    LessonsPage* lessons = window.lessonsPage();
+    LessonsPage* lessons = window.pageOf<LessonsPage>();
     REQUIRE(lessons->openLesson("roofline"));
     while (lessons->stepBy(-1)) {}
     REQUIRE(lessons->stepBy(1)); // "Two roofs" shows the schematic

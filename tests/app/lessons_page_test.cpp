@@ -17,7 +17,7 @@ using namespace accelscope::gui;
 TEST_CASE("the Lessons page loads the course, renders numbers, checks and saves answers")
 {
     accelscope::tests::GuiFixture fixture;
-    LessonsPage page(*fixture.context, ACCELSCOPE_LESSONS_DIR);
+    LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
     CHECK(page.lessonCount() >= 12);
     CHECK(page.skipped().isEmpty());
     REQUIRE(page.openLesson("roofline"));
@@ -41,7 +41,7 @@ TEST_CASE("the Lessons page loads the course, renders numbers, checks and saves 
     CHECK(page.currentStep() == 1);
     CHECK_FALSE(page.stepBy(-2)); // no step before the first
     // Re-opening resumes at the first step not yet answered right.
-    LessonsPage again(*fixture.context, ACCELSCOPE_LESSONS_DIR);
+    LessonsPage again(fixture.services(), ACCELSCOPE_LESSONS_DIR);
     REQUIRE(again.openLesson("roofline"));
     CHECK(again.currentStep() == 1);
 }
@@ -56,7 +56,7 @@ TEST_CASE("a bad lesson file is skipped with its problem shown, the others load"
     fixture.dir.write("lessons/01-bad.md", "---\nid: bad\ntitle: Bad\nminutes: many\nprerequisites: []\n---\n## Step\ntext\n");
     fixture.dir.write("lessons/03-nowhere.md",
                       "---\nid: nowhere\ntitle: Nowhere\nminutes: 10\nprerequisites: []\n---\n## Step\ntext\n\n```action\npage: Nowhere\n```\n");
-    LessonsPage page(*fixture.context, dir);
+    LessonsPage page(fixture.services(), dir);
     CHECK(page.lessonCount() == 1);
     REQUIRE(page.skipped().size() == 2);
     CHECK(page.skipped().join('\n').contains("minutes must be a whole number"));
@@ -70,7 +70,7 @@ TEST_CASE("a corrupted progress record is shown on the page, kept, and cleared b
 {
     accelscope::tests::GuiFixture fixture;
     {
-        LessonsPage page(*fixture.context, ACCELSCOPE_LESSONS_DIR);
+        LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
         REQUIRE(page.openLesson("roofline"));
         REQUIRE(page.answer("1365.33") == std::optional<bool>(true));
     }
@@ -80,7 +80,7 @@ TEST_CASE("a corrupted progress record is shown on the page, kept, and cleared b
         REQUIRE(db.has_value());
         REQUIRE(db->execute("UPDATE lesson_progress SET answers = '{broken' WHERE lesson_id = 'roofline'").has_value());
     }
-    LessonsPage page(*fixture.context, ACCELSCOPE_LESSONS_DIR);
+    LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
     REQUIRE(page.openLesson("roofline"));
     CHECK(page.progressProblem().contains("corrupted"));
     CHECK(page.currentStep() == 0);

@@ -64,8 +64,8 @@ TEST_CASE("presenter mode: Space and the arrows step the pipeline animation, P p
     window.setFontScale(1.0);
     QApplication::setActiveWindow(&window);
     window.showPage(window.pageIndex("Pipeline bubbles"));
-    auto& pipeline = window.pipelinePage()->visualizer();
-    auto& warp = window.warpPage()->visualizer();
+    auto& pipeline = window.pageOf<PipelinePage>()->visualizer();
+    auto& warp = window.pageOf<WarpPage>()->visualizer();
     pipeline.setSchedules(accelscope::models::pipeline::Schedule::OneFOneB, accelscope::models::pipeline::Schedule::ZbH1);
 
     // Outside presenter mode the keys are the page's own: nothing steps and P does not play.
@@ -145,7 +145,7 @@ TEST_CASE("large text: the chart pages at text scale 2 and 2.5 in a 1280x800 win
                                                       .arg(scale));
                 CHECK(window.grab().save(file));
                 if (std::string_view(name) == "Roofline") { // with the real font: every text of the chart within its width
-                    const auto& chart = window.rooflinePage()->visualizer().lastChart();
+                    const auto& chart = window.pageOf<RooflinePage>()->visualizer().lastChart();
                     REQUIRE(chart.has_value());
                     for (const auto& t : chart->texts()) {
                         const float w = chart->textWidth(t.text, t.size);

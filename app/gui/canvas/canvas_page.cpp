@@ -41,6 +41,12 @@ CanvasPage::CanvasPage(Visualizer& visualizer, const QString& hint, std::functio
 void CanvasPage::setFontScale(float scale) { m_canvas->setFontScale(scale); }
 void CanvasPage::setDarkTheme(bool dark) { m_canvas->setDarkTheme(dark); }
 
+void CanvasPage::setAppearance(Theme theme, double fontScale)
+{
+    setDarkTheme(isDark(theme));
+    setFontScale(static_cast<float>(fontScale));
+}
+
 bool CanvasPage::exportPng(const QString& requested)
 {
     QString file = requested;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/gui/canvas/visualizer.hpp"
+#include "app/gui/page.hpp"
 
 #include <QWidget>
 
@@ -15,7 +16,7 @@ namespace accelscope::gui {
 
 class ImGuiCanvas;
 
-class CanvasPage : public QWidget {
+class CanvasPage : public QWidget, public StyledPage {
     Q_OBJECT
 public:
     /// `visualizer` is not owned; `svg` renders the current view as SVG text (may be empty).
@@ -24,6 +25,7 @@ public:
     ImGuiCanvas* canvas() const { return m_canvas; }
     void setFontScale(float scale);
     void setDarkTheme(bool dark);
+    void setAppearance(Theme theme, double fontScale) override;
 
 public slots:
     /// Saves the canvas at twice its size (for slides); asks for a file when none is given.

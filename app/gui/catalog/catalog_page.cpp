@@ -7,6 +7,7 @@
 #include "models/catalog/device_csv.hpp"
 #include "models/catalog/device_json.hpp"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -24,6 +25,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -46,7 +48,8 @@ QString issuesText(const std::vector<ValidationIssue>& issues)
 
 } // namespace
 
-CatalogPage::CatalogPage(AppContext& context, QWidget* parent) : QWidget(parent), m_context(context)
+CatalogPage::CatalogPage(const PageServices& services, QWidget* parent)
+    : QWidget(parent), m_context(services.context), m_navigator(services.navigator)
 {
     setObjectName("catalogPage");
     auto* layout = new QVBoxLayout(this);
@@ -103,7 +106,7 @@ CatalogPage::CatalogPage(AppContext& context, QWidget* parent) : QWidget(parent)
     actions->addWidget(m_remove);
     layout->addLayout(actions);
 
-    connect(m_compare, &QPushButton::clicked, this, [this] { emit compareRequested(selectedIds()); });
+    connect(m_compare, &QPushButton::clicked, this, [this] { m_navigator.openPage("compare", {{"devices", selectedIds().join(',').toStdString()}}); });
     connect(importButton, &QPushButton::clicked, this, [this] { importDevices(); });
     connect(exportButton, &QPushButton::clicked, this, &CatalogPage::exportDevices);
     connect(m_remove, &QPushButton::clicked, this, &CatalogPage::removeSelected);
@@ -405,6 +408,46 @@ void CatalogPage::restoreState()
     if (!m_splitter->restoreState(s.value("catalog/splitter").toByteArray())) {
         m_splitter->setSizes({700, 300});
     }
+}
+
+bool CatalogPage::applySetting(const std::string& key, const std::string& value)
+{
+    if (key == "search") {
+        m_search->setText(QString::fromStdString(value));
+        return true;
+    }
+    if (key == "device") return selectDevice(QString::fromStdString(value));
+    return false;
+}
+
+labs::guided::PageState CatalogPage::state()
+{
+    labs::guided::PageState out{{"search", m_search->text().toStdString()}};
+    if (const QStringList ids = selectedIds(); !ids.isEmpty()) out["device"] = ids.front().toStdString();
+    return out;
+}
+
+void CatalogPage::setAppearance(Theme theme, double /*fontScale*/) { applyTheme(theme); }
+
+QList<QAction*> CatalogPage::menuCommands()
+{
+    auto* import = new QAction(tr("&Import devices…"), this);
+    import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    import->setToolTip(tr("Add your own devices from a JSON or CSV file (all or nothing)"));
+    import->setProperty("menu", "file");
+    connect(import, &QAction::triggered, this, [this] { importDevices(); });
+    auto* exportAll = new QAction(tr("&Export devices…"), this);
+    exportAll->setShortcut(QKeySequence(tr("Ctrl+E")));
+    exportAll->setToolTip(tr("Write the selected devices (or all shown) as JSON or CSV"));
+    exportAll->setProperty("menu", "file");
+    connect(exportAll, &QAction::triggered, this, &CatalogPage::exportDevices);
+    auto* find = new QAction(tr("Find device"), this);
+    find->setShortcut(QKeySequence::Find);
+    find->setProperty("menu", "view");
+    find->setProperty("showsPage", true);
+    // The window shows the page after this runs: focus the field once it is visible.
+    connect(find, &QAction::triggered, this, [this] { QTimer::singleShot(0, this, &CatalogPage::focusSearch); });
+    return {import, exportAll, find};
 }
 
 } // namespace accelscope::gui

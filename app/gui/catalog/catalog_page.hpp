@@ -5,6 +5,7 @@
 #include "app/gui/app_context.hpp"
 #include "app/gui/catalog/catalog_filter_proxy.hpp"
 #include "app/gui/catalog/catalog_table_model.hpp"
+#include "app/gui/page.hpp"
 #include "app/gui/theme.hpp"
 
 #include <QWidget>
@@ -23,10 +24,17 @@ class QToolButton;
 
 namespace accelscope::gui {
 
-class CatalogPage : public QWidget {
+class CatalogPage : public QWidget, public LessonTarget, public StyledPage, public PageCommands, public PersistentPage {
     Q_OBJECT
 public:
-    explicit CatalogPage(AppContext& context, QWidget* parent = nullptr);
+    CatalogPage(const PageServices& services, QWidget* parent = nullptr);
+
+    // LessonTarget: `search` (the search text), `device` (the selected device's id)
+    bool applySetting(const std::string& key, const std::string& value) override;
+    labs::guided::PageState state() override;
+    void setAppearance(Theme theme, double fontScale) override;
+    /// File: import and export devices; View: find a device.
+    QList<QAction*> menuCommands() override;
 
     /// Ids of the selected rows, in view order.
     QStringList selectedIds() const;
@@ -36,7 +44,8 @@ public:
     CatalogFilterProxy& proxy() { return m_proxy; }
     QTableView* table() const { return m_table; }
     QLineEdit* searchField() const { return m_search; }
-    void saveState();
+    QPushButton* compareButton() const { return m_compare; }
+    void saveState() override;
     /// Re-renders colours that depend on the palette (links in the detail pane, user rows).
     void applyTheme(Theme theme);
 
@@ -48,7 +57,6 @@ public slots:
     void resetFilters();
 
 signals:
-    void compareRequested(const QStringList& ids);
     void statusMessage(const QString& message);
 
 private:
@@ -62,6 +70,7 @@ private:
     void restoreState();
 
     AppContext& m_context;
+    PageNavigator& m_navigator;
     CatalogTableModel m_model;
     CatalogFilterProxy m_proxy;
     QLineEdit* m_search = nullptr;

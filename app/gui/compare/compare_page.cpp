@@ -2,6 +2,8 @@
 // ComparePage: picker, table, chart and exports.
 #include "app/gui/compare/compare_page.hpp"
 
+#include "labs/guided/page_contracts.hpp"
+
 #include "app/gui/canvas/imgui_canvas.hpp"
 #include "app/gui/theme.hpp"
 #include "models/catalog/device_query.hpp"
@@ -26,7 +28,7 @@ namespace accelscope::gui {
 
 using namespace models::catalog;
 
-ComparePage::ComparePage(AppContext& context, QWidget* parent) : QWidget(parent), m_context(context)
+ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidget(parent), m_context(services.context)
 {
     setObjectName("comparePage");
     auto* layout = new QVBoxLayout(this);
@@ -267,6 +269,23 @@ void ComparePage::setDarkTheme(bool dark)
     m_canvas->setDarkTheme(dark);
     rebuild();
 }
+
+void ComparePage::setAppearance(Theme theme, double fontScale)
+{
+    m_canvas->setFontScale(static_cast<float>(fontScale));
+    setDarkTheme(isDark(theme));
+}
+
+bool ComparePage::applySetting(const std::string& key, const std::string& value)
+{
+    if (key != "devices") return false;
+    QStringList ids;
+    for (const auto& id : labs::guided::settingList(value)) ids << QString::fromStdString(id);
+    setDeviceIds(ids);
+    return m_ids == ids;
+}
+
+labs::guided::PageState ComparePage::state() { return {{"devices", m_ids.join(',').toStdString()}}; }
 
 void ComparePage::saveState()
 {

@@ -4,6 +4,7 @@
 
 #include "app/gui/app_context.hpp"
 #include "app/gui/compare/compare_chart.hpp"
+#include "app/gui/page.hpp"
 
 #include <QStringList>
 #include <QWidget>
@@ -19,12 +20,17 @@ namespace accelscope::gui {
 
 class ImGuiCanvas;
 
-class ComparePage : public QWidget {
+class ComparePage : public QWidget, public LessonTarget, public StyledPage, public PersistentPage {
     Q_OBJECT
 public:
     static constexpr int maxDevices = 6;
 
-    explicit ComparePage(AppContext& context, QWidget* parent = nullptr);
+    ComparePage(const PageServices& services, QWidget* parent = nullptr);
+
+    // LessonTarget: `devices` (comma-separated ids, 2 to maxDevices)
+    bool applySetting(const std::string& key, const std::string& value) override;
+    labs::guided::PageState state() override;
+    void setAppearance(Theme theme, double fontScale) override;
 
     /// Replaces the chosen devices (unknown ids are skipped; at most maxDevices are kept).
     void setDeviceIds(const QStringList& ids);
@@ -34,7 +40,7 @@ public:
     const CompareChart& chart() const { return m_chart; }
     void setFontScale(float scale);
     void setDarkTheme(bool dark);
-    void saveState();
+    void saveState() override;
 
 public slots:
     bool exportCsv(const QString& file = {});

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/lessons/lessons_page.hpp"
 
+#include "accelscope/config.hpp"
 #include "labs/guided/lesson_progress.hpp"
+#include "labs/guided/page_contracts.hpp"
 #include "labs/lab_registry.hpp"
 
 #include <QButtonGroup>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -33,10 +36,22 @@ namespace guided = labs::guided;
 
 QString text(const std::string& s) { return QString::fromStdString(s); }
 
+// The lesson files: installed beside the program (<prefix>/share/accelscope/lessons), else the
+// source tree this build came from.
+std::filesystem::path lessonsDirectory()
+{
+    const std::filesystem::path installed =
+        std::filesystem::path(QCoreApplication::applicationDirPath().toStdString()).parent_path() / "share" / "accelscope" / "lessons";
+    std::error_code ec;
+    return std::filesystem::is_directory(installed, ec) ? installed : std::filesystem::path(ACCELSCOPE_LESSONS_DIR);
+}
+
 } // namespace
 
-LessonsPage::LessonsPage(AppContext& context, std::filesystem::path lessonsDir, QWidget* parent)
-    : QWidget(parent), m_context(context)
+LessonsPage::LessonsPage(const PageServices& services, QWidget* parent) : LessonsPage(services, lessonsDirectory(), parent) {}
+
+LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path lessonsDir, QWidget* parent)
+    : QWidget(parent), m_context(services.context), m_navigator(services.navigator)
 {
     m_list = new QListWidget;
     m_list->setWordWrap(true);
@@ -133,10 +148,11 @@ LessonsPage::LessonsPage(AppContext& context, std::filesystem::path lessonsDir, 
         showStep();
     });
     connect(m_showMe, &QPushButton::clicked, this, [this] {
-        if (!m_rendered || !m_rendered->action || !applyAction) return;
-        const QString missing = applyAction(*m_rendered->action);
-        emit statusMessage(missing.isEmpty() ? tr("Opened %1").arg(text(m_rendered->action->page))
-                                             : tr("Opened %1; not set there yet: %2").arg(text(m_rendered->action->page), missing));
+        if (!m_rendered || !m_rendered->action) return;
+        const auto action = *m_rendered->action; // opening the page may repaint this one
+        const QStringList missing = m_navigator.openPage(action.page, action.settings);
+        emit statusMessage(missing.isEmpty() ? tr("Opened %1").arg(text(action.pageName))
+                                             : tr("Opened %1; not set there yet: %2").arg(text(action.pageName), missing.join(", ")));
     });
     connect(m_check, &QPushButton::clicked, this, [this] { answer(); });
     connect(m_number, &QLineEdit::returnPressed, this, [this] { answer(); });
@@ -246,8 +262,7 @@ void LessonsPage::showStep()
     m_prose->setMarkdown(text("## " + m_rendered->title + "\n\n" + m_rendered->prose));
     scaleImages();
     m_showMe->setVisible(m_rendered->action.has_value());
-    if (m_rendered->action) m_showMe->setText(tr("Show me on the %1 page").arg(text(m_rendered->action->page)));
-    m_showMe->setEnabled(applyAction != nullptr);
+    if (m_rendered->action) m_showMe->setText(tr("Show me on the %1 page").arg(text(m_rendered->action->pageName)));
 
     // The question: radio buttons for a choice, a field with its unit for a number, the view
     // itself for a state check.
@@ -275,7 +290,7 @@ void LessonsPage::showStep()
         }
     }
     if (check->kind == guided::CheckKind::State) {
-        const bool reads = pageState && pageState(check->page).has_value();
+        const bool reads = m_navigator.pageState(check->page).has_value();
         m_check->setText(tr("Check my view"));
         m_check->setEnabled(reads);
         m_check->setToolTip(reads ? tr("Reads the %1 page as it is now (it is also watched: the step is marked done "
@@ -308,7 +323,7 @@ std::optional<bool> LessonsPage::answer(const QString& given)
     QString value = given;
     models::Result<guided::CheckOutcome> outcome = std::unexpected(models::Error{});
     if (step.check->kind == guided::CheckKind::State) {
-        const auto state = pageState ? pageState(step.check->page) : std::nullopt;
+        const auto state = m_navigator.pageState(guided::pageContract(step.check->page).value_or(guided::PageContract{}).id);
         if (!state) {
             m_outcome->setText(tr("The %1 page does not report its state to lessons yet.").arg(text(step.check->page)));
             return std::nullopt;
@@ -411,12 +426,12 @@ void LessonsPage::watchState()
     // answer is checked and recorded as if "Check my view" had been pressed, and the status bar
     // says so (the learner is usually on that other page).
     const auto* l = lesson();
-    if (l == nullptr || !m_rendered || !m_rendered->check || m_rendered->check->kind != guided::CheckKind::State || !pageState) {
+    if (l == nullptr || !m_rendered || !m_rendered->check || m_rendered->check->kind != guided::CheckKind::State) {
         m_watch->stop();
         return;
     }
     const auto& check = *l->steps[static_cast<std::size_t>(m_step)].check;
-    const auto state = pageState(check.page);
+    const auto state = m_navigator.pageState(check.page);
     if (!state) return;
     const auto outcome = guided::checkState(check, *state, m_lessonContext, l->file);
     if (!outcome || !outcome->correct) return;
@@ -446,6 +461,18 @@ bool LessonsPage::startOver(bool ask)
     showStep();
     emit statusMessage(tr("Started \"%1\" over").arg(text(l->title)));
     return true;
+}
+
+QString LessonsPage::stepAnimation(int direction)
+{
+    if (!stepBy(direction)) return tr("Lesson: no step further that way");
+    return tr("Lesson %1: step %2").arg(currentLessonId()).arg(currentStep() + 1);
+}
+
+bool LessonsPage::animationAtEnd() const
+{
+    const auto* l = lesson();
+    return l == nullptr || m_step + 1 >= static_cast<int>(l->steps.size());
 }
 
 } // namespace accelscope::gui

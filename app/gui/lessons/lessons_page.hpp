@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/gui/app_context.hpp"
+#include "app/gui/page.hpp"
 #include "labs/guided/lesson_engine.hpp"
 
 #include <QElapsedTimer>
@@ -26,21 +27,19 @@ class QVBoxLayout;
 
 namespace accelscope::gui {
 
-class LessonsPage : public QWidget {
+class LessonsPage : public QWidget, public AnimatedPage {
     Q_OBJECT
 public:
-    /// `lessonsDir`: the folder of lesson files (installed or in the source tree).
-    LessonsPage(AppContext& context, std::filesystem::path lessonsDir, QWidget* parent = nullptr);
+    /// The course from the lessons folder the application context names.
+    LessonsPage(const PageServices& services, QWidget* parent = nullptr);
+    /// `lessonsDir`: the folder of lesson files (tests give their own).
+    LessonsPage(const PageServices& services, std::filesystem::path lessonsDir, QWidget* parent = nullptr);
 
-    /// Set by the main window: open a page in the state a step asks for; returns what could not be
-    /// applied (empty when everything was).
-    std::function<QString(const labs::guided::PageAction&)> applyAction;
-    /// Set by the main window: the current state of a page, or nothing when that page does not
-    /// report its state.
-    std::function<std::optional<labs::guided::PageState>(const std::string& page)> pageState;
+    // AnimatedPage: presenter mode steps through the lesson's steps.
+    QString stepAnimation(int direction) override;
+    bool animationAtEnd() const override;
+    QString togglePlay() override { return {}; }
 
-    /// Shows the current step again (after the hooks above are set).
-    void refreshStep() { showStep(); }
     int lessonCount() const { return static_cast<int>(m_lessons.size()); }
     /// Problems of lesson files that were skipped ("file:line: what").
     const QStringList& skipped() const { return m_skipped; }
@@ -50,7 +49,7 @@ public:
     /// Moves to the next or previous step; false at either end.
     bool stepBy(int direction);
     /// Checks `answer` (choice: the option's number from 1; number: the value) for the current
-    /// step, records it, and shows the outcome. State checks read the page through pageState.
+    /// step, records it, and shows the outcome. State checks read the page through the navigator.
     std::optional<bool> answer(const QString& answer = {});
     QString outcomeText() const;
     /// Clears the stored progress of the open lesson (also a corrupted record) and goes back to
@@ -81,6 +80,7 @@ private:
     const labs::guided::Lesson* lesson() const;
 
     AppContext& m_context;
+    PageNavigator& m_navigator;
     labs::guided::LessonContext m_lessonContext;
     std::vector<labs::guided::Lesson> m_lessons;
     QStringList m_skipped;

@@ -8,10 +8,15 @@
 
 namespace accelscope::gui {
 
-class LlmCalculatorPage : public CanvasPage {
+class LlmCalculatorPage : public CanvasPage, public LessonTarget {
     Q_OBJECT
 public:
-    explicit LlmCalculatorPage(AppContext& context, QWidget* parent = nullptr);
+    LlmCalculatorPage(const PageServices& services, QWidget* parent = nullptr);
+
+    // LessonTarget: mode, model, devices, weights, kv, batch, prompt, gen, tp, pp, dp, zero,
+    // recompute, seq, mbs; the state adds activations.
+    bool applySetting(const std::string& key, const std::string& value) override;
+    labs::guided::PageState state() override;
     llm::LlmCalculator& calculator() { return m_calculator; }
 
 private:

@@ -3,6 +3,7 @@
 #include "app/gui/memory/memory_pyramid_page.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "labs/guided/page_contracts.hpp"
 #include "labs/machine/machine_info.hpp"
 
 #include <QLoggingCategory>
@@ -26,13 +27,14 @@ std::pair<std::optional<models::memory::MemoryPyramid>, std::string> localPyrami
 
 } // namespace
 
-MemoryPyramidPage::MemoryPyramidPage(AppContext& context, QWidget* parent)
+MemoryPyramidPage::MemoryPyramidPage(const PageServices& services, QWidget* parent)
     : CanvasPage(m_visualizer,
                  tr("Levels from registers to the network; width grows with log capacity. Drag 'move N bytes' to see the "
                     "time at every level. Unknown figures say why; the labs measure this machine's."),
                  [this] { return m_visualizer.svg(); }, parent),
-      m_visualizer(context.catalog().devices, std::nullopt, {})
+      m_visualizer(services.context.catalog().devices, std::nullopt, {})
 {
+    AppContext& context = services.context;
     setObjectName("memory-pyramid");
     auto [local, problem] = localPyramid();
     m_visualizer = memory::PyramidVisualizer(context.catalog().devices, std::move(local), std::move(problem));
@@ -53,6 +55,35 @@ void MemoryPyramidPage::clearMeasured()
 {
     m_visualizer.clearMeasured();
     canvas()->update();
+}
+
+bool MemoryPyramidPage::applySetting(const std::string& key, const std::string& value)
+{
+    auto& m = m_visualizer;
+    bool applied = false;
+    if (key == "device" || key == "device2") {
+        m.setDevices(key == "device" ? value : m.firstDevice(), key == "device2" ? value : m.secondDevice());
+        applied = (key == "device" ? m.firstDevice() : m.secondDevice()) == value;
+    } else if (key == "local") {
+        applied = value == "true" || value == "false";
+        if (applied) m.setShowLocal(value == "true");
+    } else if (key == "move_bytes") {
+        const auto& range = labs::guided::contractOf("memory-pyramid").setting("move_bytes");
+        const auto bytes = labs::guided::settingNumber(value);
+        applied = bytes && *bytes >= range.min && *bytes <= range.max;
+        if (applied) m.setMoveBytes(*bytes);
+    }
+    canvas()->update();
+    return applied;
+}
+
+labs::guided::PageState MemoryPyramidPage::state()
+{
+    const auto& m = m_visualizer;
+    return {{"device", m.firstDevice()},
+            {"device2", m.secondDevice()},
+            {"local", m.showLocal() ? "true" : "false"},
+            {"move_bytes", labs::guided::numberSetting(m.moveBytes())}};
 }
 
 } // namespace accelscope::gui

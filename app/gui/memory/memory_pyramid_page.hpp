@@ -9,10 +9,14 @@
 
 namespace accelscope::gui {
 
-class MemoryPyramidPage : public CanvasPage {
+class MemoryPyramidPage : public CanvasPage, public LessonTarget {
     Q_OBJECT
 public:
-    explicit MemoryPyramidPage(AppContext& context, QWidget* parent = nullptr);
+    MemoryPyramidPage(const PageServices& services, QWidget* parent = nullptr);
+
+    // LessonTarget: device, device2, local, move_bytes
+    bool applySetting(const std::string& key, const std::string& value) override;
+    labs::guided::PageState state() override;
     memory::PyramidVisualizer& visualizer() { return m_visualizer; }
 
 public slots:

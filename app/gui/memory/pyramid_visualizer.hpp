@@ -46,6 +46,9 @@ public:
     /// First and second device (the second may be empty).
     void setDevices(std::string first, std::string second);
     void setShowLocal(bool show) { m_showLocal = show; }
+    bool showLocal() const { return m_showLocal; }
+    const std::string& firstDevice() const { return m_first; }
+    const std::string& secondDevice() const { return m_second; }
     void setMoveBytes(double bytes) { m_moveBytes = bytes; }
     double moveBytes() const { return m_moveBytes; }
 

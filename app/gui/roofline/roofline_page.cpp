@@ -3,18 +3,43 @@
 #include "app/gui/roofline/roofline_page.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "labs/guided/page_contracts.hpp"
+#include "models/roofline/ceilings.hpp"
+#include "models/roofline/model_presets.hpp"
 
 #include <QShortcut>
 
 namespace accelscope::gui {
+namespace {
 
-RooflinePage::RooflinePage(AppContext& context, QWidget* parent)
+/// The kernel spec of a chart entry, for the kinds a spec can express (kernelEntryFromSpec's inverse).
+std::optional<std::string> kernelSpec(const roofline::KernelEntry& e)
+{
+    using roofline::KernelKind;
+    const std::string size = std::to_string(e.size), batch = std::to_string(e.batch), dtype = ",dtype=" + e.dtype;
+    switch (e.kind) {
+    case KernelKind::Gemm:
+    case KernelKind::GemmNaive:
+        return std::string(e.kind == KernelKind::Gemm ? "gemm" : "gemm-naive") + ":M=" + batch + ",N=" + size + ",K=" + size + dtype;
+    case KernelKind::DecodeGemv: return "gemv:M=" + size + ",K=" + size + dtype;
+    case KernelKind::Softmax: return "softmax:rows=" + batch + ",cols=" + size + dtype;
+    case KernelKind::LayerNorm: return "layernorm:rows=" + batch + ",cols=" + size + dtype;
+    case KernelKind::RmsNorm: return "rmsnorm:rows=" + batch + ",cols=" + size + dtype;
+    case KernelKind::Elementwise: return "elementwise:n=" + size + dtype;
+    default: return std::nullopt;
+    }
+}
+
+} // namespace
+
+RooflinePage::RooflinePage(const PageServices& services, QWidget* parent)
     : CanvasPage(m_visualizer,
                  tr("Roofs per device and precision; kernels placed by the kernel library (drag size and batch). Hover "
                     "a line or a dot for its numbers and source. Ctrl+L: LLM ops; Ctrl+K: add a kernel."),
                  [this] { return m_visualizer.svg(); }, parent),
-      m_visualizer(context.catalog().devices)
+      m_visualizer(services.context.catalog().devices)
 {
+    AppContext& context = services.context;
     setObjectName("roofline");
     connect(&context, &AppContext::catalogChanged, this, [this, &context] {
         m_visualizer.setCatalog(context.catalog().devices);
@@ -32,6 +57,72 @@ RooflinePage::RooflinePage(AppContext& context, QWidget* parent)
         m_visualizer.setMode(roofline::ChartMode::Kernels);
         canvas()->update();
     });
+}
+
+bool RooflinePage::applySetting(const std::string& key, const std::string& value)
+{
+    using labs::guided::settingInt;
+    auto& r = m_visualizer;
+    bool applied = false;
+    if (key == "devices") {
+        const auto ids = labs::guided::settingList(value);
+        r.setDevices(ids);
+        applied = r.deviceIds() == ids;
+    } else if (key == "precision") {
+        const auto known = models::roofline::knownPrecisions();
+        applied = std::find(known.begin(), known.end(), value) != known.end();
+        if (applied) r.showOnlyPrecision(value);
+    } else if (key == "sparse") {
+        applied = value == "true" || value == "false";
+        if (applied) r.setSparse(value == "true");
+    } else if (key == "kernel") { // the kernels mode with this one kernel, adjustable by its controls
+        auto entry = roofline::kernelEntryFromSpec(value);
+        applied = entry.has_value();
+        if (applied) {
+            r.kernels() = {*entry};
+            r.setMode(roofline::ChartMode::Kernels);
+        }
+    } else if (key == "model") {
+        applied = models::roofline::findModelPreset(value).has_value();
+        if (applied) {
+            r.llm().modelId = value;
+            r.setMode(roofline::ChartMode::Llm);
+        }
+    } else if (key == "batch" || key == "prompt") {
+        const auto& range = labs::guided::contractOf("roofline").setting(key);
+        const auto n = settingInt(value);
+        applied = n && *n >= range.minInt() && *n <= range.maxInt();
+        if (applied) (key == "batch" ? r.llm().workload.batch : r.llm().workload.promptTokens) = *n;
+    }
+    canvas()->update();
+    return applied;
+}
+
+labs::guided::PageState RooflinePage::state()
+{
+    auto& r = m_visualizer;
+    std::string devices;
+    for (const auto& id : r.deviceIds()) devices += (devices.empty() ? "" : ",") + id;
+    labs::guided::PageState out{{"devices", devices},
+                                {"sparse", r.sparse() ? "true" : "false"},
+                                {"model", r.llm().modelId},
+                                {"batch", std::to_string(r.llm().workload.batch)},
+                                {"prompt", std::to_string(r.llm().workload.promptTokens)},
+                                {"mode", r.mode() == roofline::ChartMode::Llm ? "llm" : "kernels"}};
+    std::vector<std::string> shown;
+    for (const auto& p : models::roofline::knownPrecisions()) {
+        if (r.precisionShown(std::string(p))) shown.push_back(std::string(p));
+    }
+    if (shown.size() == 1) out["precision"] = shown.front();
+    for (const auto& k : r.kernels()) { // the first kernel shown on the chart
+        if (!k.visible) continue;
+        if (const auto spec = kernelSpec(k)) out["kernel"] = *spec;
+        if (const auto cost = roofline::kernelCost(k); cost && cost->bytes > 0) {
+            out["kernel_intensity"] = labs::guided::numberSetting(cost->flops / cost->bytes);
+        }
+        break;
+    }
+    return out;
 }
 
 void RooflinePage::showMeasured(const MeasuredRoofline& measured)

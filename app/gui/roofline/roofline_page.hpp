@@ -9,10 +9,15 @@
 
 namespace accelscope::gui {
 
-class RooflinePage : public CanvasPage {
+class RooflinePage : public CanvasPage, public LessonTarget {
     Q_OBJECT
 public:
-    explicit RooflinePage(AppContext& context, QWidget* parent = nullptr);
+    RooflinePage(const PageServices& services, QWidget* parent = nullptr);
+
+    // LessonTarget: devices, precision, sparse, kernel, model, batch, prompt (the contract's keys);
+    // the state adds kernel_intensity (FLOP/byte of the first kernel shown).
+    bool applySetting(const std::string& key, const std::string& value) override;
+    labs::guided::PageState state() override;
     roofline::RooflineVisualizer& visualizer() { return m_visualizer; }
 
 public slots:

@@ -7,10 +7,18 @@
 
 namespace accelscope::gui {
 
-class PipelinePage : public CanvasPage {
+class PipelinePage : public CanvasPage, public LessonTarget, public AnimatedPage {
     Q_OBJECT
 public:
-    explicit PipelinePage(QWidget* parent = nullptr);
+    PipelinePage(const PageServices& services, QWidget* parent = nullptr);
+
+    // LessonTarget: schedule, schedule2, p, m, v
+    bool applySetting(const std::string& key, const std::string& value) override;
+    labs::guided::PageState state() override;
+    // AnimatedPage: one op start at a time
+    QString stepAnimation(int direction) override;
+    bool animationAtEnd() const override;
+    QString togglePlay() override;
     pipeline::PipelineVisualizer& visualizer() { return m_visualizer; }
 
 private:

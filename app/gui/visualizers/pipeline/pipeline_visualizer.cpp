@@ -148,13 +148,13 @@ void PipelineVisualizer::drawControls()
     }
     const float slider = ImGui::GetFontSize() * 6;
     ImGui::SetNextItemWidth(slider);
-    m_dirty |= ImGui::SliderInt("p stages", &m_config.stages, 1, 16);
+    m_dirty |= ImGui::SliderInt("p stages", &m_config.stages, m_contract.setting("p").minInt(), m_contract.setting("p").maxInt());
     sameLineIfFits(labelledWidth(slider, "m micro-batches"));
     ImGui::SetNextItemWidth(slider);
-    m_dirty |= ImGui::SliderInt("m micro-batches", &m_config.microbatches, 1, 64);
+    m_dirty |= ImGui::SliderInt("m micro-batches", &m_config.microbatches, m_contract.setting("m").minInt(), m_contract.setting("m").maxInt());
     sameLineIfFits(labelledWidth(slider, "v chunks"));
     ImGui::SetNextItemWidth(slider);
-    m_dirty |= ImGui::SliderInt("v chunks", &m_config.chunks, 2, 4);
+    m_dirty |= ImGui::SliderInt("v chunks", &m_config.chunks, m_contract.setting("v").minInt(), m_contract.setting("v").maxInt());
     ImGui::SetNextItemWidth(slider);
     m_dirty |= ImGui::SliderFloat("F", &m_forward, 0.1f, 4.0f, "%.2f");
     sameLineIfFits(labelledWidth(slider, "B"));

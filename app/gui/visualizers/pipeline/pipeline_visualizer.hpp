@@ -4,6 +4,8 @@
 // step-by-step playback of both schedules on one time cursor.
 #pragma once
 
+#include "labs/guided/page_contracts.hpp"
+
 #include "app/gui/canvas/visualizer.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_playback.hpp"
 #include "models/pipeline/pipeline_schedule.hpp"
@@ -55,6 +57,8 @@ public:
     bool playing() const { return m_playback.playing(); }
 
 private:
+    /// The lesson settings contract: the controls' ranges come from it.
+    labs::guided::PageContract m_contract = labs::guided::contractOf("pipeline-bubbles");
     struct Chart;
     void refresh();
     void drawControls();

@@ -2,6 +2,8 @@
 // Bit editor: click bits of a format to flip them; type a value to see how it rounds.
 #pragma once
 
+#include <optional>
+
 #include "app/gui/canvas/visualizer.hpp"
 #include "models/precision/element_format.hpp"
 
@@ -26,6 +28,8 @@ public:
     std::uint32_t code() const { return m_code; }
     models::precision::ElementFormat format() const { return m_format; }
     const std::string& message() const { return m_message; }
+    /// The value typed last (enterValue), until a bit or the format changes.
+    std::optional<double> typedValue() const { return m_hasInput ? std::optional<double>(m_lastInput) : std::nullopt; }
 
 private:
     void drawBits(bool dark);

@@ -3,6 +3,7 @@
 #include "app/gui/visualizers/precision/precision_page.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "labs/guided/page_contracts.hpp"
 #include "models/catalog/catalog_set.hpp"
 #include "models/precision/tensor_file.hpp"
 
@@ -21,7 +22,7 @@ namespace accelscope::gui {
 
 using precision::PrecisionVisualizer;
 
-PrecisionPage::PrecisionPage(QWidget* parent)
+PrecisionPage::PrecisionPage(const PageServices& /*services*/, QWidget* parent)
     : CanvasPage(m_visualizer, tr("Bits, number line, table, blocks and quantization error of FP32 … FP4, MX and NVFP4."),
                  {}, parent)
 {
@@ -42,6 +43,44 @@ QString PrecisionPage::viewName(int index) const
     static_cast<void>(this);
     constexpr const char* names[] = {"bits", "number-line", "table", "block", "quantization"};
     return index >= 0 && index < 5 ? QString(names[index]) : QString();
+}
+
+bool PrecisionPage::applySetting(const std::string& key, const std::string& value)
+{
+    auto& p = m_visualizer;
+    bool applied = false;
+    if (key == "format") {
+        applied = p.setFormat(value);
+    } else if (key == "format2") {
+        const auto f = models::precision::formatFromName(value);
+        applied = f.has_value();
+        if (applied) p.numberLine().setFormats(p.numberLine().primary(), *f);
+    } else if (key == "log") {
+        applied = value == "true" || value == "false";
+        if (applied) p.numberLine().setLogScale(value == "true");
+    } else if (key == "value") {
+        applied = p.bits().enterValue(value);
+    } else if (key == "distribution") {
+        applied = p.quantization().setDistribution(value);
+    } else if (key == "view") {
+        const auto tab = PrecisionVisualizer::tabFromName(value);
+        applied = tab.has_value();
+        if (applied) p.selectTab(*tab);
+    }
+    canvas()->update();
+    return applied;
+}
+
+labs::guided::PageState PrecisionPage::state()
+{
+    auto& p = m_visualizer;
+    labs::guided::PageState out{{"format", p.formatName()},
+                                {"view", std::string(PrecisionVisualizer::tabName(p.shownTab()))},
+                                {"log", p.numberLine().logScale() ? "true" : "false"},
+                                {"distribution", p.quantization().distribution()}};
+    if (const auto overlay = p.numberLine().overlay()) out["format2"] = std::string(models::precision::formatInfo(*overlay).name);
+    if (const auto typed = p.bits().typedValue()) out["value"] = labs::guided::numberSetting(*typed);
+    return out;
 }
 
 void PrecisionPage::showView(int index)

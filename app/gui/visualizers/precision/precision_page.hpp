@@ -9,10 +9,14 @@
 namespace accelscope::gui {
 
 /// A CanvasPage (PNG export, theme, text size) with tensor loading and CSV export added.
-class PrecisionPage : public CanvasPage, public MultiViewPage {
+class PrecisionPage : public CanvasPage, public MultiViewPage, public LessonTarget {
     Q_OBJECT
 public:
-    explicit PrecisionPage(QWidget* parent = nullptr);
+    PrecisionPage(const PageServices& services, QWidget* parent = nullptr);
+
+    // LessonTarget: format, format2, view, value, distribution, log
+    bool applySetting(const std::string& key, const std::string& value) override;
+    labs::guided::PageState state() override;
 
     int viewCount() const override { return 5; }
     QString viewName(int index) const override;

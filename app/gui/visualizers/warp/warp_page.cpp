@@ -3,6 +3,8 @@
 #include "app/gui/visualizers/warp/warp_page.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "labs/guided/page_contracts.hpp"
+#include "models/simt/warp_simulator.hpp"
 
 #include <QDir>
 #include <QFileDialog>
@@ -11,7 +13,7 @@
 
 namespace accelscope::gui {
 
-WarpPage::WarpPage(QWidget* parent)
+WarpPage::WarpPage(const PageServices& /*services*/, QWidget* parent)
     : CanvasPage(m_visualizer,
                  tr("Space plays/pauses, arrows step. Edit the program or the data on the left; both execution models "
                     "update at once."),
@@ -45,6 +47,74 @@ int WarpPage::exportFrames(const QString& requested)
     canvas()->update();
     emit statusMessage(tr("Saved %1 frames in %2").arg(written).arg(folder));
     return written;
+}
+
+bool WarpPage::applySetting(const std::string& key, const std::string& value)
+{
+    using models::simt::ExecutionModel;
+    auto& w = m_visualizer;
+    bool applied = false;
+    if (key == "preset") { // it resets the others: first in the contract, so the window applies it first
+        applied = w.loadPreset(value);
+    } else if (key == "warps") {
+        const auto range = labs::guided::contractOf("warp-divergence").setting("warps");
+        const auto n = labs::guided::settingInt(value);
+        applied = n && *n >= range.minInt() && *n <= range.maxInt();
+        if (applied) w.setWarps(*n);
+    } else if (key == "width") {
+        const auto n = labs::guided::settingInt(value);
+        applied = n == 32 || n == 64;
+        if (applied) w.setWidth(*n);
+    } else if (key == "data") {
+        const auto pattern = models::simt::dataPatternFromName(value);
+        applied = pattern.has_value();
+        if (applied) w.setDataPattern(*pattern);
+    } else if (key == "model") {
+        applied = value == "its" || value == "prevolta";
+        if (applied) w.setHighlightedModel(value == "its" ? ExecutionModel::Its : ExecutionModel::PreVolta);
+    }
+    canvas()->update();
+    return applied;
+}
+
+labs::guided::PageState WarpPage::state()
+{
+    using models::simt::ExecutionModel;
+    auto& w = m_visualizer;
+    labs::guided::PageState out{{"preset", w.preset()},
+                                {"warps", std::to_string(w.warps())},
+                                {"width", std::to_string(w.width())},
+                                {"data", std::string(models::simt::dataPatternName(w.dataPattern()))}};
+    if (const auto model = w.highlightedModel()) out["model"] = *model == ExecutionModel::Its ? "its" : "prevolta";
+    for (const auto& [model, name] : {std::pair{ExecutionModel::PreVolta, "efficiency_prevolta"}, std::pair{ExecutionModel::Its, "efficiency_its"}}) {
+        const auto& run = w.run(model);
+        out[name] = labs::guided::numberSetting(run && run->completed ? run->total.simdEfficiency : 0.0);
+    }
+    return out;
+}
+
+QString WarpPage::stepAnimation(int direction)
+{
+    auto& v = m_visualizer;
+    if (v.playing()) v.togglePlay(); // a manual step takes over from playback
+    const int count = v.stepCount();
+    const int current = v.step() < 0 ? (direction > 0 ? 0 : count) : v.step();
+    v.setStep(std::clamp(current + direction, 0, count));
+    canvas()->update();
+    return tr("Warp divergence: step %1 of %2").arg(v.step()).arg(count);
+}
+
+bool WarpPage::animationAtEnd() const
+{
+    auto& v = const_cast<warp::WarpVisualizer&>(m_visualizer); // stepCount runs the simulation lazily
+    return v.step() == v.stepCount();
+}
+
+QString WarpPage::togglePlay()
+{
+    m_visualizer.togglePlay();
+    canvas()->update(); // a playing visualizer asks for its next frames from here on
+    return tr("Warp divergence: %1").arg(m_visualizer.playing() ? tr("playing") : tr("paused"));
 }
 
 } // namespace accelscope::gui

@@ -7,10 +7,19 @@
 
 namespace accelscope::gui {
 
-class WarpPage : public CanvasPage {
+class WarpPage : public CanvasPage, public LessonTarget, public AnimatedPage {
     Q_OBJECT
 public:
-    explicit WarpPage(QWidget* parent = nullptr);
+    WarpPage(const PageServices& services, QWidget* parent = nullptr);
+
+    // LessonTarget: preset, model, warps, width, data; the state adds what the page measured
+    // (efficiency_prevolta, efficiency_its: the user may have edited the program or data).
+    bool applySetting(const std::string& key, const std::string& value) override;
+    labs::guided::PageState state() override;
+    // AnimatedPage: one issue at a time
+    QString stepAnimation(int direction) override;
+    bool animationAtEnd() const override;
+    QString togglePlay() override;
     warp::WarpVisualizer& visualizer() { return m_visualizer; }
 
 public slots:

@@ -149,7 +149,7 @@ void WarpVisualizer::drawControls()
     if (ImGui::Combo("lanes", &widthIndex, "32\0" "64 (wave64)\0")) setWidth(widthIndex == 1 ? 64 : 32);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    if (ImGui::SliderInt("warps", &m_warps, 1, 8)) m_dirty = true;
+    if (ImGui::SliderInt("warps", &m_warps, m_contract.setting("warps").minInt(), m_contract.setting("warps").maxInt())) m_dirty = true;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     int pattern = static_cast<int>(m_pattern);

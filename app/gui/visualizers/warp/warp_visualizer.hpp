@@ -3,6 +3,8 @@
 // with the current instruction, playback, statistics, and editing of the program and data.
 #pragma once
 
+#include "labs/guided/page_contracts.hpp"
+
 #include "app/gui/canvas/visualizer.hpp"
 #include "models/simt/warp_simulator.hpp"
 
@@ -51,6 +53,8 @@ public:
     std::string svg();
 
 private:
+    /// The lesson settings contract: the controls' ranges come from it.
+    labs::guided::PageContract m_contract = labs::guided::contractOf("warp-divergence");
     void refresh();
     void drawControls();
     void drawGrid(models::simt::ExecutionModel model, float width, float height, bool dark);

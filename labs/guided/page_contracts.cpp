@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: MIT
+// The pages' settings contracts and the check of a value against its setting.
+#include "labs/guided/page_contracts.hpp"
+
+#include "models/pipeline/pipeline_schedule.hpp"
+#include "models/precision/block_format.hpp"
+#include "models/precision/distributions.hpp"
+#include "models/precision/element_format.hpp"
+#include "models/roofline/ceilings.hpp"
+#include "models/roofline/dtype.hpp"
+#include "models/roofline/kernels.hpp"
+#include "models/roofline/model_presets.hpp"
+#include "models/simt/warp_simulator.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace accelscope::labs::guided {
+namespace {
+
+using models::ErrorCode;
+using models::fail;
+using models::Result;
+using K = SettingKind;
+
+SettingSpec integer(std::string key, int min, int max, std::string meaning)
+{
+    return {std::move(key), K::Integer, static_cast<double>(min), static_cast<double>(max), {}, std::move(meaning)};
+}
+
+SettingSpec oneOf(std::string key, std::vector<std::string> choices, std::string meaning)
+{
+    return {std::move(key), K::OneOf, 0, 0, std::move(choices), std::move(meaning)};
+}
+
+SettingSpec of(std::string key, SettingKind kind, std::string meaning, double min = 0, double max = 0)
+{
+    return {std::move(key), kind, min, max, {}, std::move(meaning)};
+}
+
+std::string join(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+    return out;
+}
+
+Result<double> parseNumber(const std::string& text)
+{
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v)) {
+        return fail(ErrorCode::InvalidArgument, "'" + text + "' is not a number");
+    }
+    return v;
+}
+
+std::string numberText(double v)
+{
+    std::ostringstream out;
+    out.precision(15);
+    out << v;
+    return out.str();
+}
+
+bool hasDevice(const LessonContext& ctx, const std::string& id)
+{
+    return std::any_of(ctx.devices.begin(), ctx.devices.end(), [&](const auto& d) { return d.id == id; });
+}
+
+} // namespace
+
+int SettingSpec::minInt() const
+{
+    assert(min == std::floor(min));
+    return static_cast<int>(min);
+}
+
+int SettingSpec::maxInt() const
+{
+    assert(max == std::floor(max));
+    return static_cast<int>(max);
+}
+
+const SettingSpec* PageContract::find(std::string_view key) const
+{
+    const auto it = std::find_if(settings.begin(), settings.end(), [&](const auto& s) { return s.key == key; });
+    return it == settings.end() ? nullptr : &*it;
+}
+
+const SettingSpec& PageContract::setting(std::string_view key) const
+{
+    const SettingSpec* spec = find(key);
+    assert(spec != nullptr && "the page's contract has no such key");
+    return *spec;
+}
+
+// The ranges are those of the pages' controls (app/gui), which read them from here.
+std::vector<PageContract> pageContracts()
+{
+    const std::vector<std::string> dataChoices{"random", "sorted", "identity"};
+    return {
+        {"catalog", "Catalog", {of("device", K::Device, "the device selected in the table"), of("search", K::Text, "the search text")}},
+        {"compare", "Compare", {of("devices", K::DeviceList, "the devices compared side by side", 2, 6)}},
+        {"precision",
+         "Precision",
+         {of("format", K::Format, "the format of the bit editor and number line (element) or block view (block)"),
+          of("format2", K::Format, "the number line's second (overlaid) element format"),
+          oneOf("view", {"bits", "number-line", "table", "block", "quantization"}, "the view shown"),
+          of("value", K::Number, "a value typed into the bit editor", -1e38, 1e38),
+          of("distribution", K::Distribution, "the quantization lab's distribution"),
+          of("log", K::Bool, "the number line on a log scale")}},
+        {"warp-divergence",
+         "Warp divergence",
+         {of("preset", K::WarpPreset, "the program (a preset; it resets the other settings)"),
+          oneOf("model", {"prevolta", "its"}, "the execution model to look at (framed on the page)"),
+          integer("warps", 1, 8, "warps in the block"), oneOf("width", {"32", "64"}, "lanes per warp"),
+          oneOf("data", dataChoices, "the data the program reads")}},
+        {"pipeline-bubbles",
+         "Pipeline bubbles",
+         {of("schedule", K::Schedule, "the top schedule"), of("schedule2", K::Schedule, "the bottom schedule"),
+          integer("p", 1, 16, "pipeline stages"), integer("m", 1, 64, "micro-batches"),
+          integer("v", 2, 4, "model chunks per stage (interleaved 1F1B)")}},
+        {"roofline",
+         "Roofline",
+         {of("devices", K::DeviceList, "the devices whose roofs are drawn", 1, 4),
+          of("precision", K::Precision, "the one precision whose roofs are shown"),
+          of("kernel", K::Kernel, "one kernel on the chart, adjustable with its size and batch controls"),
+          of("model", K::Model, "the LLM mode with this model preset"), of("sparse", K::Bool, "2:4 sparse compute roofs"),
+          integer("batch", 1, 1024, "the LLM mode's batch"), integer("prompt", 1, 131072, "the LLM mode's prompt tokens")}},
+        {"memory-pyramid",
+         "Memory pyramid",
+         {of("device", K::Device, "the first device"), of("device2", K::Device, "the second device"),
+          of("local", K::Bool, "this machine's caches beside them"),
+          of("move_bytes", K::Number, "bytes to move at every level", 1e3, 1e13)}},
+        {"llm-calculator",
+         "LLM calculator",
+         {oneOf("mode", {"inference", "training"}, "inference or training memory"), of("model", K::Model, "the model preset"),
+          of("devices", K::DeviceList, "the devices drawn as bars", 1, 4),
+          of("weights", K::DataType, "the weight (and activation) data type"), of("kv", K::DataType, "the KV-cache data type"),
+          integer("batch", 1, 1024, "sequences served together"), integer("prompt", 1, 131072, "prompt tokens per sequence"),
+          integer("gen", 1, 32768, "generated tokens per sequence"), integer("tp", 1, 64, "tensor-parallel devices"),
+          integer("pp", 1, 32, "pipeline stages (training)"), integer("dp", 1, 64, "data-parallel degree (training)"),
+          integer("zero", 0, 3, "ZeRO stage (training)"),
+          oneOf("recompute", {"none", "selective", "full"}, "activation recomputation (training)"),
+          integer("seq", 128, 131072, "tokens per sequence (training)"), integer("mbs", 1, 64, "sequences per micro-batch (training)")}},
+        {"labs", "Labs", {of("lab", K::Lab, "the lab selected in the list")}},
+    };
+}
+
+Result<PageContract> pageContract(std::string_view idOrName)
+{
+    std::vector<std::string> names;
+    for (auto& contract : pageContracts()) {
+        if (contract.id == idOrName || contract.name == idOrName) return std::move(contract);
+        names.push_back(contract.name);
+    }
+    return fail(ErrorCode::NotFound, "no page '" + std::string(idOrName) + "' (pages: " + join(names) + ")");
+}
+
+PageContract contractOf(std::string_view id)
+{
+    auto contract = pageContract(id);
+    assert(contract.has_value() && "no page contract with this id");
+    return contract ? std::move(*contract) : PageContract{};
+}
+
+std::string allowedText(const SettingSpec& spec)
+{
+    switch (spec.kind) {
+    case K::Integer:
+    case K::Number: return numberText(spec.min) + " to " + numberText(spec.max);
+    case K::DeviceList: return numberText(spec.min) + " to " + numberText(spec.max) + " catalog device ids, comma-separated";
+    case K::OneOf: return "one of " + join(spec.choices);
+    case K::Bool: return "true or false";
+    default: return std::string(settingKindName(spec.kind));
+    }
+}
+
+Result<void> checkSetting(const SettingSpec& spec, const std::string& value, const LessonContext& ctx)
+{
+    const auto bad = [&](const std::string& why) { return fail(ErrorCode::InvalidArgument, spec.key + ": " + why); };
+    switch (spec.kind) {
+    case K::Device:
+        if (!hasDevice(ctx, value)) return bad("no device with id '" + value + "' in the catalog");
+        return {};
+    case K::DeviceList: {
+        const auto ids = settingList(value);
+        const auto count = static_cast<double>(ids.size());
+        if (count < spec.min || count > spec.max) return bad(std::to_string(ids.size()) + " devices; allowed " + allowedText(spec));
+        for (const auto& id : ids) {
+            if (!hasDevice(ctx, id)) return bad("no device with id '" + id + "' in the catalog");
+        }
+        return {};
+    }
+    case K::Precision: {
+        const auto known = models::roofline::knownPrecisions();
+        if (std::find(known.begin(), known.end(), value) == known.end()) return bad("unknown precision '" + value + "'");
+        return {};
+    }
+    case K::Kernel:
+        if (auto k = models::roofline::kernelFromSpec(value); !k) return bad(k.error().message);
+        return {};
+    case K::Model:
+        if (auto m = models::roofline::findModelPreset(value); !m) return bad(m.error().message);
+        return {};
+    case K::DataType:
+        if (auto t = models::roofline::dataTypeFromName(value); !t) return bad(t.error().message);
+        return {};
+    case K::Format:
+        if (!models::precision::formatFromName(value) && !models::precision::blockFormatFromName(value)) {
+            return bad("unknown number format '" + value + "'");
+        }
+        return {};
+    case K::Distribution: {
+        const auto names = models::precision::distributionNames();
+        if (std::find(names.begin(), names.end(), value) == names.end()) return bad("unknown distribution '" + value + "'");
+        return {};
+    }
+    case K::WarpPreset:
+        if (models::simt::findWarpPreset(value) == nullptr) return bad("unknown warp preset '" + value + "'");
+        return {};
+    case K::Schedule:
+        if (!models::pipeline::scheduleFromName(value)) return bad("unknown schedule '" + value + "' (gpipe, 1f1b, interleaved, zb-h1, zb-h2)");
+        return {};
+    case K::Integer:
+    case K::Number: {
+        auto v = parseNumber(value);
+        if (!v) return bad(v.error().message);
+        if (spec.kind == K::Integer && *v != std::floor(*v)) return bad("a whole number, not " + value);
+        if (*v < spec.min || *v > spec.max) return bad(value + " is outside the page's range " + allowedText(spec));
+        return {};
+    }
+    case K::Bool:
+        if (value != "true" && value != "false") return bad("true or false, not '" + value + "'");
+        return {};
+    case K::OneOf:
+        if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
+            return bad("'" + value + "' is not " + allowedText(spec));
+        }
+        return {};
+    case K::Lab:
+        if (std::none_of(ctx.labs.begin(), ctx.labs.end(), [&](const auto& l) { return l.id == value; })) return bad("no lab '" + value + "'");
+        return {};
+    case K::Text: return {};
+    }
+    return {};
+}
+
+std::string_view settingKindName(SettingKind kind)
+{
+    switch (kind) {
+    case K::Device: return "device id";
+    case K::DeviceList: return "device ids";
+    case K::Precision: return "precision";
+    case K::Kernel: return "kernel spec";
+    case K::Model: return "model preset";
+    case K::DataType: return "data type";
+    case K::Format: return "number format";
+    case K::Distribution: return "distribution";
+    case K::WarpPreset: return "warp preset";
+    case K::Schedule: return "schedule";
+    case K::Integer: return "whole number";
+    case K::Number: return "number";
+    case K::Bool: return "true/false";
+    case K::OneOf: return "choice";
+    case K::Lab: return "lab id";
+    case K::Text: return "text";
+    }
+    return "?";
+}
+
+std::vector<std::string> settingList(const std::string& value)
+{
+    std::vector<std::string> out;
+    std::istringstream in(value);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        const auto a = item.find_first_not_of(' ');
+        const auto b = item.find_last_not_of(' ');
+        if (a != std::string::npos) out.push_back(item.substr(a, b - a + 1));
+    }
+    return out;
+}
+
+std::optional<double> settingNumber(const std::string& value)
+{
+    auto v = parseNumber(value);
+    return v ? std::optional<double>(*v) : std::nullopt;
+}
+
+std::optional<int> settingInt(const std::string& value)
+{
+    const auto v = settingNumber(value);
+    if (!v || *v != std::floor(*v) || *v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max()) return std::nullopt;
+    return static_cast<int>(*v);
+}
+
+std::string numberSetting(double value)
+{
+    std::array<char, 32> buffer{};
+    const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    return ec == std::errc() ? std::string(buffer.data(), end) : std::string("nan");
+}
+
+} // namespace accelscope::labs::guided
