@@ -2,6 +2,7 @@
 // Guided lessons: the parser, the expression evaluator over the models, each check kind, state
 // predicates, validation errors with file:line, and every real lesson rendering.
 #include "labs/guided/lesson_engine.hpp"
+#include "labs/guided/page_contracts.hpp"
 #include "labs/lab_registry.hpp"
 #include "models/catalog/catalog_store.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -308,4 +309,38 @@ TEST_CASE("lesson images must be SVG or PNG files beside the lesson, named with 
     CHECK_THAT(problem("![Web](https://example.com/a.png)"), Catch::Contains("not a URL"));
     CHECK_THAT(problem("![Up](../secret.png)"), Catch::Contains("must not leave the lessons folder"));
     CHECK_THAT(problem("![Gif](images/shape.gif)"), Catch::Contains("only .svg and .png"));
+}
+
+TEST_CASE("lesson check refuses a setting the page's controls cannot reach, naming file:line, key and range")
+{
+    const auto ctx = makeContext();
+    // Each of these was accepted before the pages' contracts were one declaration (issue #11).
+    const std::vector<std::tuple<std::string, std::string, std::string, std::string>> cases{
+        {"LLM calculator", "dp", "4096", "dp: 4096 is outside the page's range 1 to 64"},
+        {"LLM calculator", "pp", "128", "pp: 128 is outside the page's range 1 to 32"},
+        {"LLM calculator", "mbs", "1024", "mbs: 1024 is outside the page's range 1 to 64"},
+        {"LLM calculator", "gen", "0", "gen: 0 is outside the page's range 1 to 32768"},
+        {"Roofline", "batch", "4096", "batch: 4096 is outside the page's range 1 to 1024"},
+        {"Roofline", "prompt", "1000000", "prompt: 1000000 is outside the page's range 1 to 131072"},
+        {"Pipeline bubbles", "v", "8", "v: 8 is outside the page's range 2 to 4"},
+        {"Warp divergence", "warps", "64", "warps: 64 is outside the page's range 1 to 8"},
+        {"LLM calculator", "devices", "nvidia-h100-sxm,nvidia-h100-sxm,nvidia-h100-sxm,nvidia-h100-sxm,nvidia-h100-sxm",
+         "devices: 5 devices; allowed 1 to 4"},
+    };
+    for (const auto& [page, key, value, message] : cases) {
+        INFO(page << " " << key << ": " << value);
+        const std::string text = std::string(goodLesson).replace(
+            std::string(goodLesson).find("## Second\n"), 10, "## Second\n```action\npage: " + page + "\n" + key + ": " + value + "\n```\n");
+        const auto problems = validateLesson(parsed(text), ctx);
+        REQUIRE(problems.size() == 1);
+        CHECK_THAT(problems[0].text(), Catch::StartsWith("tiny.md:33: ") && Catch::Contains(message));
+        // One step inside the range is accepted.
+        const auto& spec = pageContract(page)->setting(key);
+        if (spec.kind == SettingKind::Integer) {
+            const std::string inside = std::to_string(std::stoi(value) < spec.minInt() ? spec.minInt() : spec.maxInt());
+            const std::string ok = std::string(goodLesson).replace(
+                std::string(goodLesson).find("## Second\n"), 10, "## Second\n```action\npage: " + page + "\n" + key + ": " + inside + "\n```\n");
+            CHECK(validateLesson(parsed(ok), ctx).empty());
+        }
+    }
 }

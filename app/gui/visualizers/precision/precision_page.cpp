@@ -59,7 +59,7 @@ bool PrecisionPage::applySetting(const std::string& key, const std::string& valu
         applied = value == "true" || value == "false";
         if (applied) p.numberLine().setLogScale(value == "true");
     } else if (key == "value") {
-        applied = p.bits().enterValue(value);
+        applied = labs::guided::settingNumber(value) && p.bits().enterValue(value); // finite numbers, as the contract says
     } else if (key == "distribution") {
         applied = p.quantization().setDistribution(value);
     } else if (key == "view") {
