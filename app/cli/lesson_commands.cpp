@@ -4,6 +4,7 @@
 
 #include "accelscope/config.hpp"
 #include "labs/guided/lesson_engine.hpp"
+#include "labs/guided/page_contracts.hpp"
 #include "labs/guided/lesson_progress.hpp"
 #include "labs/lab_registry.hpp"
 
@@ -315,6 +316,32 @@ ExitCode listFunctions(const CliContext& ctx)
     return ExitCode::Ok;
 }
 
+// The pages' settings contracts: what an action may set, with the controls' ranges. The text form
+// is the Markdown table of FORMAT.md (a test keeps the two equal).
+ExitCode listPages(const CliContext& ctx)
+{
+    json doc = json::array();
+    if (!ctx.json) *ctx.out << "| page | id | key | value | meaning |\n|---|---|---|---|---|\n";
+    for (const auto& page : pageContracts()) {
+        json settings = json::array();
+        for (const auto& s : page.settings) {
+            json setting{{"key", s.key}, {"kind", settingKindName(s.kind)}, {"allowed", allowedText(s)}, {"meaning", s.meaning}};
+            if (s.kind == SettingKind::Integer || s.kind == SettingKind::Number || s.kind == SettingKind::DeviceList) {
+                setting["min"] = s.min;
+                setting["max"] = s.max;
+            }
+            if (!s.choices.empty()) setting["choices"] = s.choices;
+            settings.push_back(setting);
+            if (!ctx.json) {
+                *ctx.out << "| " << page.name << " | `" << page.id << "` | `" << s.key << "` | " << allowedText(s) << " | " << s.meaning << " |\n";
+            }
+        }
+        doc.push_back({{"id", page.id}, {"name", page.name}, {"settings", settings}});
+    }
+    if (ctx.json) ctx.printJson(doc);
+    return ExitCode::Ok;
+}
+
 ExitCode resetLesson(const CliContext& ctx, const LessonOptions& o)
 {
     auto store = openStore(ctx);
@@ -362,6 +389,8 @@ void addLessonCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
 
     CLI::App* functions = lesson->add_subcommand("functions", "the functions lesson expressions may call");
     functions->callback([&ctx, &exitCode] { exitCode = listFunctions(ctx); });
+    CLI::App* pages = lesson->add_subcommand("pages", "the pages an action may open, their keys and the ranges of their controls");
+    pages->callback([&ctx, &exitCode] { exitCode = listPages(ctx); });
 
     CLI::App* reset = lesson->add_subcommand("reset", "clear a lesson's stored progress (also a corrupted one)");
     reset->add_option("id", o->id, "lesson id")->required();

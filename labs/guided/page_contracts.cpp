@@ -60,12 +60,19 @@ Result<double> parseNumber(const std::string& text)
     return v;
 }
 
+/// A range end for people: whole numbers as they are up to 10^7, else "1e13"-style.
 std::string numberText(double v)
 {
     std::ostringstream out;
-    out.precision(15);
+    if (v == std::floor(v) && std::fabs(v) < 1e7) {
+        out << static_cast<long long>(v);
+        return out.str();
+    }
+    out.precision(6);
     out << v;
-    return out.str();
+    std::string text = out.str();
+    if (const auto plus = text.find("e+"); plus != std::string::npos) text.erase(plus + 1, 1);
+    return text;
 }
 
 bool hasDevice(const LessonContext& ctx, const std::string& id)
@@ -112,7 +119,7 @@ std::vector<PageContract> pageContracts()
          {of("format", K::Format, "the format of the bit editor and number line (element) or block view (block)"),
           of("format2", K::Format, "the number line's second (overlaid) element format"),
           oneOf("view", {"bits", "number-line", "table", "block", "quantization"}, "the view shown"),
-          of("value", K::Number, "a value typed into the bit editor (any finite number)", std::numeric_limits<double>::lowest(),
+          of("value", K::Number, "a value typed into the bit editor", std::numeric_limits<double>::lowest(),
              std::numeric_limits<double>::max()),
           of("distribution", K::Distribution, "the quantization lab's distribution"),
           of("log", K::Bool, "the number line on a log scale")}},
@@ -175,7 +182,9 @@ std::string allowedText(const SettingSpec& spec)
 {
     switch (spec.kind) {
     case K::Integer:
-    case K::Number: return numberText(spec.min) + " to " + numberText(spec.max);
+    case K::Number:
+        if (spec.min == std::numeric_limits<double>::lowest() && spec.max == std::numeric_limits<double>::max()) return "any finite number";
+        return numberText(spec.min) + " to " + numberText(spec.max);
     case K::DeviceList: return numberText(spec.min) + " to " + numberText(spec.max) + " catalog device ids, comma-separated";
     case K::OneOf: return "one of " + join(spec.choices);
     case K::Bool: return "true or false";

@@ -8,6 +8,8 @@
 #include "models/catalog/sqlite_db.hpp"
 
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 using accelscope::tests::runCli;
@@ -36,6 +38,36 @@ TEST_CASE("lesson check names the file and line of a broken header and of a miss
     CHECK_THAT(run.out, Catch::Contains(header.string() + ":4: minutes must be a whole number, not 'many'"));
     CHECK_THAT(run.out, Catch::Contains(page.string() + ":9: no page 'Nowhere'"));
     CHECK_THAT(run.err, Catch::Contains("lesson check found 2 problem(s)"));
+}
+
+TEST_CASE("lesson check refuses settings the page's controls cannot reach, with file:line and the range")
+{
+    TempDir dir;
+    const auto file = dir.write("01-out-of-range.md",
+                                "---\nid: z\ntitle: t\nminutes: 10\nprerequisites: []\n---\n## s\ntext\n```action\npage: LLM calculator\n"
+                                "mode: training\ndp: 4096\npp: 128\n```\n## t\n```action\npage: Pipeline bubbles\nv: 8\n```\n");
+    const auto run = runCli(dir.path() / "user.db", {"lesson", "check", file.string()});
+    CHECK(run.status == 1);
+    CHECK_THAT(run.out, Catch::Contains(file.string() + ":12: dp: 4096 is outside the page's range 1 to 64"));
+    CHECK_THAT(run.out, Catch::Contains(file.string() + ":18: v: 8 is outside the page's range 2 to 4"));
+}
+
+TEST_CASE("FORMAT.md's page table is what lesson pages prints")
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", {"lesson", "pages"});
+    REQUIRE(run.status == 0);
+    std::ifstream in(std::string(ACCELSCOPE_LESSONS_DIR) + "/../FORMAT.md");
+    const std::string format((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string begin = "<!-- lesson pages: begin -->\n", end = "<!-- lesson pages: end -->";
+    const auto a = format.find(begin), b = format.find(end);
+    REQUIRE(a != std::string::npos);
+    REQUIRE(b != std::string::npos);
+    CHECK(format.substr(a + begin.size(), b - a - begin.size()) == run.out); // regenerate: accelscope-cli lesson pages
+    const auto json = runCli(dir.path() / "user.db", {"--json", "lesson", "pages"});
+    const auto doc = nlohmann::json::parse(json.out);
+    CHECK(doc.size() == 9);
+    CHECK(doc[7]["id"] == "llm-calculator");
 }
 
 TEST_CASE("lesson list and show render numbers and hide answers unless asked")
