@@ -3,6 +3,7 @@
 #include "app/gui/roofline/roofline_chart.hpp"
 
 #include "app/gui/canvas/device_picker.hpp"
+#include "app/gui/roofline/roofline_axes.hpp"
 #include "app/gui/roofline/roofline_legend.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/kernels.hpp"
@@ -10,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <iterator>
 #include <tuple>
 
 namespace accelscope::gui::roofline {
@@ -27,14 +27,6 @@ std::string fmt(const char* format, double v)
     return buf;
 }
 
-std::string tickText(int exponent)
-{
-    const double v = std::pow(10.0, exponent);
-    if (exponent >= 4) return siText(v, "");
-    if (exponent >= 0) return fmt("%.0f", v);
-    return fmt("%g", v);
-}
-
 // A compute roof's label in the margin right of the plot ("bf16 989.5", "fp8 sparse 3958").
 std::string roofLabel(const std::string& precision, const ComputeCeiling& roof, bool dense)
 {
@@ -43,16 +35,6 @@ std::string roofLabel(const std::string& precision, const ComputeCeiling& roof, 
 
 // The measured compute ceiling's label in that margin.
 std::string measuredLabel(double peakTflops) { return fmt("%.4g", peakTflops) + " meas."; }
-
-// The first of `texts` (longest first) that fits `width` at `size`; the last one, smaller, when none does.
-std::pair<std::string, float> fitted(const Scene& s, std::initializer_list<const char*> texts, float width, float size)
-{
-    for (const char* t : texts) {
-        if (s.textWidth(t, size) <= width) return {t, size};
-    }
-    const std::string last = *std::prev(texts.end());
-    return {last, size * width / std::max(s.textWidth(last, size), 1.0f)};
-}
 
 const char* memoryLevelTitle(MemoryLevel level)
 {
@@ -66,24 +48,6 @@ const char* memoryLevelTitle(MemoryLevel level)
 
 } // namespace
 
-struct RooflineChart::Axes {
-    float x0, y0, x1, y1;
-    double lxMin, lxMax, lyMin, lyMax;
-    float px(double intensity) const
-    {
-        return x0 + static_cast<float>((std::log10(intensity) - lxMin) / (lxMax - lxMin)) * (x1 - x0);
-    }
-    float py(double tflops) const
-    {
-        return y1 - static_cast<float>((std::log10(tflops) - lyMin) / (lyMax - lyMin)) * (y1 - y0);
-    }
-    double xMin() const { return std::pow(10.0, lxMin); }
-    double xMax() const { return std::pow(10.0, lxMax); }
-    double yMin() const { return std::pow(10.0, lyMin); }
-    double yMax() const { return std::pow(10.0, lyMax); }
-    bool inside(double i, double t) const { return i >= xMin() && i <= xMax() && t >= yMin() && t <= yMax(); }
-};
-
 /// A compute roof's label in the margin right of the plot, at its line's height.
 struct RooflineChart::RoofLabel {
     float y;
@@ -91,65 +55,7 @@ struct RooflineChart::RoofLabel {
     Rgba colour;
 };
 
-RooflineChart::Axes RooflineChart::axes(float width, float height, float fontSize, float top, float right) const
-{
-    std::vector<double> xs;
-    std::vector<double> ys;
-    for (std::size_t i = 0; i < m_state.deviceIds().size(); ++i) {
-        const Device* d = m_state.device(i);
-        if (d == nullptr) continue;
-        const auto memory = deviceMemoryCeiling(*d);
-        for (const auto& p : m_state.precisions()) {
-            const auto roof = m_state.roofFor(*d, p, Sparsity::Dense);
-            if (!roof) continue;
-            ys.push_back(roof->peakTflops);
-            if (memory) xs.push_back(ridgeFlopPerByte(roof->peakTflops, memory->bandwidthGBps));
-        }
-    }
-    if (m_state.mode() == ChartMode::Kernels) {
-        for (const auto& p : m_state.placements()) {
-            if (!p.bound) continue;
-            xs.push_back(p.bound->intensityFlopPerByte);
-            ys.push_back(p.bound->attainableTflops);
-        }
-    } else {
-        for (const auto& a : m_state.llmAnalyses()) {
-            if (!a.analysis) continue;
-            for (const auto* phase : {&a.analysis->prefill, &a.analysis->decode}) {
-                for (const auto& op : phase->ops) {
-                    if (op.cost.bytes <= 0 || op.cost.flops <= 0) continue;
-                    xs.push_back(op.bound.intensityFlopPerByte);
-                    ys.push_back(op.bound.attainableTflops);
-                }
-            }
-        }
-    }
-    if (m_state.measured()) {
-        if (m_state.measured()->computeGflops > 0) ys.push_back(m_state.measured()->computeGflops / 1000);
-        for (const auto& [i, g] : m_state.measured()->points) {
-            if (i > 0 && g > 0) {
-                xs.push_back(i);
-                ys.push_back(g / 1000);
-            }
-        }
-    }
-    Axes a{};
-    const float left = fontSize * 4.0f;
-    a.x0 = left;
-    a.y0 = top + fontSize * 0.5f;
-    a.x1 = width - right; // compute-roof labels sit right of the plot, by their line ends
-    a.y1 = height - fontSize * 3.0f;
-    const auto [xMin, xMax] = xs.empty() ? std::pair(0.1, 1000.0) : std::pair(*std::ranges::min_element(xs), *std::ranges::max_element(xs));
-    const auto [yMin, yMax] = ys.empty() ? std::pair(0.1, 1000.0) : std::pair(*std::ranges::min_element(ys), *std::ranges::max_element(ys));
-    a.lxMin = std::floor(std::log10(xMin / 3));
-    a.lxMax = std::max(std::ceil(std::log10(xMax * 3)), a.lxMin + 3);
-    // Room above the highest roof for the legend, and at most seven decades down.
-    a.lyMax = std::ceil(std::log10(yMax * 1.3));
-    a.lyMin = std::clamp(std::floor(std::log10(yMin / 2)), a.lyMax - 7, a.lyMax - 3);
-    return a;
-}
-
-void RooflineChart::addRoofs(Scene& s, const Axes& a, bool dark, std::vector<RoofLabel>& labels) const
+void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::vector<RoofLabel>& labels) const
 {
     const float fs = s.fontSize();
     for (std::size_t i = 0; i < m_state.deviceIds().size(); ++i) {
@@ -203,7 +109,7 @@ void RooflineChart::addRoofs(Scene& s, const Axes& a, bool dark, std::vector<Roo
     }
 }
 
-void RooflineChart::addKernels(Scene& s, const Axes& a, bool dark) const
+void RooflineChart::addKernels(Scene& s, const RooflineAxes& a, bool dark) const
 {
     const float fs = s.fontSize();
     std::vector<bool> labelled(m_state.kernels().size(), false);
@@ -237,7 +143,7 @@ void RooflineChart::addKernels(Scene& s, const Axes& a, bool dark) const
     }
 }
 
-void RooflineChart::addLlm(Scene& s, const Axes& a, bool dark) const
+void RooflineChart::addLlm(Scene& s, const RooflineAxes& a, bool dark) const
 {
     const float fs = s.fontSize();
     const auto analyses = m_state.llmAnalyses();
@@ -274,7 +180,7 @@ void RooflineChart::addLlm(Scene& s, const Axes& a, bool dark) const
     }
 }
 
-void RooflineChart::addMeasured(Scene& s, const Axes& a, bool dark, std::vector<RoofLabel>& labels) const
+void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std::vector<RoofLabel>& labels) const
 {
     if (!m_state.measured()) return;
     const auto& m = *m_state.measured();
@@ -325,42 +231,13 @@ void RooflineChart::addMeasured(Scene& s, const Axes& a, bool dark, std::vector<
     }
 }
 
-void RooflineChart::addGrid(Scene& s, const Axes& a, bool dark) const
-{
-    const Rgba grid = gridColour(dark);
-    const Rgba ink = inkColour(dark);
-    const float fs = s.fontSize();
-    s.rect(a.x0, a.y0, a.x1, a.y1, {0, 0, 0, 0}, mutedColour(dark));
-    // A line per decade, a number on every decade that leaves room for it (every second or third
-    // one when the plot is narrow at large text).
-    const float decadeW = (a.x1 - a.x0) / static_cast<float>(std::max(a.lxMax - a.lxMin, 1.0));
-    const int strideX = std::max(1, static_cast<int>(std::ceil((s.textWidth("1000") + fs * 0.6f) / std::max(decadeW, 1.0f))));
-    for (int e = static_cast<int>(a.lxMin); e <= static_cast<int>(a.lxMax); ++e) {
-        const float x = a.px(std::pow(10.0, e));
-        s.line(x, a.y0, x, a.y1, grid);
-        if ((e - static_cast<int>(a.lxMin)) % strideX == 0) s.text(x, a.y1 + fs * 0.3f, tickText(e), ink, TextAnchor::Centre);
-    }
-    const float decadeH = (a.y1 - a.y0) / static_cast<float>(std::max(a.lyMax - a.lyMin, 1.0));
-    const int strideY = std::max(1, static_cast<int>(std::ceil(fs * 1.1f / std::max(decadeH, 1.0f))));
-    for (int e = static_cast<int>(a.lyMin); e <= static_cast<int>(a.lyMax); ++e) {
-        const float y = a.py(std::pow(10.0, e));
-        s.line(a.x0, y, a.x1, y, grid);
-        if ((static_cast<int>(a.lyMax) - e) % strideY == 0) s.text(a.x0 - fs * 0.3f, y - fs * 0.5f, tickText(e), ink, TextAnchor::Right);
-    }
-    // The axis title shortens (then shrinks) to stay within the chart at projector text sizes.
-    const float room = std::min(a.x1 - a.x0 + fs * 2, s.width() - fs * 0.4f);
-    const auto [title, size] = fitted(s, {"arithmetic intensity [FLOP/byte], log scale", "intensity [FLOP/byte], log scale", "FLOP/byte (log)"}, room, fs);
-    s.text(std::clamp((a.x0 + a.x1) / 2, room / 2, s.width() - room / 2), a.y1 + fs * 1.5f, title, ink, TextAnchor::Centre, size);
-    s.text(a.x0 + fs * 0.3f, a.y0 + fs * 0.2f, "TFLOP/s (log)", mutedColour(dark));
-}
-
 Scene RooflineChart::build(float width, float height, bool dark, float fontSize, Scene::Measure measure) const
 {
     Scene s(width, height, fontSize, measure);
     const RooflineLegend legend(m_state);
     const float legendHeight = legend.add(s, dark, legend.style(width, height, dark, fontSize, measure));
-    const Axes a = axes(width, height, fontSize, legendHeight, roofLabelMargin(s));
-    addGrid(s, a, dark);
+    const RooflineAxes a = RooflineAxes::fit(m_state, width, height, fontSize, legendHeight, roofLabelMargin(s));
+    a.drawGrid(s, dark);
     std::vector<RoofLabel> labels;
     addRoofs(s, a, dark, labels);
     if (m_state.mode() == ChartMode::Kernels) addKernels(s, a, dark);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/gui/canvas/scene.hpp"
+#include "app/gui/roofline/roofline_axes.hpp"
 #include "app/gui/roofline/roofline_state.hpp"
 
 #include <vector>
@@ -18,14 +19,11 @@ public:
     Scene build(float width, float height, bool dark, float fontSize, Scene::Measure measure = {}) const;
 
 private:
-    struct Axes;
     struct RoofLabel;
-    Axes axes(float width, float height, float fontSize, float top, float right) const;
-    void addGrid(Scene& scene, const Axes& a, bool dark) const;
-    void addRoofs(Scene& scene, const Axes& a, bool dark, std::vector<RoofLabel>& labels) const;
-    void addKernels(Scene& scene, const Axes& a, bool dark) const;
-    void addLlm(Scene& scene, const Axes& a, bool dark) const;
-    void addMeasured(Scene& scene, const Axes& a, bool dark, std::vector<RoofLabel>& labels) const;
+    void addRoofs(Scene& scene, const RooflineAxes& a, bool dark, std::vector<RoofLabel>& labels) const;
+    void addKernels(Scene& scene, const RooflineAxes& a, bool dark) const;
+    void addLlm(Scene& scene, const RooflineAxes& a, bool dark) const;
+    void addMeasured(Scene& scene, const RooflineAxes& a, bool dark, std::vector<RoofLabel>& labels) const;
     float roofLabelMargin(const Scene& scene) const;
 
     const RooflineState& m_state;
