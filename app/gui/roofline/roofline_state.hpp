@@ -13,18 +13,6 @@
 
 namespace accelscope::gui::roofline {
 
-/// The kernel vocabulary and the placements live in models/roofline; these names keep the page's callers unchanged.
-using models::roofline::KernelEntry;
-using models::roofline::KernelKind;
-using models::roofline::KernelPlacement;
-using models::roofline::LlmChartSettings;
-using models::roofline::LlmDeviceAnalysis;
-using models::roofline::kernelBatchMeaning;
-using models::roofline::kernelCost;
-using models::roofline::kernelEntryFromSpec;
-using models::roofline::kernelKindName;
-using models::roofline::kernelSizeMeaning;
-
 enum class ChartMode { Kernels, Llm };
 
 /// The roofline page's settings and the model results they give; the chart draws it, the controls edit it.
@@ -50,12 +38,12 @@ public:
     void setLevelShown(models::roofline::MemoryLevel level, bool shown);
     bool levelShown(models::roofline::MemoryLevel level) const { return m_levels.contains(level); }
 
-    std::vector<KernelEntry>& kernels() { return m_kernels; }
-    const std::vector<KernelEntry>& kernels() const { return m_kernels; }
+    std::vector<models::roofline::KernelEntry>& kernels() { return m_kernels; }
+    const std::vector<models::roofline::KernelEntry>& kernels() const { return m_kernels; }
     void setMode(ChartMode mode) { m_mode = mode; }
     ChartMode mode() const { return m_mode; }
-    LlmChartSettings& llm() { return m_llm; }
-    const LlmChartSettings& llm() const { return m_llm; }
+    models::roofline::LlmChartSettings& llm() { return m_llm; }
+    const models::roofline::LlmChartSettings& llm() const { return m_llm; }
 
     void showMeasured(MeasuredRoofline measured) { m_measured = std::move(measured); }
     void clearMeasured() { m_measured.reset(); }
@@ -65,9 +53,9 @@ public:
     std::optional<models::roofline::ComputeCeiling> roofFor(const models::catalog::Device& d, const std::string& precision,
                                                             models::roofline::Sparsity sparsity) const;
     /// Every visible kernel on every chosen device (models::roofline::placeKernels).
-    std::vector<KernelPlacement> placements() const;
+    std::vector<models::roofline::KernelPlacement> placements() const;
     /// The LLM analyses, one per chosen device (models::roofline::analyzeLlmOnDevices).
-    std::vector<LlmDeviceAnalysis> llmAnalyses() const;
+    std::vector<models::roofline::LlmDeviceAnalysis> llmAnalyses() const;
 
     static constexpr std::size_t maxDevices = 4;
 
@@ -79,9 +67,9 @@ private:
     std::set<std::string> m_precisions{"bf16", "fp8"};
     std::set<models::roofline::MemoryLevel> m_levels{models::roofline::MemoryLevel::DeviceMemory};
     bool m_sparse = false;
-    std::vector<KernelEntry> m_kernels;
+    std::vector<models::roofline::KernelEntry> m_kernels;
     ChartMode m_mode = ChartMode::Kernels;
-    LlmChartSettings m_llm;
+    models::roofline::LlmChartSettings m_llm;
     std::optional<MeasuredRoofline> m_measured;
 };
 

@@ -13,6 +13,16 @@
 
 namespace accelscope::gui::roofline {
 
+// The kernel vocabulary and the placements moved to models/roofline; these names keep the callers
+// of the page (roofline_page, main_window_lessons, the GUI tests) compiling unchanged.
+using models::roofline::KernelEntry;
+using models::roofline::KernelKind;
+using models::roofline::KernelPlacement;
+using models::roofline::LlmChartSettings;
+using models::roofline::LlmDeviceAnalysis;
+using models::roofline::kernelCost;
+using models::roofline::kernelEntryFromSpec;
+
 /// The roofline visualizer: log-log roofs of several devices, kernels or LLM ops placed by
 /// models/roofline, measured roofs. It only draws; the numbers come from RooflineState.
 class RooflineVisualizer : public Visualizer {
