@@ -9,6 +9,8 @@
 #include "models/roofline/kernels.hpp"
 #include "models/roofline/llm_analysis.hpp"
 #include "models/roofline/model_presets.hpp"
+#include "models/roofline/placements.hpp"
+#include "models/roofline/roof_selection.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -29,11 +31,12 @@ std::string num(double v, const char* format = "%.4g")
 }
 
 struct RooflineOptions {
-    std::string device;
+    std::vector<std::string> devices;
     std::string precision = "bf16";
-    std::string unit = "tensor";
+    std::string unit = "auto";
     bool sparse = false;
     std::vector<std::string> kernels;
+    std::vector<std::string> chartKernels;
 };
 
 json ceilingsJson(const DeviceRoofline& roof, double computeTflops)
@@ -52,62 +55,147 @@ json ceilingsJson(const DeviceRoofline& roof, double computeTflops)
     return {{"compute", compute}, {"bandwidth", bandwidth}};
 }
 
+/// One device's roofs and the --kernel specs placed under the roof selectRoof picks.
+struct DeviceReport {
+    models::catalog::Device device;
+    ComputeCeiling compute;
+    BandwidthCeiling memory;
+    DeviceRoofline roofs;
+    double ridge = 0.0;
+};
+
+models::Result<DeviceReport> deviceReport(const CliContext& ctx, const RooflineOptions& o, const std::string& query)
+{
+    auto device = resolveDevice(ctx, query);
+    if (!device) return std::unexpected(device.error());
+    const auto unit = unitChoiceFromName(o.unit);
+    if (!unit) return std::unexpected(unit.error());
+    auto compute = selectRoof(*device, o.precision, o.sparse ? Sparsity::Sparse : Sparsity::Dense, *unit);
+    if (!compute) return std::unexpected(compute.error());
+    auto memory = deviceMemoryCeiling(*device);
+    if (!memory) return std::unexpected(memory.error());
+    DeviceReport r{std::move(*device), std::move(*compute), std::move(*memory), {}, 0.0};
+    r.roofs = deviceRoofline(r.device, o.sparse);
+    r.ridge = ridgeFlopPerByte(r.compute.peakTflops, r.memory.bandwidthGBps);
+    return r;
+}
+
+json deviceJson(const DeviceReport& r, const RooflineOptions& o, const std::vector<KernelCost>& kernels)
+{
+    json ks = json::array();
+    for (const auto& k : kernels) {
+        const KernelBound b = boundOn(k, r.compute.peakTflops, r.memory.bandwidthGBps);
+        ks.push_back({{"kernel", k.name}, {"shape", k.shape}, {"flops", k.flops}, {"bytes", k.bytes},
+                      {"intensity_flop_per_byte", b.intensityFlopPerByte}, {"attainable_tflops", b.attainableTflops},
+                      {"time_s", b.timeS}, {"bound", boundName(b.bound)}, {"assumptions", k.assumptions}});
+    }
+    return {{"device", r.device.id}, {"name", r.device.name}, {"precision", o.precision}, {"unit", unitName(r.compute.unit)},
+            {"sparsity", o.sparse ? "sparse" : "dense"}, {"compute_tflops", r.compute.peakTflops},
+            {"compute_figure", r.compute.figureKey}, {"memory_bw_gbs", r.memory.bandwidthGBps},
+            {"ridge_flop_per_byte", r.ridge}, {"ceilings", ceilingsJson(r.roofs, r.compute.peakTflops)}, {"kernels", ks}};
+}
+
+json placementsJson(const std::vector<KernelPlacement>& placements, const std::vector<KernelEntry>& entries,
+                    const std::vector<DeviceReport>& reports)
+{
+    json out = json::array();
+    for (const auto& p : placements) {
+        json j{{"kernel", kernelLabel(entries[p.kernel])}, {"kernel_index", p.kernel}, {"device", reports[p.device].device.id},
+               {"flops", p.cost.flops}, {"bytes", p.cost.bytes}, {"shape", p.cost.shape}};
+        if (p.bound) {
+            j.update({{"roof", p.roof}, {"unit", unitName(p.unit)}, {"compute_tflops", p.peakTflops},
+                      {"memory_bw_gbs", p.bandwidthGBps}, {"ridge_flop_per_byte", ridgeFlopPerByte(p.peakTflops, p.bandwidthGBps)},
+                      {"intensity_flop_per_byte", p.bound->intensityFlopPerByte}, {"attainable_tflops", p.bound->attainableTflops},
+                      {"time_s", p.bound->timeS}, {"bound", boundName(p.bound->bound)}});
+        } else {
+            j["problem"] = p.problem;
+        }
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+void printDeviceText(const CliContext& ctx, const DeviceReport& r, const RooflineOptions& o, const std::vector<KernelCost>& kernels)
+{
+    *ctx.out << r.device.name << ": " << o.precision << " " << unitName(r.compute.unit) << (o.sparse ? " sparse" : " dense") << " "
+             << num(r.compute.peakTflops) << " TFLOP/s, memory " << num(r.memory.bandwidthGBps) << " GB/s, ridge "
+             << num(r.ridge, "%.1f") << " FLOP/byte\n";
+    TextTable roofs({"roof", "value", "basis"});
+    for (const auto& c : r.roofs.compute) {
+        roofs.addRow({c.precision + " " + std::string(unitName(c.unit)) + " " + std::string(sparsityName(c.sparsity)),
+                      num(c.peakTflops) + " TFLOP/s", c.derivedInCatalog ? "derived" : "sourced"});
+    }
+    for (const auto& b : r.roofs.bandwidth) roofs.addRow({b.label, num(b.bandwidthGBps) + " GB/s", std::string(basisName(b.basis))});
+    *ctx.out << roofs.render();
+    if (kernels.empty()) return;
+    TextTable table({"kernel", "GFLOP", "MB", "FLOP/byte", "TFLOP/s", "time [us]", "bound"});
+    for (const auto& k : kernels) {
+        const KernelBound b = boundOn(k, r.compute.peakTflops, r.memory.bandwidthGBps);
+        table.addRow({k.name + ":" + k.shape, num(k.flops / 1e9), num(k.bytes / 1e6), num(b.intensityFlopPerByte),
+                      num(b.attainableTflops), num(b.timeS * 1e6), std::string(boundName(b.bound))});
+    }
+    *ctx.out << table.render();
+}
+
+void printPlacementsText(const CliContext& ctx, const std::vector<KernelPlacement>& placements, const std::vector<KernelEntry>& entries,
+                         const std::vector<DeviceReport>& reports)
+{
+    TextTable table({"kernel", "device", "roof", "FLOP/byte", "TFLOP/s", "time [us]", "bound"});
+    for (const auto& p : placements) {
+        const std::string& id = reports[p.device].device.id;
+        if (!p.bound) {
+            table.addRow({kernelLabel(entries[p.kernel]), id, p.problem, "", "", "", ""});
+            continue;
+        }
+        table.addRow({kernelLabel(entries[p.kernel]), id, p.roof + " " + num(p.peakTflops), num(p.bound->intensityFlopPerByte),
+                      num(p.bound->attainableTflops), num(p.bound->timeS * 1e6), std::string(boundName(p.bound->bound))});
+    }
+    *ctx.out << "chart kernels (each under its own format's roof):\n" << table.render();
+}
+
 ExitCode runRoofline(const CliContext& ctx, const RooflineOptions& o)
 {
-    const auto device = resolveDevice(ctx, o.device);
-    if (!device) return ctx.error(device.error());
-    const ComputeUnit unit = o.unit == "vector" ? ComputeUnit::Vector : ComputeUnit::Tensor;
-    const auto compute = computeCeiling(*device, o.precision, unit, o.sparse ? Sparsity::Sparse : Sparsity::Dense);
-    if (!compute) return ctx.error(compute.error());
-    const auto memory = deviceMemoryCeiling(*device);
-    if (!memory) return ctx.error(memory.error());
+    std::vector<DeviceReport> reports;
+    for (const auto& query : o.devices) {
+        auto r = deviceReport(ctx, o, query);
+        if (!r) return ctx.error(r.error());
+        reports.push_back(std::move(*r));
+    }
     std::vector<KernelCost> kernels;
     for (const auto& spec : o.kernels) {
         auto k = kernelFromSpec(spec, o.precision == "tf32" ? "fp32" : o.precision);
         if (!k) return ctx.error("--kernel: " + k.error().message);
         kernels.push_back(std::move(*k));
     }
-    const DeviceRoofline roof = deviceRoofline(*device, o.sparse);
-    const double ridge = ridgeFlopPerByte(compute->peakTflops, memory->bandwidthGBps);
+    std::vector<KernelEntry> entries;
+    for (const auto& text : o.chartKernels) {
+        auto e = parseKernelEntry(text);
+        if (!e) return ctx.error("--chart-kernel: " + e.error().message);
+        entries.push_back(std::move(*e));
+    }
+    std::vector<const models::catalog::Device*> devices;
+    for (const auto& r : reports) devices.push_back(&r.device);
+    const auto placements = placeKernels(entries, devices, o.sparse ? Sparsity::Sparse : Sparsity::Dense);
     if (ctx.json) {
-        json ks = json::array();
-        for (const auto& k : kernels) {
-            const KernelBound b = boundOn(k, compute->peakTflops, memory->bandwidthGBps);
-            ks.push_back({{"kernel", k.name}, {"shape", k.shape}, {"flops", k.flops}, {"bytes", k.bytes},
-                          {"intensity_flop_per_byte", b.intensityFlopPerByte}, {"attainable_tflops", b.attainableTflops},
-                          {"time_s", b.timeS}, {"bound", boundName(b.bound)}, {"assumptions", k.assumptions}});
+        // One device: its document (as before several could be named); several: {"devices": [...]}.
+        json doc;
+        if (reports.size() == 1) doc = deviceJson(reports[0], o, kernels);
+        else {
+            doc["devices"] = json::array();
+            for (const auto& r : reports) doc["devices"].push_back(deviceJson(r, o, kernels));
         }
-        ctx.printJson({{"device", device->id}, {"name", device->name}, {"precision", o.precision}, {"unit", o.unit},
-                       {"sparsity", o.sparse ? "sparse" : "dense"}, {"compute_tflops", compute->peakTflops},
-                       {"compute_figure", compute->figureKey}, {"memory_bw_gbs", memory->bandwidthGBps},
-                       {"ridge_flop_per_byte", ridge}, {"ceilings", ceilingsJson(roof, compute->peakTflops)},
-                       {"kernels", ks}});
+        doc["placements"] = placementsJson(placements, entries, reports);
+        ctx.printJson(doc);
         return ExitCode::Ok;
     }
-    *ctx.out << device->name << ": " << o.precision << " " << o.unit << (o.sparse ? " sparse" : " dense") << " "
-             << num(compute->peakTflops) << " TFLOP/s, memory " << num(memory->bandwidthGBps) << " GB/s, ridge "
-             << num(ridge, "%.1f") << " FLOP/byte\n";
-    TextTable roofs({"roof", "value", "basis"});
-    for (const auto& c : roof.compute) {
-        roofs.addRow({c.precision + " " + std::string(unitName(c.unit)) + " " + std::string(sparsityName(c.sparsity)),
-                      num(c.peakTflops) + " TFLOP/s", c.derivedInCatalog ? "derived" : "sourced"});
-    }
-    for (const auto& b : roof.bandwidth) roofs.addRow({b.label, num(b.bandwidthGBps) + " GB/s", std::string(basisName(b.basis))});
-    *ctx.out << roofs.render();
-    if (kernels.empty()) return ExitCode::Ok;
-    TextTable table({"kernel", "GFLOP", "MB", "FLOP/byte", "TFLOP/s", "time [us]", "bound"});
-    for (const auto& k : kernels) {
-        const KernelBound b = boundOn(k, compute->peakTflops, memory->bandwidthGBps);
-        table.addRow({k.name + ":" + k.shape, num(k.flops / 1e9), num(k.bytes / 1e6), num(b.intensityFlopPerByte),
-                      num(b.attainableTflops), num(b.timeS * 1e6), std::string(boundName(b.bound))});
-    }
-    *ctx.out << table.render();
+    for (const auto& r : reports) printDeviceText(ctx, r, o, kernels);
+    if (!entries.empty()) printPlacementsText(ctx, placements, entries, reports);
     return ExitCode::Ok;
 }
 
 struct LlmOptions {
     ModelOptions model;
-    std::string device;
+    std::vector<std::string> devices;
     LlmWorkload workload;
     std::string compute;
     bool sparse = false;
@@ -137,46 +225,88 @@ std::string phaseTable(const char* title, const LlmPhase& p)
     return std::string(title) + " (per device): " + num(p.timeS * 1e3) + " ms\n" + t.render();
 }
 
-ExitCode runLlmAnalyze(const CliContext& ctx, LlmOptions o)
+/// The analysis of one device: the roof selectRoof picks for the compute precision, then analyzeLlm.
+struct LlmReport {
+    models::catalog::Device device;
+    std::string compute;
+    LlmHardware hw;
+    LlmAnalysis analysis;
+};
+
+models::Result<LlmReport> llmReport(const CliContext& ctx, const LlmOptions& o, const TransformerConfig& config, const std::string& query)
 {
-    const auto config = resolveModel(o.model);
-    if (!config) return ctx.error(config.error());
-    const auto device = resolveDevice(ctx, o.device);
-    if (!device) return ctx.error(device.error());
+    auto device = resolveDevice(ctx, query);
+    if (!device) return std::unexpected(device.error());
     std::string compute = o.compute;
     if (compute.empty()) {
         const auto act = dataTypeFromName(o.workload.activations);
-        if (!act) return ctx.error("--act: " + act.error().message);
+        if (!act) return models::fail(act.error().code, "--act: " + act.error().message);
         compute = act->computePrecision;
     }
-    const auto hw = llmHardware(*device, compute, o.sparse ? Sparsity::Sparse : Sparsity::Dense);
-    if (!hw) return ctx.error(hw.error());
-    const auto a = analyzeLlm(*config, o.workload, *hw);
-    if (!a) return ctx.error(a.error());
+    auto hw = llmHardware(*device, compute, o.sparse ? Sparsity::Sparse : Sparsity::Dense);
+    if (!hw) return std::unexpected(hw.error());
+    auto a = analyzeLlm(config, o.workload, *hw);
+    if (!a) return std::unexpected(a.error());
+    return LlmReport{std::move(*device), std::move(compute), std::move(*hw), std::move(*a)};
+}
+
+json llmJson(const LlmReport& r, const LlmOptions& o, const TransformerConfig& config)
+{
     const auto& w = o.workload;
-    if (ctx.json) {
-        json doc{{"model", modelJson(*config)}, {"device", device->id}, {"compute_precision", compute},
-                 {"compute_tflops", hw->peakTflops}, {"memory_bw_gbs", hw->memoryBandwidthGBps},
-                 {"link_bw_gbs_per_direction", hw->linkBandwidthGBps}, {"tp", w.tensorParallel}, {"batch", w.batch},
-                 {"prompt", w.promptTokens}, {"gen", w.generatedTokens}, {"weights", w.weights}, {"kv", w.kvCache},
-                 {"act", w.activations}, {"weights_bytes", a->weightBytes}, {"weights_bytes_per_device", a->weightBytesPerDevice},
-                 {"kv_bytes_per_token", a->kvBytesPerToken}, {"kv_cache_bytes", a->kvCacheBytes},
-                 {"decode_context_tokens", a->decodeContextTokens}, {"ttft_s", a->ttftS}, {"tpot_s", a->tpotS},
-                 {"tokens_per_s", a->tokensPerS}, {"prefill_tokens_per_s", a->prefillTokensPerS},
-                 {"decode_compute_bound_batch", a->decodeComputeBoundBatch ? json(*a->decodeComputeBoundBatch) : json(nullptr)},
-                 {"prefill", phaseJson(a->prefill)}, {"decode", phaseJson(a->decode)}, {"assumptions", a->assumptions}};
-        ctx.printJson(doc);
+    const auto& a = r.analysis;
+    return {{"model", modelJson(config)}, {"device", r.device.id}, {"compute_precision", r.compute},
+            {"compute_unit", unitName(r.hw.computeUnit)}, {"compute_tflops", r.hw.peakTflops},
+            {"memory_bw_gbs", r.hw.memoryBandwidthGBps}, {"link_bw_gbs_per_direction", r.hw.linkBandwidthGBps},
+            {"tp", w.tensorParallel}, {"batch", w.batch}, {"prompt", w.promptTokens}, {"gen", w.generatedTokens},
+            {"weights", w.weights}, {"kv", w.kvCache}, {"act", w.activations}, {"weights_bytes", a.weightBytes},
+            {"weights_bytes_per_device", a.weightBytesPerDevice}, {"kv_bytes_per_token", a.kvBytesPerToken},
+            {"kv_cache_bytes", a.kvCacheBytes}, {"decode_context_tokens", a.decodeContextTokens}, {"ttft_s", a.ttftS},
+            {"tpot_s", a.tpotS}, {"tokens_per_s", a.tokensPerS}, {"prefill_tokens_per_s", a.prefillTokensPerS},
+            {"decode_compute_bound_batch", a.decodeComputeBoundBatch ? json(*a.decodeComputeBoundBatch) : json(nullptr)},
+            {"prefill", phaseJson(a.prefill)}, {"decode", phaseJson(a.decode)}, {"assumptions", a.assumptions}};
+}
+
+void printLlmText(const CliContext& ctx, const LlmReport& r, const LlmOptions& o, const TransformerConfig& config)
+{
+    const auto& a = r.analysis;
+    *ctx.out << config.name << " on " << o.workload.tensorParallel << " x " << r.device.name << " (" << r.compute << " "
+             << unitName(r.hw.computeUnit) << " " << num(r.hw.peakTflops) << " TFLOP/s, " << num(r.hw.memoryBandwidthGBps) << " GB/s)\n"
+             << "parameters " << num(a.parameters.total / 1e9) << " B; weights " << num(a.weightBytes / 1e9) << " GB ("
+             << num(a.weightBytesPerDevice / 1e9) << " GB per device); KV cache " << num(a.kvCacheBytes / 1e9)
+             << " GB (" << num(a.kvBytesPerToken) << " bytes per token)\n"
+             << "lower bounds: TTFT " << num(a.ttftS * 1e3) << " ms, per token " << num(a.tpotS * 1e3) << " ms, "
+             << num(a.tokensPerS) << " tokens/s; decode compute bound from batch "
+             << (a.decodeComputeBoundBatch ? std::to_string(*a.decodeComputeBoundBatch) : std::string("never")) << "\n\n"
+             << phaseTable("prefill", a.prefill) << "\n" << phaseTable("decode step", a.decode);
+}
+
+ExitCode runLlmAnalyze(const CliContext& ctx, const LlmOptions& o)
+{
+    const auto config = resolveModel(o.model);
+    if (!config) return ctx.error(config.error());
+    if (o.devices.size() == 1) {
+        const auto r = llmReport(ctx, o, *config, o.devices[0]);
+        if (!r) return ctx.error(r.error());
+        if (ctx.json) ctx.printJson(llmJson(*r, o, *config));
+        else printLlmText(ctx, *r, o, *config);
         return ExitCode::Ok;
     }
-    *ctx.out << config->name << " on " << w.tensorParallel << " x " << device->name << " (" << compute << " "
-             << num(hw->peakTflops) << " TFLOP/s, " << num(hw->memoryBandwidthGBps) << " GB/s)\n"
-             << "parameters " << num(a->parameters.total / 1e9) << " B; weights " << num(a->weightBytes / 1e9) << " GB ("
-             << num(a->weightBytesPerDevice / 1e9) << " GB per device); KV cache " << num(a->kvCacheBytes / 1e9)
-             << " GB (" << num(a->kvBytesPerToken) << " bytes per token)\n"
-             << "lower bounds: TTFT " << num(a->ttftS * 1e3) << " ms, per token " << num(a->tpotS * 1e3) << " ms, "
-             << num(a->tokensPerS) << " tokens/s; decode compute bound from batch "
-             << (a->decodeComputeBoundBatch ? std::to_string(*a->decodeComputeBoundBatch) : std::string("never")) << "\n\n"
-             << phaseTable("prefill", a->prefill) << "\n" << phaseTable("decode step", a->decode);
+    // Several devices, as the Roofline page's LLM mode compares them: a device without the
+    // figures the analysis needs gets its problem instead of an analysis (unknown ids still fail).
+    json analyses = json::array();
+    for (const auto& query : o.devices) {
+        const auto d = resolveDevice(ctx, query);
+        if (!d) return ctx.error(d.error());
+        const auto r = llmReport(ctx, o, *config, d->id);
+        if (ctx.json) {
+            analyses.push_back(r ? llmJson(*r, o, *config) : json{{"device", d->id}, {"problem", r.error().message}});
+            continue;
+        }
+        if (r) printLlmText(ctx, *r, o, *config);
+        else *ctx.out << d->name << ": no LLM analysis: " << r.error().message << "\n";
+        *ctx.out << "\n";
+    }
+    if (ctx.json) ctx.printJson({{"analyses", analyses}});
     return ExitCode::Ok;
 }
 
@@ -205,13 +335,19 @@ void addRooflineCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
 {
     auto r = std::make_shared<RooflineOptions>();
     CLI::App* roofline = app.add_subcommand("roofline", "a device's roofs, ridge point and kernels placed on them");
-    roofline->add_option("--device", r->device, "catalog device (id, name or unique part)")->required();
+    roofline->add_option("--device", r->devices, "catalog device (id, name or unique part), repeatable")->required();
     roofline->add_option("--precision", r->precision, "compute precision of the roof (fp64 … int4)")->capture_default_str();
-    roofline->add_option("--unit", r->unit, "tensor or vector units")->check(CLI::IsMember({"tensor", "vector"}))->capture_default_str();
+    roofline->add_option("--unit", r->unit, "tensor, vector, or auto: tensor units where the device has a tensor figure for the "
+                                            "precision, else vector units (the chart's rule)")
+        ->check(CLI::IsMember({"tensor", "vector", "auto"}))
+        ->capture_default_str();
     roofline->add_flag("--sparse", r->sparse, "use the 2:4-sparse tensor roof (and list sparse roofs)");
     roofline->add_option("--kernel", r->kernels, "kernel spec, repeatable: gemm:M=4096,N=4096,K=4096 (kernels: gemm, "
                                                  "gemm-naive, gemv, decode-attention, elementwise, softmax, layernorm, "
                                                  "rmsnorm, conv2d, attention, flash-attention)");
+    roofline->add_option("--chart-kernel", r->chartKernels,
+                         "a kernel of the Roofline page, repeatable: kind:size:batch[:dtype] (decode-gemv:4096:1:bf16), "
+                         "placed on every --device under its format's roof as the page does");
     roofline->callback([&ctx, &exitCode, r] { exitCode = runRoofline(ctx, *r); });
 
     CLI::App* llm = app.add_subcommand("llm", "LLM inference on the roofline: per-op bounds, TTFT, per-token time");
@@ -220,7 +356,7 @@ void addRooflineCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     auto o = std::make_shared<LlmOptions>();
     CLI::App* analyze = llm->add_subcommand("analyze", "every op of prefill and decode, lower bounds");
     addModelOptions(*analyze, o->model);
-    analyze->add_option("--device", o->device, "catalog device")->required();
+    analyze->add_option("--device", o->devices, "catalog device, repeatable (several: {\"analyses\": [...]}, one per device)")->required();
     analyze->add_option("--tp", o->workload.tensorParallel, "tensor-parallel devices")->capture_default_str();
     analyze->add_option("--batch", o->workload.batch, "sequences")->capture_default_str();
     analyze->add_option("--prompt", o->workload.promptTokens, "prompt tokens per sequence")->capture_default_str();

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
-// What lessons are evaluated against: the catalog's devices and the lab registry's descriptions;
-// and the registry of functions that lesson expressions may call.
+// What lessons are evaluated against: the catalog's devices and the lab registry's descriptions
+// (the functions lesson expressions may call are in lesson_functions.hpp).
 #pragma once
 
-#include "labs/guided/expression.hpp"
 #include "labs/lab.hpp"
 #include "models/catalog/device.hpp"
 
@@ -17,14 +16,5 @@ struct LessonContext {
     std::vector<models::catalog::Device> devices;
     std::vector<LabDescription> labs;
 };
-
-/// Every function a lesson may call, each computing through models/ (catalog figures, roofline,
-/// kernels, LLM analysis, memory, precision codecs, SIMT and pipeline simulators). The functions
-/// capture `context` by reference. Device arguments must be exact catalog ids; unknown names
-/// are errors that list what exists.
-std::vector<FunctionSpec> lessonFunctions(const LessonContext& context);
-
-/// An evaluator over lessonFunctions(context).
-Evaluator lessonEvaluator(const LessonContext& context);
 
 } // namespace accelscope::labs::guided

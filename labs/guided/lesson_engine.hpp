@@ -5,6 +5,7 @@
 
 #include "labs/guided/lesson.hpp"
 #include "labs/guided/lesson_context.hpp"
+#include "labs/guided/lesson_functions.hpp"
 
 #include <map>
 #include <optional>

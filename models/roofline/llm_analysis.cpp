@@ -3,6 +3,7 @@
 #include "models/roofline/llm_analysis.hpp"
 
 #include "models/roofline/dtype.hpp"
+#include "models/roofline/roof_selection.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -269,13 +270,13 @@ Result<void> checkWorkload(const LlmWorkload& w, const LlmHardware& hw)
 
 Result<LlmHardware> llmHardware(const catalog::Device& device, std::string_view computePrecision, Sparsity sparsity)
 {
-    const auto compute = computeCeiling(device, computePrecision, ComputeUnit::Tensor, sparsity);
+    const auto compute = selectRoof(device, computePrecision, sparsity);
     if (!compute) return std::unexpected(compute.error());
     const auto memory = deviceMemoryCeiling(device);
     if (!memory) return std::unexpected(memory.error());
     const auto link = scaleUpCeiling(device);
     return LlmHardware{device.id, std::string(computePrecision), compute->peakTflops, memory->bandwidthGBps,
-                       link ? link->bandwidthGBps : 0.0};
+                       link ? link->bandwidthGBps : 0.0, compute->unit};
 }
 
 Result<void> validateTensorParallel(const TransformerConfig& c, int tp)

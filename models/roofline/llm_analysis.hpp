@@ -30,12 +30,15 @@ struct LlmWorkload {
 struct LlmHardware {
     std::string deviceId;
     std::string computePrecision;   ///< catalog precision of the compute roof ("bf16")
-    double peakTflops = 0.0;        ///< tensor roof, 10^12 FLOP/s
+    double peakTflops = 0.0;        ///< the roof selectRoof picks, 10^12 FLOP/s
     double memoryBandwidthGBps = 0.0;
     double linkBandwidthGBps = 0.0; ///< scale-up link per direction; 0: none
+    ComputeUnit computeUnit = ComputeUnit::Tensor; ///< the units `peakTflops` belongs to
 };
 
-/// Roofs of `device` for `computePrecision` (tensor units): Error when a figure is missing.
+/// Roofs of `device` for `computePrecision`: the compute roof by selectRoof (tensor units where the
+/// device has a tensor figure for it, else vector units), device memory, scale-up link.
+/// Error when a compute or memory figure is missing.
 Result<LlmHardware> llmHardware(const catalog::Device& device, std::string_view computePrecision,
                                 Sparsity sparsity = Sparsity::Dense);
 

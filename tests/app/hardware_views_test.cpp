@@ -6,6 +6,7 @@
 #include "models/memory/inference_memory.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/roofline/kernels.hpp"
+#include "models/roofline/placements.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "tests/app/gui_fixture.hpp"
 #include "tests/app/headless_imgui.hpp"
@@ -22,14 +23,6 @@ using accelscope::tests::GuiFixture;
 using accelscope::tests::HeadlessImGui;
 
 namespace {
-
-const gui::roofline::KernelPlacement& placement(const std::vector<gui::roofline::KernelPlacement>& all, std::size_t kernel,
-                                                std::size_t device)
-{
-    const auto it = std::ranges::find_if(all, [&](const auto& p) { return p.kernel == kernel && p.device == device; });
-    REQUIRE(it != all.end());
-    return *it;
-}
 
 // Everything drawn in `chart` lies inside its width and height: text (by its anchor and
 // measured width), markers and rectangles. Returns the first thing that does not, or "".
@@ -54,50 +47,58 @@ std::string outside(const gui::Scene& chart)
 
 } // namespace
 
-TEST_CASE("roofline view: the default GEMM 4096^3 is compute bound and the decode GEMV memory bound on H100 SXM BF16")
+// The numbers of the dots (bounds, roofs, LLM analyses) are tested in tests/models/roofline/placements_test.cpp;
+// these tests check that the view hands its settings to the model and draws what comes back.
+TEST_CASE("roofline view: its dots are the model's placements of the chosen devices and kernels")
 {
     GuiFixture fixture;
     gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
     REQUIRE(view.deviceIds() == std::vector<std::string>{"nvidia-h100-sxm", "amd-instinct-mi300x"});
-    const auto all = view.placements();
-    const auto& gemm = placement(all, 0, 0);
-    REQUIRE(gemm.bound.has_value());
-    CHECK(gemm.bound->bound == rl::Bound::Compute);
-    // The dot is where the model puts it: 2·4096³ FLOPs over 3·4096²·2 bytes = 4096/3 FLOP/byte.
-    const auto cost = rl::gemm(4096, 4096, 4096, 2, 2, 2);
-    CHECK_THAT(gemm.bound->intensityFlopPerByte, Catch::Matchers::WithinRel(4096.0 / 3, 1e-12));
-    const auto ceiling = rl::computeCeiling(*gui::findDevice(fixture.context->catalog().devices, "nvidia-h100-sxm"), "bf16");
-    REQUIRE(ceiling.has_value());
-    CHECK(gemm.bound->attainableTflops == rl::boundOn(cost, ceiling->peakTflops, gemm.bandwidthGBps).attainableTflops);
-    const auto& gemv = placement(all, 1, 0);
-    REQUIRE(gemv.bound.has_value());
-    CHECK(gemv.bound->bound == rl::Bound::Memory);
-
-    // Dragging the batch slider of the GEMV to 4096 turns it into a compute-bound GEMM.
-    view.kernels()[1].batch = 4096;
-    CHECK(placement(view.placements(), 1, 0).bound->bound == rl::Bound::Compute);
+    const auto& devices = fixture.context->catalog().devices;
+    const std::vector<const accelscope::models::catalog::Device*> chosen{gui::findDevice(devices, "nvidia-h100-sxm"),
+                                                                         gui::findDevice(devices, "amd-instinct-mi300x")};
+    view.kernels()[1].batch = 4096; // the GEMV's batch slider
+    view.setSparse(true);
+    const auto mine = view.placements();
+    const auto model = rl::placeKernels(view.kernels(), chosen, rl::Sparsity::Sparse);
+    REQUIRE(mine.size() == model.size());
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+        CHECK(mine[i].kernel == model[i].kernel);
+        CHECK(mine[i].device == model[i].device);
+        CHECK(mine[i].roof == model[i].roof);
+        CHECK(mine[i].peakTflops == model[i].peakTflops);
+    }
 }
 
-TEST_CASE("roofline view: a device without a figure for the precision says so, and hovering a dot tells its bound")
+TEST_CASE("roofline view: hovering a dot tells its bound")
 {
     GuiFixture fixture;
     gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
-    view.kernels()[0].dtype = "fp4"; // H100 has no FP4 tensor roof
-    const auto& p = placement(view.placements(), 0, 0);
-    CHECK_FALSE(p.bound.has_value());
-    CHECK_THAT(p.problem, Catch::Contains("no fp4"));
-    view.kernels()[0].dtype = "bf16";
     const auto chart = view.chart(1000, 700, false, 13);
-    const auto placed = view.placements();
-    const auto& h100Gemm = placement(placed, 0, 0);
     // Find the dot's hit area through its tip text.
     const auto hit = std::ranges::find_if(chart.hits(), [](const auto& h) {
         return h.tip.starts_with("GEMM 4096^3 bf16 on NVIDIA H100");
     });
     REQUIRE(hit != chart.hits().end());
     const std::string tip = chart.tipAt((hit->x0 + hit->x1) / 2, (hit->y0 + hit->y1) / 2);
-    CHECK_THAT(tip, Catch::Contains("compute bound") && Catch::Contains("ridge"));
-    CHECK(h100Gemm.roof == "bf16 tensor dense");
+    CHECK_THAT(tip, Catch::Contains("compute bound") && Catch::Contains("ridge") && Catch::Contains("roof: bf16 tensor dense"));
+}
+
+TEST_CASE("roofline view: the chart's roofs and ridges are selectRoof's, FP32 on H100 from its vector units")
+{
+    GuiFixture fixture;
+    gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
+    view.setDevices({"nvidia-h100-sxm", "nvidia-rtx-pro-6000-blackwell-workstation"});
+    view.showOnlyPrecision("fp32");
+    const auto chart = view.chart(1000, 700, false, 13);
+    // 67 TFLOP/s / 3350 GB/s = 20 FLOP/byte; the RTX PRO 6000 has no tensor figure: 125 / 1792 = 69.8 FLOP/byte.
+    const auto roofTip = [&](const std::string& start) {
+        const auto hit = std::ranges::find_if(chart.hits(), [&](const auto& h) { return h.tip.starts_with(start); });
+        return hit == chart.hits().end() ? std::string() : hit->tip;
+    };
+    CHECK_THAT(roofTip("NVIDIA H100 SXM5 80GB\nfp32 vector: 67 TFLOP/s"), Catch::Contains("ridge point 20 FLOP/byte"));
+    CHECK_THAT(roofTip("NVIDIA RTX PRO 6000 Blackwell Workstation Edition 96GB\nfp32 vector: 125 TFLOP/s"),
+               Catch::Contains("ridge point 69.8 FLOP/byte"));
 }
 
 TEST_CASE("roofline view: LLM mode plots every prefill and decode op, a layout that does not divide shows the model's message")
@@ -106,22 +107,14 @@ TEST_CASE("roofline view: LLM mode plots every prefill and decode op, a layout t
     gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
     view.setMode(gui::roofline::ChartMode::Llm);
     view.llm().modelId = "llama2-70b";
-    const auto analyses = view.llmAnalyses();
-    REQUIRE(analyses.size() == 2);
-    REQUIRE(analyses[0].analysis.has_value());
-    const auto config = rl::findModelPreset("llama2-70b");
-    const auto hw = rl::llmHardware(*gui::findDevice(fixture.context->catalog().devices, "nvidia-h100-sxm"), "bf16");
-    const auto direct = rl::analyzeLlm(*config, view.llm().workload, *hw);
-    CHECK(analyses[0].analysis->tpotS == direct->tpotS);
     const auto chart = view.chart(1000, 700, false, 13);
     const auto decodeDots = std::ranges::count_if(chart.hits(), [](const auto& h) { return h.tip.starts_with("decode "); });
     const auto prefillDots = std::ranges::count_if(chart.hits(), [](const auto& h) { return h.tip.starts_with("prefill "); });
     CHECK(decodeDots >= 5);
     CHECK(prefillDots >= 5);
     view.llm().workload.tensorParallel = 3;
-    const auto bad = view.llmAnalyses();
-    CHECK_FALSE(bad[0].analysis.has_value());
-    CHECK_THAT(bad[0].problem, Catch::Contains("not divisible by tp 3"));
+    const auto bad = view.chart(1000, 700, false, 13);
+    CHECK(std::ranges::any_of(bad.texts(), [](const auto& t) { return t.text.find("not divisible by tp 3") != std::string::npos; }));
 }
 
 TEST_CASE("roofline view: measured roofs are drawn dashed and points give the share of the datasheet peak")

@@ -70,7 +70,7 @@ BENCHMARK(rooflineTwentyDevicesFiftyKernels)->Unit(benchmark::kMicrosecond)->Rep
 void llmAnalysis405b(benchmark::State& state)
 {
     const auto model = *roofline::findModelPreset("llama3.1-405b");
-    const roofline::LlmHardware hw{"nvidia-h100-sxm", "fp8", 1979.0, 3350.0, 450.0};
+    const roofline::LlmHardware hw{"nvidia-h100-sxm", "fp8", 1979.0, 3350.0, 450.0, roofline::ComputeUnit::Tensor};
     roofline::LlmWorkload w;
     w.batch = 64;
     w.promptTokens = 8192;

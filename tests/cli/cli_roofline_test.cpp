@@ -44,6 +44,72 @@ TEST_CASE("roofline --json gives the ridge point and each kernel's bound")
     CHECK(doc["ceilings"]["bandwidth"][0]["level"] == "device_memory");
 }
 
+TEST_CASE("roofline --json, lesson eval ridge() and selectRoof give one ridge point per device and precision")
+{
+    struct Row {
+        const char* device;
+        const char* precision;
+        const char* unit;
+        double ridgeFlopPerByte;
+    };
+    // The roof rule: tensor units where the device has a tensor figure for the precision, else vector.
+    // The Roofline page's chart uses the same rule (tests/app/hardware_views_test.cpp checks its tips).
+    const auto row = GENERATE(
+        Row{"nvidia-h100-sxm", "fp32", "vector", 67.0 * 1000 / 3350},   // no FP32 tensor figure: 20 FLOP/byte
+        Row{"nvidia-h100-sxm", "bf16", "tensor", 989.5 * 1000 / 3350},  // 295.4 FLOP/byte
+        Row{"nvidia-h100-sxm", "fp8", "tensor", 1979.0 * 1000 / 3350},
+        Row{"amd-instinct-mi300x", "bf16", "tensor", 1307.4 * 1000 / 5300},
+        Row{"nvidia-rtx-pro-6000-blackwell-workstation", "fp32", "vector", 125.0 * 1000 / 1792}); // no tensor figure at all
+    INFO(row.device << " " << row.precision);
+    const auto roofline = runJson({"roofline", "--device", row.device, "--precision", row.precision});
+    CHECK(roofline["unit"] == row.unit);
+    CHECK_THAT(roofline["ridge_flop_per_byte"].get<double>(), WithinRel(row.ridgeFlopPerByte, 1e-3));
+    const auto lesson = runJson({"lesson", "eval", std::string("ridge(\"") + row.device + "\", \"" + row.precision + "\")"});
+    CHECK(lesson["value"].get<double>() == roofline["ridge_flop_per_byte"].get<double>());
+    const auto chartKernel = runJson({"roofline", "--device", row.device, "--precision", row.precision, "--chart-kernel",
+                                      std::string("gemm:4096:4096:") + row.precision});
+    REQUIRE(chartKernel["placements"].size() == 1);
+    CHECK(chartKernel["placements"][0]["ridge_flop_per_byte"].get<double>() == roofline["ridge_flop_per_byte"].get<double>());
+}
+
+TEST_CASE("roofline with several devices places the page's kernels on each, and llm analyze compares devices")
+{
+    const auto doc = runJson({"roofline", "--device", "nvidia-h100-sxm", "--device", "amd-instinct-mi300x", "--chart-kernel",
+                              "gemm:4096:4096:bf16", "--chart-kernel", "decode-gemv:4096:1:bf16", "--chart-kernel", "gemm:64:64:fp4"});
+    REQUIRE(doc["devices"].size() == 2);
+    CHECK(doc["devices"][1]["device"] == "amd-instinct-mi300x");
+    REQUIRE(doc["placements"].size() == 6); // kernel-major: every kernel on every device
+    CHECK(doc["placements"][0]["kernel"] == "GEMM 4096^3 bf16");
+    CHECK(doc["placements"][0]["device"] == "nvidia-h100-sxm");
+    CHECK(doc["placements"][0]["bound"] == "compute");
+    CHECK_THAT(doc["placements"][0]["intensity_flop_per_byte"].get<double>(), WithinRel(4096.0 / 3, 1e-12));
+    CHECK(doc["placements"][2]["bound"] == "memory");
+    CHECK_THAT(doc["placements"][4]["problem"].get<std::string>(), Catch::Contains("no fp4"));
+
+    const auto llm = runJson({"llm", "analyze", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--device",
+                              "amd-instinct-mi300x", "--act", "fp32", "--weights", "bf16"});
+    REQUIRE(llm["analyses"].size() == 2);
+    CHECK(llm["analyses"][0]["compute_unit"] == "vector"); // FP32 activations: H100's vector roof, as on the chart
+    const auto one = runJson({"llm", "analyze", "--model", "llama2-70b", "--device", "amd-instinct-mi300x", "--act", "fp32",
+                              "--weights", "bf16"});
+    CHECK(llm["analyses"][1] == one);
+}
+
+TEST_CASE("roofline errors exit non-zero with one line")
+{
+    TempDir dir;
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"--json", "roofline", "--device", "nvidia-h100-sxm", "--precision", "fp4"},
+          std::vector<std::string>{"roofline", "--device", "nvidia-h100-sxm", "--precision", "fp32", "--unit", "tensor"},
+          std::vector<std::string>{"roofline", "--device", "nvidia-h100-sxm", "--chart-kernel", "gemm:0:1"}}) {
+        const auto run = runCli(dir.path() / "user.db", args);
+        INFO(run.err);
+        CHECK(run.status == 1);
+        CHECK(run.out.empty());
+        CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+    }
+}
+
 TEST_CASE("llm analyze --json reports the KV cache, TTFT, per-token time and per-op tables")
 {
     const auto doc = runJson({"llm", "analyze", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--tp", "4",

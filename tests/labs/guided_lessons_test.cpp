@@ -157,6 +157,20 @@ TEST_CASE("expressions compute through the models and format their numbers")
     CHECK(e.render("{{ 1234567.8 | ,1 }} {{ 0.256 | %1 }} {{ 3.14159 | 2 }} {{ 2/3 }}").value() == "1,234,567.8 25.6% 3.14 0.6667");
 }
 
+TEST_CASE("peak() and ridge() pick the roof by models::roofline::selectRoof: tensor units, else vector units")
+{
+    const auto ctx = makeContext();
+    const Evaluator e = lessonEvaluator(ctx);
+    // H100 has no FP32 tensor figure: its FP32 roof is the 67 TFLOP/s vector figure, ridge 67000 / 3350 = 20 FLOP/byte.
+    CHECK(e.evaluateNumber("peak(nvidia-h100-sxm, fp32)").value() == 67.0);
+    CHECK(e.evaluateNumber("ridge(nvidia-h100-sxm, fp32)").value() == Approx(20.0));
+    CHECK(e.evaluateNumber("ridge(nvidia-h100-sxm, fp32, auto)").value() == Approx(20.0));
+    CHECK(e.evaluateNumber("peak(nvidia-h100-sxm, fp64)").value() == 67.0); // FP64 tensor, not the 34 TFLOP/s vector figure
+    CHECK(e.evaluateNumber("peak(nvidia-h100-sxm, fp64, vector)").value() == 34.0);
+    CHECK_THAT(e.evaluate("peak(nvidia-h100-sxm, fp32, tensor)").error().message, Catch::Contains("no fp32 tensor dense figure"));
+    CHECK_THAT(e.evaluate("peak(nvidia-h100-sxm, fp32, matrix)").error().message, Catch::Contains("unit must be tensor, vector or auto"));
+}
+
 TEST_CASE("unknown functions, devices and arguments are errors that name them")
 {
     const auto ctx = makeContext();

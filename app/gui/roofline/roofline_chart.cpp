@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: MIT
+// The roofline chart as a Scene: axes, bandwidth and compute roofs, kernel or LLM dots, measured roofs. ImGui-free.
+#include "app/gui/roofline/roofline_chart.hpp"
+
+#include "app/gui/canvas/device_picker.hpp"
+#include "app/gui/roofline/roofline_axes.hpp"
+#include "app/gui/roofline/roofline_legend.hpp"
+#include "models/roofline/ceilings.hpp"
+#include "models/roofline/kernels.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <tuple>
+
+namespace accelscope::gui::roofline {
+
+using namespace models::roofline;
+using models::catalog::Device;
+
+namespace {
+
+std::string fmt(const char* format, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+// A compute roof's label in the margin right of the plot ("bf16 989.5", "fp8 sparse 3958").
+std::string roofLabel(const std::string& precision, const ComputeCeiling& roof, bool dense)
+{
+    return precision + (roof.unit == ComputeUnit::Vector ? " vector" : "") + (dense ? "" : " sparse") + fmt(" %.4g", roof.peakTflops);
+}
+
+// The measured compute ceiling's label in that margin.
+std::string measuredLabel(double peakTflops) { return fmt("%.4g", peakTflops) + " meas."; }
+
+const char* memoryLevelTitle(MemoryLevel level)
+{
+    switch (level) {
+    case MemoryLevel::DeviceMemory: return "device memory";
+    case MemoryLevel::HostLink: return "host link";
+    case MemoryLevel::ScaleUp: return "scale-up link";
+    default: return "other level";
+    }
+}
+
+} // namespace
+
+/// A compute roof's label in the margin right of the plot, at its line's height.
+struct RooflineChart::RoofLabel {
+    float y;
+    std::string text;
+    Rgba colour;
+};
+
+void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::vector<RoofLabel>& labels) const
+{
+    const float fs = s.fontSize();
+    for (std::size_t i = 0; i < m_state.deviceIds().size(); ++i) {
+        const Device* d = m_state.device(i);
+        if (d == nullptr) continue;
+        const Rgba colour = seriesColour(i, dark);
+        const DeviceRoofline roofs = deviceRoofline(*d, m_state.sparse());
+        const auto memory = deviceMemoryCeiling(*d);
+        double topPeak = 0.0;
+        for (const auto& p : m_state.precisions()) {
+            if (const auto r = m_state.roofFor(*d, p, Sparsity::Dense)) topPeak = std::max(topPeak, r->peakTflops);
+        }
+        const double roofTop = topPeak > 0 ? topPeak : a.yMax();
+        // Slanted roofs: bandwidth × intensity, from the bottom of the chart up to the highest shown compute roof.
+        for (const auto& b : roofs.bandwidth) {
+            if (!m_state.levelShown(b.level)) continue;
+            const double iStart = std::max(a.xMin(), 1000.0 * a.yMin() / b.bandwidthGBps);
+            const double iEnd = std::min(a.xMax(), 1000.0 * roofTop / b.bandwidthGBps);
+            if (iStart >= iEnd) continue;
+            const bool main = b.level == MemoryLevel::DeviceMemory;
+            const float xA = a.px(iStart), yA = a.py(b.bandwidthGBps * iStart / 1000);
+            const float xB = a.px(iEnd), yB = a.py(b.bandwidthGBps * iEnd / 1000);
+            s.line(xA, yA, xB, yB, main ? colour : colour.withAlpha(150), main ? 2.5f : 1.5f);
+            const std::string tip = d->name + "\n" + memoryLevelTitle(b.level) + ": " + b.label + ", " + fmt("%.4g GB/s", b.bandwidthGBps) +
+                                    " (" + std::string(basisName(b.basis)) + ": " + b.source + ")\nattainable = bandwidth x intensity";
+            for (float t = 0; t <= 1.0f; t += 0.04f) {
+                const float x = xA + (xB - xA) * t, y = yA + (yB - yA) * t;
+                s.hit(x - 5, y - 5, x + 5, y + 5, tip);
+            }
+            if (!main) s.textFree(xA + (xB - xA) * 0.25f + 4, yA + (yB - yA) * 0.25f, b.label, colour, TextAnchor::Left, fs * 0.85f);
+        }
+        // Flat roofs: one per shown precision, from the device-memory ridge to the right edge.
+        for (const auto& p : m_state.precisions()) {
+            for (const Sparsity sp : {Sparsity::Dense, Sparsity::Sparse}) {
+                if (sp == Sparsity::Sparse && !m_state.sparse()) continue;
+                const auto r = m_state.roofFor(*d, p, sp);
+                if (!r || r->peakTflops > a.yMax() || r->peakTflops < a.yMin()) continue;
+                const double ridge = memory ? ridgeFlopPerByte(r->peakTflops, memory->bandwidthGBps) : a.xMin();
+                const float x0 = a.px(std::clamp(ridge, a.xMin(), a.xMax()));
+                const float y = a.py(r->peakTflops);
+                const bool dense = sp == Sparsity::Dense;
+                s.line(x0, y, a.x1, y, dense ? colour : colour.withAlpha(140), dense ? 2.5f : 1.5f);
+                const std::string name = p + (r->unit == ComputeUnit::Vector ? " vector" : "") + (dense ? "" : " sparse");
+                std::string tip = d->name + "\n" + name + fmt(": %.4g TFLOP/s", r->peakTflops) + " (" + r->figureKey +
+                                  (r->derivedInCatalog ? ", derived in the catalog)" : ", datasheet)");
+                if (memory) tip += fmt("\nridge point %.3g FLOP/byte with device memory", ridge);
+                s.hit(x0, y - 5, a.x1, y + 5, tip);
+                labels.push_back({y, roofLabel(p, *r, dense), colour});
+            }
+        }
+    }
+}
+
+void RooflineChart::addKernels(Scene& s, const RooflineAxes& a, bool dark) const
+{
+    const float fs = s.fontSize();
+    std::vector<bool> labelled(m_state.kernels().size(), false);
+    for (const auto& p : m_state.placements()) {
+        if (!p.bound) continue;
+        const double i = p.bound->intensityFlopPerByte;
+        const double t = p.bound->attainableTflops;
+        if (!a.inside(i, t)) continue;
+        const float x = a.px(i), y = a.py(t);
+        s.marker(x, y, fs * 0.45f, seriesColour(p.device, dark), RooflineLegend::kernelMarker(p.kernel));
+        const Device* d = m_state.device(p.device);
+        const KernelEntry& k = m_state.kernels()[p.kernel];
+        std::string tip = kernelLabel(k) + " on " + d->name + "\n" + p.cost.shape + "\n" + siText(p.cost.flops, "FLOP") + ", " +
+                          bytesText(p.cost.bytes) + " -> " + fmt("%.4g FLOP/byte", i) + "\nroof: " + p.roof +
+                          fmt(" %.4g TFLOP/s", p.peakTflops) + fmt(", device memory %.4g GB/s", p.bandwidthGBps) +
+                          fmt(", ridge %.3g FLOP/byte", ridgeFlopPerByte(p.peakTflops, p.bandwidthGBps)) +
+                          fmt("\nattainable %.4g TFLOP/s", t) + ", time >= " + secondsText(p.bound->timeS) + ", " +
+                          std::string(boundName(p.bound->bound)) + " bound";
+        if (!p.cost.assumptions.empty()) tip += "\n" + p.cost.assumptions;
+        s.hit(x - 7, y - 7, x + 7, y + 7, tip);
+        if (!labelled[p.kernel]) {
+            // Under the roof the chart is empty: the label goes below a dot on a flat roof and right of one on a slanted roof.
+            const float ly = p.bound->bound == Bound::Compute ? y + fs * 0.6f : y - fs * 0.1f;
+            // Inside the plot: the margin on the right holds the roof labels.
+            const std::string label = kernelLabel(k);
+            const float w = s.textWidth(label, fs * 0.9f);
+            labelled[p.kernel] =
+                (x + fs * 0.6f + w <= a.x1 && s.textFree(x + fs * 0.6f, ly, label, inkColour(dark), TextAnchor::Left, fs * 0.9f)) ||
+                (x - fs * 0.6f - w >= a.x0 && s.textFree(x - fs * 0.6f, ly, label, inkColour(dark), TextAnchor::Right, fs * 0.9f));
+        }
+    }
+}
+
+void RooflineChart::addLlm(Scene& s, const RooflineAxes& a, bool dark) const
+{
+    const float fs = s.fontSize();
+    const auto analyses = m_state.llmAnalyses();
+    std::vector<std::tuple<std::string, float, float>> labelled; // one label for ops that land on the same spot
+    for (std::size_t di = 0; di < analyses.size(); ++di) {
+        if (!analyses[di].analysis) continue;
+        const auto& an = *analyses[di].analysis;
+        const Device* d = findDevice(m_state.catalog(), analyses[di].deviceId);
+        for (const bool prefill : {true, false}) {
+            for (const auto& op : (prefill ? an.prefill : an.decode).ops) {
+                if (op.cost.bytes <= 0 || op.cost.flops <= 0) continue; // all-reduces are time on the link, not on the roofs
+                const double i = op.bound.intensityFlopPerByte;
+                const double t = op.bound.attainableTflops;
+                if (!a.inside(i, t)) continue;
+                const float x = a.px(i), y = a.py(t);
+                const Rgba colour = seriesColour(di, dark);
+                s.marker(x, y, fs * 0.4f, colour, prefill ? MarkerShape::Circle : MarkerShape::Triangle, !prefill);
+                const std::string tip = std::string(prefill ? "prefill " : "decode ") + op.name + " x" + std::to_string(op.count) +
+                                        " on " + d->name + "\n" + op.cost.shape + "\n" + siText(op.cost.flops, "FLOP") + ", " +
+                                        bytesText(op.cost.bytes) + fmt(" -> %.4g FLOP/byte", i) +
+                                        fmt("\nattainable %.4g TFLOP/s", t) + ", " + std::string(boundName(op.bound.bound)) +
+                                        " bound\ntime >= " + secondsText(op.bound.timeS) + " each, " + secondsText(op.totalTimeS) + " per step";
+                s.hit(x - 6, y - 6, x + 6, y + 6, tip);
+                const bool near = std::ranges::any_of(labelled, [&](const auto& l) {
+                    return std::get<0>(l) == op.name && std::abs(std::get<1>(l) - x) < fs * 1.5f && std::abs(std::get<2>(l) - y) < fs * 1.5f;
+                });
+                const bool fits = x + fs * 0.6f + s.textWidth(op.name, fs * 0.8f) <= a.x1;
+                if (di == 0 && !near && fits &&
+                    s.textFree(x + fs * 0.6f, y - fs * 0.45f, op.name, mutedColour(dark), TextAnchor::Left, fs * 0.8f, fs * 0.8f)) {
+                    labelled.emplace_back(op.name, x, y);
+                }
+            }
+        }
+    }
+}
+
+void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std::vector<RoofLabel>& labels) const
+{
+    if (!m_state.measured()) return;
+    const auto& m = *m_state.measured();
+    const float fs = s.fontSize();
+    const Rgba ink = inkColour(dark);
+    const double peak = m.computeGflops / 1000;
+    if (m.memoryGbs > 0) {
+        const double top = peak > 0 ? peak : a.yMax();
+        const double iStart = std::max(a.xMin(), 1000.0 * a.yMin() / m.memoryGbs);
+        const double iEnd = std::min(a.xMax(), 1000.0 * top / m.memoryGbs);
+        if (iStart < iEnd) {
+            const float xA = a.px(iStart), yA = a.py(m.memoryGbs * iStart / 1000), xB = a.px(iEnd), yB = a.py(m.memoryGbs * iEnd / 1000);
+            s.line(xA, yA, xB, yB, ink, 2.0f, true);
+            const std::string tip = m.name + " (measured)\nmemory " + fmt("%.4g GB/s", m.memoryGbs) + "\n" + m.source;
+            for (float t = 0; t <= 1.0f; t += 0.05f) s.hit(xA + (xB - xA) * t - 5, yA + (yB - yA) * t - 5, xA + (xB - xA) * t + 5, yA + (yB - yA) * t + 5, tip);
+        }
+    }
+    if (peak > 0 && peak >= a.yMin() && peak <= a.yMax()) {
+        const double ridge = m.memoryGbs > 0 ? ridgeFlopPerByte(peak, m.memoryGbs) : a.xMin();
+        const float x0 = a.px(std::clamp(ridge, a.xMin(), a.xMax())), y = a.py(peak);
+        s.line(x0, y, a.x1, y, ink, 2.0f, true);
+        s.hit(x0, y - 5, a.x1, y + 5, m.name + " (measured)\ncompute " + fmt("%.4g GFLOP/s", m.computeGflops) + "\n" + m.source);
+        s.textFree(a.x1 - 4, y - fs * 1.1f, m.name + " measured " + fmt("%.4g GFLOP/s", m.computeGflops), ink, TextAnchor::Right, fs * 0.9f, fs * 2);
+        labels.push_back({y, measuredLabel(peak), ink});
+    }
+    const std::string firstPrecision = m_state.precisions().empty() ? std::string("fp32") : *m_state.precisions().begin();
+    for (const auto& [i, g] : m.points) {
+        if (i <= 0 || g <= 0 || !a.inside(i, g / 1000)) continue;
+        const float x = a.px(i), y = a.py(g / 1000);
+        s.marker(x, y, fs * 0.45f, ink, MarkerShape::Diamond, true);
+        std::string tip = m.name + fmt(" (measured)\n%.4g FLOP/byte", i) + fmt(", %.4g GFLOP/s", g);
+        if (m.computeGflops > 0) tip += fmt("\n%.1f%% of its measured compute ceiling", 100 * g / m.computeGflops);
+        for (std::size_t di = 0; di < m_state.deviceIds().size(); ++di) {
+            const Device* d = m_state.device(di);
+            if (d == nullptr) continue;
+            std::string precision = firstPrecision;
+            auto roof = m_state.roofFor(*d, precision, Sparsity::Dense);
+            const auto memory = deviceMemoryCeiling(*d);
+            if (!roof || !memory) {
+                tip += "\n" + d->name + ": no " + precision + " datasheet roof";
+                continue;
+            }
+            const double attainable = attainableTflops(roof->peakTflops, memory->bandwidthGBps, i) * 1000;
+            tip += "\n" + d->name + fmt(": %.2f%% of its ", 100 * g / (roof->peakTflops * 1000)) + precision +
+                   fmt(" datasheet peak, %.2f%% of its roof at this intensity", 100 * g / attainable);
+        }
+        s.hit(x - 7, y - 7, x + 7, y + 7, tip);
+    }
+}
+
+Scene RooflineChart::build(float width, float height, bool dark, float fontSize, Scene::Measure measure) const
+{
+    Scene s(width, height, fontSize, measure);
+    const RooflineLegend legend(m_state);
+    const float legendHeight = legend.add(s, dark, legend.style(width, height, dark, fontSize, measure));
+    const RooflineAxes a = RooflineAxes::fit(m_state, width, height, fontSize, legendHeight, roofLabelMargin(s));
+    a.drawGrid(s, dark);
+    std::vector<RoofLabel> labels;
+    addRoofs(s, a, dark, labels);
+    if (m_state.mode() == ChartMode::Kernels) addKernels(s, a, dark);
+    else addLlm(s, a, dark);
+    addMeasured(s, a, dark, labels);
+    // Stack the margin labels top-down in the order of their roofs, never on top of each other,
+    // then push them back up from the bottom of the chart (a short plot, many roofs); any that
+    // would then start above the chart are left out (the roofs' tips still give them).
+    std::ranges::sort(labels, {}, &RoofLabel::y);
+    std::vector<float> ys;
+    float next = 0;
+    for (const auto& l : labels) {
+        ys.push_back(std::max(l.y - fontSize * 0.45f, next));
+        next = ys.back() + fontSize * 0.95f;
+    }
+    float limit = height - fontSize * 0.95f;
+    for (std::size_t i = ys.size(); i-- > 0;) {
+        ys[i] = std::min(ys[i], limit);
+        limit = ys[i] - fontSize * 0.95f;
+    }
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        if (ys[i] >= 0) s.text(a.x1 + fontSize * 0.3f, ys[i], labels[i].text, labels[i].colour, TextAnchor::Left, fontSize * 0.9f);
+    }
+    return s;
+}
+
+float RooflineChart::roofLabelMargin(const Scene& s) const
+{
+    // As wide as the widest compute-roof label (at 0.9 of the text size), so the plot keeps the rest.
+    const float fs = s.fontSize();
+    float widest = s.textWidth("10 k") / 2; // the last intensity tick is centred on the plot's edge
+    for (std::size_t i = 0; i < m_state.deviceIds().size(); ++i) {
+        const Device* d = m_state.device(i);
+        if (d == nullptr) continue;
+        for (const auto& p : m_state.precisions()) {
+            for (const Sparsity sp : {Sparsity::Dense, Sparsity::Sparse}) {
+                if (sp == Sparsity::Sparse && !m_state.sparse()) continue;
+                if (const auto r = m_state.roofFor(*d, p, sp)) widest = std::max(widest, s.textWidth(roofLabel(p, *r, sp == Sparsity::Dense), fs * 0.9f));
+            }
+        }
+    }
+    if (m_state.measured() && m_state.measured()->computeGflops > 0) widest = std::max(widest, s.textWidth(measuredLabel(m_state.measured()->computeGflops / 1000), fs * 0.9f));
+    return std::min(widest + fs * 0.6f, s.width() * 0.35f);
+}
+
+} // namespace accelscope::gui::roofline

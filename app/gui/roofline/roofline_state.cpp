@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// What the roofline page shows: devices, roofs, kernels or LLM settings, a measured machine. No ImGui, no Qt.
+#include "app/gui/roofline/roofline_state.hpp"
+
+#include "app/gui/canvas/device_picker.hpp"
+#include "models/roofline/roof_selection.hpp"
+
+#include <algorithm>
+
+namespace accelscope::gui::roofline {
+
+using namespace models::roofline;
+using models::catalog::Device;
+
+RooflineState::RooflineState(std::vector<Device> devices)
+{
+    m_kernels.push_back({KernelKind::Gemm, 4096, 4096, "bf16", true});
+    m_kernels.push_back({KernelKind::DecodeGemv, 4096, 1, "bf16", true});
+    m_kernels.push_back({KernelKind::FlashAttention, 4096, 1, "bf16", false});
+    setCatalog(std::move(devices));
+    setDevices({"nvidia-h100-sxm", "amd-instinct-mi300x"});
+}
+
+void RooflineState::setCatalog(std::vector<Device> devices)
+{
+    m_catalog = std::move(devices);
+    setDevices(m_deviceIds);
+}
+
+void RooflineState::setDevices(std::vector<std::string> ids)
+{
+    m_deviceIds.clear();
+    for (auto& id : ids) {
+        if (m_deviceIds.size() < maxDevices && findDevice(m_catalog, id) && std::ranges::find(m_deviceIds, id) == m_deviceIds.end()) {
+            m_deviceIds.push_back(std::move(id));
+        }
+    }
+}
+
+const Device* RooflineState::device(std::size_t index) const
+{
+    return index < m_deviceIds.size() ? findDevice(m_catalog, m_deviceIds[index]) : nullptr;
+}
+
+void RooflineState::setPrecisionShown(const std::string& precision, bool shown)
+{
+    if (shown) m_precisions.insert(precision);
+    else m_precisions.erase(precision);
+}
+
+void RooflineState::setLevelShown(MemoryLevel level, bool shown)
+{
+    if (shown) m_levels.insert(level);
+    else m_levels.erase(level);
+}
+
+std::optional<ComputeCeiling> RooflineState::roofFor(const Device& d, const std::string& precision, Sparsity sparsity) const
+{
+    auto roof = selectRoof(d, precision, sparsity);
+    return roof ? std::optional<ComputeCeiling>(std::move(*roof)) : std::nullopt;
+}
+
+std::vector<const Device*> RooflineState::chosen() const
+{
+    std::vector<const Device*> out;
+    for (std::size_t i = 0; i < m_deviceIds.size(); ++i) out.push_back(device(i));
+    return out;
+}
+
+std::vector<KernelPlacement> RooflineState::placements() const { return placeKernels(m_kernels, chosen(), sparsity()); }
+
+std::vector<LlmDeviceAnalysis> RooflineState::llmAnalyses() const { return analyzeLlmOnDevices(m_llm, chosen(), sparsity()); }
+
+} // namespace accelscope::gui::roofline
