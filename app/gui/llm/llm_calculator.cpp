@@ -7,7 +7,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdio>
 
 namespace accelscope::gui::llm {
 
