@@ -132,7 +132,7 @@ TEST_CASE("training settings follow the training model through ZeRO stages, reco
     CHECK(std::ranges::none_of(matrix, [](const auto& r) { return r.fewest.has_value(); })); // fits nowhere
 }
 
-TEST_CASE("the weight format sets weight and gradient bytes of training; Adam states stay 12 bytes")
+TEST_CASE("the weight format sets weight and gradient bytes of training, Adam states stay 12 bytes")
 {
     LlmMemorySettings s;
     s.mode = LlmMode::Training;
@@ -226,7 +226,7 @@ TEST_CASE("fit matrix cells carry the model's refusal for layouts that are not v
     CHECK(fitsDevice(s, roundDevice()) == false);
 }
 
-TEST_CASE("settings round-trip through the page's state keys; bad values name the key")
+TEST_CASE("settings round-trip through the page's state keys and bad values name the key")
 {
     LlmMemorySettings s = training70b(Recompute::Full);
     s.weights = "fp8";
