@@ -66,6 +66,13 @@ json fitListJson(const std::vector<FitRow>& rows)
     return list;
 }
 
+json fitSummaryJson(const std::vector<FitRow>& rows)
+{
+    const FitMatrixSummary s = summarizeFitMatrix(rows);
+    return {{"fitting_devices", s.fittingDevices}, {"devices", s.devices},
+            {"no_valid_layout", s.noValidLayout ? json(*s.noValidLayout) : json(nullptr)}};
+}
+
 std::string fitText(const std::vector<FitRow>& rows, std::size_t shown, std::string_view dim)
 {
     std::vector<std::string> head{"device", "memory", "fewest devices", "per device", "list price [USD]"};
@@ -82,7 +89,11 @@ std::string fitText(const std::vector<FitRow>& rows, std::size_t shown, std::str
         }
         t.addRow(row);
     }
-    return t.render() + "(per-device GB at each degree; ! does not fit, - not a valid layout)\n";
+    const FitMatrixSummary summary = summarizeFitMatrix(rows);
+    const std::string verdict = summary.noValidLayout ? "no " + std::string(dim) + " from 1 to 64 gives a valid layout: " + *summary.noValidLayout
+                                                      : "fits on " + std::to_string(summary.fittingDevices) + " of " +
+                                                            std::to_string(summary.devices) + " catalog devices (" + std::string(dim) + " up to 64)";
+    return t.render() + "(per-device GB at each degree; ! does not fit, - not a valid layout)\n" + verdict + "\n";
 }
 
 // The LLM calculator's settings as the CLI's options give them (defaults: the CLI's, not the page's).
@@ -168,7 +179,10 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
         if (config) doc["model"] = modelJson(*config);
         if (config) doc["summary"] = memoryBreakdown(s, *config)->summary;
         if (device) doc["fit"] = verdictJson(*device, m->totalBytes);
-        if (o.fit) doc["fewest_devices"] = fitListJson(*fits);
+        if (o.fit) {
+            doc["fewest_devices"] = fitListJson(*fits);
+            doc["fit_summary"] = fitSummaryJson(*fits);
+        }
         ctx.printJson(doc);
         return ExitCode::Ok;
     }
@@ -223,7 +237,10 @@ ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
                  {"kv_bytes_per_token", m->kvBytesPerToken}, {"activation_formula", m->activationFormula},
                  {"summary", memoryBreakdown(s, *c)->summary}};
         if (device) doc["fit"] = verdictJson(*device, m->totalBytes);
-        if (o.fit) doc["fewest_devices"] = fitListJson(*fits);
+        if (o.fit) {
+            doc["fewest_devices"] = fitListJson(*fits);
+            doc["fit_summary"] = fitSummaryJson(*fits);
+        }
         ctx.printJson(doc);
         return ExitCode::Ok;
     }

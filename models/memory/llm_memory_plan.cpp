@@ -6,6 +6,7 @@
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/model_presets.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -251,6 +252,19 @@ std::vector<FitRow> fitMatrix(const PerDeviceBytesAtDegree& perDeviceBytes, cons
             else row.cells.push_back({d, std::nullopt, false, bytes.error().message});
         }
         out.push_back(std::move(row));
+    }
+    return out;
+}
+
+FitMatrixSummary summarizeFitMatrix(const std::vector<FitRow>& matrix)
+{
+    FitMatrixSummary out;
+    out.devices = static_cast<int>(matrix.size());
+    out.fittingDevices = static_cast<int>(std::ranges::count_if(matrix, [](const FitRow& r) { return r.fewest.has_value(); }));
+    // Every row has the same per-device bytes by degree (only the capacity differs): the first row decides.
+    if (!matrix.empty() && !matrix.front().cells.empty() &&
+        std::ranges::none_of(matrix.front().cells, [](const FitCell& c) { return c.perDeviceBytes.has_value(); })) {
+        out.noValidLayout = matrix.front().cells.front().problem;
     }
     return out;
 }

@@ -148,4 +148,14 @@ std::vector<FitRow> fitMatrix(const LlmMemorySettings& settings, const roofline:
 /// The fit matrix of the settings' model preset; empty when the preset is unknown.
 std::vector<FitRow> fitMatrix(const LlmMemorySettings& settings, const std::vector<catalog::Device>& devices);
 
+/// What the page says above the fit matrix.
+struct FitMatrixSummary {
+    int fittingDevices = 0; ///< rows with a fewest count (fit with up to 64 devices)
+    int devices = 0;        ///< rows (catalog devices with a memory figure)
+    std::optional<std::string> noValidLayout; ///< the model's refusal when no degree from 1 to 64 gives a valid layout
+};
+
+/// Counts the fitting rows of `matrix` and says whether any degree gave a valid layout.
+FitMatrixSummary summarizeFitMatrix(const std::vector<FitRow>& matrix);
+
 } // namespace accelscope::models::memory

@@ -116,6 +116,8 @@ TEST_CASE("memory prints the LLM calculator page's numbers: bar verdict, fit mat
     REQUIRE(row["cells"].size() == 7);
     CHECK(row["cells"][6]["degree"] == 64);
     CHECK(row["cells"][6]["per_device_bytes"] == train["per_device_bytes"]["total"]);
+    CHECK(train["fit_summary"]["devices"] == train["fewest_devices"].size());
+    CHECK(train["fit_summary"]["no_valid_layout"].is_null());
     // 3.35 GB through H100 HBM3 at 3350 GB/s: 1 ms, latency unknown.
     const auto pyramid = runJson({"memory", "pyramid", "--device", "nvidia-h100-sxm", "--move-bytes", "3.35e9"});
     const auto& levels = pyramid["levels"];

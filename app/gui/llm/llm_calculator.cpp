@@ -50,18 +50,16 @@ std::string LlmCalculator::svg()
 void LlmCalculator::drawMatrix(bool dark)
 {
     const auto& matrix = fitMatrix();
-    const int fitting = static_cast<int>(std::ranges::count_if(matrix, [](const FitRow& r) { return r.fewest.has_value(); }));
+    const FitMatrixSummary summary = summarizeFitMatrix(matrix);
     const std::string dimText(variedDimension(m_settings.mode));
     const char* dim = dimText.c_str();
-    const bool noLayout = !matrix.empty() && std::ranges::none_of(matrix.front().cells, [](const FitCell& c) { return c.perDeviceBytes.has_value(); });
-    if (noLayout) {
-        ImGui::TextColored(ImVec4(0.85f, 0.25f, 0.1f, 1), "No %s from 1 to 64 gives a valid layout: %s", dim,
-                           matrix.front().cells.front().problem.c_str());
-    } else if (fitting == 0) {
+    if (summary.noValidLayout) {
+        ImGui::TextColored(ImVec4(0.85f, 0.25f, 0.1f, 1), "No %s from 1 to 64 gives a valid layout: %s", dim, summary.noValidLayout->c_str());
+    } else if (summary.fittingDevices == 0) {
         ImGui::TextColored(ImVec4(0.85f, 0.25f, 0.1f, 1), "Fits on no catalog device with up to 64 devices in this layout.");
     } else {
-        ImGui::Text("Fits on %d of %d devices (%s up to 64). Cells: GB per device; hover for details.", fitting,
-                    static_cast<int>(matrix.size()), dim);
+        ImGui::Text("Fits on %d of %d devices (%s up to 64). Cells: GB per device; hover for details.", summary.fittingDevices,
+                    summary.devices, dim);
     }
     constexpr ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                       ImGuiTableFlags_SizingFixedFit;

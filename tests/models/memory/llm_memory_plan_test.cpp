@@ -205,6 +205,11 @@ TEST_CASE("fit matrix: Llama 2 70B in FP16 needs two 80 GB devices, cells match 
     const auto firstMiss = std::ranges::find_if(matrix, [](const auto& r) { return !r.fewest.has_value(); });
     CHECK(std::ranges::none_of(firstMiss, matrix.end(), [](const auto& r) { return r.fewest.has_value(); }));
     CHECK(std::ranges::is_sorted(matrix.begin(), firstMiss, {}, [](const auto& r) { return *r.fewest; }));
+    const FitMatrixSummary summary = summarizeFitMatrix(matrix);
+    CHECK(summary.devices == static_cast<int>(matrix.size()));
+    CHECK(summary.fittingDevices == static_cast<int>(firstMiss - matrix.begin()));
+    CHECK(summary.fittingDevices > 0);
+    CHECK_FALSE(summary.noValidLayout.has_value());
     CHECK(variedDimension(s.mode) == "tp");
     CHECK(variedDimension(LlmMode::Training) == "dp");
 }
@@ -224,6 +229,11 @@ TEST_CASE("fit matrix cells carry the model's refusal for layouts that are not v
         CHECK_THAT(c.problem, Catch::Contains("not divisible by tp 3"));
     }
     CHECK(fitsDevice(s, roundDevice()) == false);
+    const FitMatrixSummary summary = summarizeFitMatrix(matrix);
+    CHECK(summary.devices == 1);
+    CHECK(summary.fittingDevices == 0);
+    REQUIRE(summary.noValidLayout.has_value());
+    CHECK_THAT(*summary.noValidLayout, Catch::Contains("not divisible by tp 3"));
 }
 
 TEST_CASE("settings round-trip through the page's state keys and bad values name the key")
