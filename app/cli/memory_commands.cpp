@@ -7,7 +7,9 @@
 #include "labs/machine/machine_info.hpp"
 #include "models/memory/device_fit.hpp"
 #include "models/memory/inference_memory.hpp"
+#include "models/memory/llm_memory_plan.hpp"
 #include "models/memory/memory_pyramid.hpp"
+#include "models/memory/pyramid_move.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/roofline/llm_analysis.hpp"
 
@@ -32,39 +34,81 @@ std::string gb(double bytes)
 
 json optionalJson(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
-json fitJson(const models::catalog::Device& d, double bytes)
+json verdictJson(const models::catalog::Device& d, double bytes)
 {
-    const auto capacity = d.value(models::catalog::FigureKey::MemoryGb);
-    return {{"device", d.id}, {"memory_bytes", capacity ? json(*capacity * 1e9) : json(nullptr)},
-            {"fits", fitsOnDevice(d, bytes)}};
+    const DeviceVerdict v = deviceVerdict(d, bytes);
+    return {{"device", d.id}, {"memory_bytes", optionalJson(v.capacityBytes)}, {"fits", v.fits},
+            {"fraction_of_memory", v.capacityBytes ? json(v.fraction) : json(nullptr)}, {"verdict", v.text}};
 }
 
-json fitListJson(const std::vector<DeviceFit>& fits)
+// The page's bar verdict in words: "fits on NVIDIA H100 SXM: fits: 52% of 80.0 GB".
+std::string verdictText(const models::catalog::Device& d, double bytes)
+{
+    const DeviceVerdict v = deviceVerdict(d, bytes);
+    return std::string(v.fits ? "fits on " : "does not fit on ") + d.name + ": " + v.text + "\n";
+}
+
+// The fit matrix of the page: fewest devices and per-device bytes at 1, 2, 4 … 64 devices.
+json fitListJson(const std::vector<FitRow>& rows)
 {
     json list = json::array();
-    for (const auto& f : fits) {
-        list.push_back({{"device", f.device->id}, {"name", f.device->name}, {"memory_bytes", f.capacityBytes},
-                        {"devices", f.devices ? json(*f.devices) : json(nullptr)}, {"per_device_bytes", f.perDeviceBytes},
-                        {"list_price_usd", optionalJson(f.listPriceUsd)}, {"cloud_usd_per_hour", optionalJson(f.cloudUsdPerHour)}});
+    for (const auto& r : rows) {
+        json cells = json::array();
+        for (const auto& c : r.cells) {
+            cells.push_back({{"degree", c.degree}, {"per_device_bytes", optionalJson(c.perDeviceBytes)}, {"fits", c.fits},
+                             {"problem", c.problem.empty() ? json(nullptr) : json(c.problem)}});
+        }
+        list.push_back({{"device", r.deviceId}, {"name", r.name}, {"memory_bytes", r.capacityBytes},
+                        {"devices", r.fewest ? json(*r.fewest) : json(nullptr)}, {"per_device_bytes", r.perDeviceBytes},
+                        {"list_price_usd", optionalJson(r.listPriceUsd)}, {"cloud_usd_per_hour", optionalJson(r.cloudUsdPerHour)},
+                        {"cells", cells}});
     }
     return list;
 }
 
-std::string fitText(const std::vector<DeviceFit>& fits, std::size_t rows)
+json fitSummaryJson(const std::vector<FitRow>& rows)
 {
-    TextTable t({"device", "memory", "fewest devices", "per device", "list price [USD]"});
-    for (std::size_t i = 0; i < std::min(rows, fits.size()); ++i) {
-        const auto& f = fits[i];
-        t.addRow({f.device->id, gb(f.capacityBytes), f.devices ? std::to_string(*f.devices) : "-", gb(f.perDeviceBytes),
-                  f.listPriceUsd ? std::to_string(static_cast<long long>(*f.listPriceUsd)) : "-"});
-    }
-    return t.render();
+    const FitMatrixSummary s = summarizeFitMatrix(rows);
+    return {{"fitting_devices", s.fittingDevices}, {"devices", s.devices},
+            {"no_valid_layout", s.noValidLayout ? json(*s.noValidLayout) : json(nullptr)}};
 }
 
+std::string fitText(const std::vector<FitRow>& rows, std::size_t shown, std::string_view dim)
+{
+    std::vector<std::string> head{"device", "memory", "fewest devices", "per device", "list price [USD]"};
+    for (const int d : fitMatrixDegrees) head.push_back(std::string(dim) + " " + std::to_string(d) + " [GB]");
+    TextTable t(head);
+    for (std::size_t i = 0; i < std::min(shown, rows.size()); ++i) {
+        const auto& r = rows[i];
+        std::vector<std::string> row{r.deviceId, gb(r.capacityBytes), r.fewest ? std::to_string(*r.fewest) : "-", gb(r.perDeviceBytes),
+                                     r.listPriceUsd ? std::to_string(static_cast<long long>(*r.listPriceUsd)) : "-"};
+        for (const auto& c : r.cells) {
+            char cell[32];
+            std::snprintf(cell, sizeof cell, "%.0f", c.perDeviceBytes.value_or(0.0) / 1e9);
+            row.push_back(c.perDeviceBytes ? std::string(cell) + (c.fits ? "" : "!") : std::string("-"));
+        }
+        t.addRow(row);
+    }
+    const FitMatrixSummary summary = summarizeFitMatrix(rows);
+    const std::string verdict = summary.noValidLayout ? "no " + std::string(dim) + " from 1 to 64 gives a valid layout: " + *summary.noValidLayout
+                                                      : "fits on " + std::to_string(summary.fittingDevices) + " of " +
+                                                            std::to_string(summary.devices) + " catalog devices (" + std::string(dim) + " up to 64)";
+    return t.render() + "(per-device GB at each degree; ! does not fit, - not a valid layout)\n" + verdict + "\n";
+}
+
+// The LLM calculator's settings as the CLI's options give them (defaults: the CLI's, not the page's).
 struct TrainOptions {
     ModelOptions model;
     double params = 0.0;
-    TrainingInput input;
+    LlmMemorySettings settings = [] {
+        LlmMemorySettings s;
+        s.mode = LlmMode::Training;
+        s.dataParallel = 1;
+        s.zeroStage = 0;
+        s.recompute = Recompute::None;
+        s.sequence = 2048;
+        return s;
+    }();
     std::string recompute = "none";
     std::string device;
     bool fit = false;
@@ -79,13 +123,23 @@ models::Result<std::optional<models::catalog::Device>> optionalDevice(const CliC
     return std::optional<models::catalog::Device>{std::move(*device)};
 }
 
+// The catalog's fit matrix for `perDeviceBytes`, when --fit asked for it.
+models::Result<std::vector<FitRow>> fitRows(const CliContext& ctx, bool wanted, const PerDeviceBytesAtDegree& perDeviceBytes)
+{
+    if (!wanted) return std::vector<FitRow>{};
+    auto loaded = ctx.loadCatalog();
+    if (!loaded) return std::unexpected(loaded.error());
+    return fitMatrix(perDeviceBytes, loaded->devices);
+}
+
 ExitCode runTrain(const CliContext& ctx, TrainOptions o)
 {
+    std::optional<models::roofline::TransformerConfig> config;
     if (modelGiven(o.model)) {
         if (o.params != 0.0) return ctx.error("give --params or a model (--model/--config/--layers), not both");
         auto c = resolveModel(o.model);
         if (!c) return ctx.error(c.error());
-        o.input.model = std::move(*c);
+        config = std::move(*c);
     } else if (o.params == 0.0) {
         return ctx.error("no model: give --params N or --model PRESET (or --config FILE, --layers …)");
     } else if (!(o.params > 0.0) || !std::isfinite(o.params)) {
@@ -93,47 +147,47 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
         std::snprintf(got, sizeof got, "%g", o.params);
         return ctx.error(std::string("--params must be a positive number of parameters, got ") + got);
     }
-    o.input.parameters = o.params;
-    o.input.recompute = *recomputeFromName(o.recompute);
-    const auto m = trainingMemory(o.input);
+    LlmMemorySettings& s = o.settings;
+    s.recompute = *recomputeFromName(o.recompute);
+    // Fewest devices = the data-parallel degree N_d at the given tp, pp and ZeRO stage.
+    const auto inputAt = [&](int dp) { return config ? trainingInput(s, *config, dp) : trainingInput(s, o.params, dp); };
+    const auto input = inputAt(s.dataParallel);
+    if (!input) return ctx.error(input.error());
+    const auto m = trainingMemory(*input);
     if (!m) return ctx.error(m.error());
     auto resolved = optionalDevice(ctx, o.device);
     if (!resolved) return ctx.error(resolved.error());
     const std::optional<models::catalog::Device>& device = *resolved;
-    std::vector<DeviceFit> fits;
-    models::catalog::CatalogSet set;
-    if (o.fit) {
-        auto loaded = ctx.loadCatalog();
-        if (!loaded) return ctx.error(loaded.error());
-        set = std::move(*loaded);
-        // Fewest devices = the data-parallel degree N_d at the given tp, pp and ZeRO stage.
-        const TrainingInput base = o.input;
-        fits = fewestDevices(set.devices, [&base](int n) -> std::optional<double> {
-            TrainingInput in = base;
-            in.dataParallel = n;
-            const auto r = trainingMemory(in);
-            return r ? std::optional<double>(r->totalBytes) : std::nullopt;
-        });
-    }
-    const int totalDevices = o.input.dataParallel * o.input.tensorParallel * o.input.pipelineParallel;
+    const auto fits = fitRows(ctx, o.fit, [&](int dp) -> models::Result<double> {
+        const auto in = inputAt(dp);
+        if (!in) return std::unexpected(in.error());
+        const auto r = trainingMemory(*in);
+        if (!r) return std::unexpected(r.error());
+        return r->totalBytes;
+    });
+    if (!fits) return ctx.error(fits.error());
+    const int totalDevices = s.dataParallel * s.tensorParallel * s.pipelineParallel;
     if (ctx.json) {
-        json doc{{"parameters", m->parameters}, {"dp", o.input.dataParallel}, {"tp", o.input.tensorParallel},
-                 {"pp", o.input.pipelineParallel}, {"devices", totalDevices}, {"zero", o.input.zeroStage},
-                 {"recompute", o.recompute}, {"sequence_parallel", o.input.sequenceParallel},
+        json doc{{"parameters", m->parameters}, {"dp", s.dataParallel}, {"tp", s.tensorParallel},
+                 {"pp", s.pipelineParallel}, {"devices", totalDevices}, {"zero", s.zeroStage},
+                 {"recompute", o.recompute}, {"sequence_parallel", s.sequenceParallel}, {"weights", s.weights},
                  {"per_device_bytes", {{"weights", m->weightsBytes}, {"gradients", m->gradientsBytes},
                                        {"optimizer", m->optimizerBytes}, {"activations", m->activationsBytes},
                                        {"total", m->totalBytes}}},
                  {"activation_bytes_per_layer", m->activationBytesPerLayer}, {"layers_per_device", m->layersPerDevice},
                  {"microbatches_in_flight", m->microbatchesInFlight}};
-        if (o.input.model) doc["model"] = modelJson(*o.input.model);
-        if (device) doc["fit"] = fitJson(*device, m->totalBytes);
-        if (o.fit) doc["fewest_devices"] = fitListJson(fits);
+        if (config) doc["model"] = modelJson(*config);
+        if (config) doc["summary"] = memoryBreakdown(s, *config)->summary;
+        if (device) doc["fit"] = verdictJson(*device, m->totalBytes);
+        if (o.fit) {
+            doc["fewest_devices"] = fitListJson(*fits);
+            doc["fit_summary"] = fitSummaryJson(*fits);
+        }
         ctx.printJson(doc);
         return ExitCode::Ok;
     }
-    *ctx.out << "training, " << m->parameters / 1e9 << " B parameters, dp " << o.input.dataParallel << " x tp "
-             << o.input.tensorParallel << " x pp " << o.input.pipelineParallel << ", ZeRO-" << o.input.zeroStage
-             << ", recompute " << o.recompute << "\n";
+    *ctx.out << "training, " << m->parameters / 1e9 << " B parameters, dp " << s.dataParallel << " x tp " << s.tensorParallel
+             << " x pp " << s.pipelineParallel << ", ZeRO-" << s.zeroStage << ", recompute " << o.recompute << "\n";
     TextTable t({"per device", "bytes"});
     t.addRow({"weights", gb(m->weightsBytes)});
     t.addRow({"gradients", gb(m->gradientsBytes)});
@@ -141,14 +195,19 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
     t.addRow({"activations", gb(m->activationsBytes)});
     t.addRow({"total", gb(m->totalBytes)});
     *ctx.out << t.render();
-    if (device) *ctx.out << (fitsOnDevice(*device, m->totalBytes) ? "fits on " : "does not fit on ") << device->name << "\n";
-    if (o.fit) *ctx.out << fitText(fits, 15);
+    if (device) *ctx.out << verdictText(*device, m->totalBytes);
+    if (o.fit) *ctx.out << fitText(*fits, 15, variedDimension(LlmMode::Training));
     return ExitCode::Ok;
 }
 
 struct InferOptions {
     ModelOptions model;
-    InferenceMemoryInput input;
+    LlmMemorySettings settings = [] {
+        LlmMemorySettings s;
+        s.promptTokens = 1024;
+        s.generatedTokens = 256;
+        return s;
+    }();
     std::string device;
     bool fit = false;
 };
@@ -157,52 +216,45 @@ ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
 {
     const auto c = resolveModel(o.model);
     if (!c) return ctx.error(c.error());
-    const auto m = inferenceMemory(*c, o.input);
+    const LlmMemorySettings& s = o.settings;
+    const InferenceMemoryInput input = inferenceInput(s, s.tensorParallel);
+    const auto m = inferenceMemory(*c, input);
     if (!m) return ctx.error(m.error());
     auto resolved = optionalDevice(ctx, o.device);
     if (!resolved) return ctx.error(resolved.error());
     const std::optional<models::catalog::Device>& device = *resolved;
-    std::vector<DeviceFit> fits;
-    models::catalog::CatalogSet set;
-    if (o.fit) {
-        auto loaded = ctx.loadCatalog();
-        if (!loaded) return ctx.error(loaded.error());
-        set = std::move(*loaded);
-        // Fewest devices = the smallest tensor-parallel degree that divides the model and fits.
-        const InferenceMemoryInput base = o.input;
-        const auto config = *c;
-        fits = fewestDevices(set.devices, [&base, &config](int n) -> std::optional<double> {
-            InferenceMemoryInput in = base;
-            in.tensorParallel = n;
-            const auto r = inferenceMemory(config, in);
-            return r ? std::optional<double>(r->totalBytes) : std::nullopt;
-        });
-    }
+    // Fewest devices = the smallest tensor-parallel degree that divides the model and fits.
+    const auto fits = fitRows(ctx, o.fit, [&](int tp) { return perDeviceBytesAt(s, *c, tp); });
+    if (!fits) return ctx.error(fits.error());
     if (ctx.json) {
-        json doc{{"model", modelJson(*c)}, {"batch", o.input.batch}, {"prompt", o.input.promptTokens},
-                 {"gen", o.input.generatedTokens}, {"weights", o.input.weights}, {"kv", o.input.kvCache},
-                 {"act", o.input.activations}, {"tp", o.input.tensorParallel},
+        json doc{{"model", modelJson(*c)}, {"batch", input.batch}, {"prompt", input.promptTokens},
+                 {"gen", input.generatedTokens}, {"weights", input.weights}, {"kv", input.kvCache},
+                 {"act", input.activations}, {"tp", input.tensorParallel},
                  {"per_device_bytes", {{"weights", m->weightsBytes}, {"kv_cache", m->kvCacheBytes},
                                        {"activations", m->activationsBytes}, {"workspace", m->workspaceBytes},
                                        {"total", m->totalBytes}}},
                  {"model_weights_bytes", m->modelWeightsBytes}, {"model_kv_cache_bytes", m->modelKvCacheBytes},
-                 {"kv_bytes_per_token", m->kvBytesPerToken}, {"activation_formula", m->activationFormula}};
-        if (device) doc["fit"] = fitJson(*device, m->totalBytes);
-        if (o.fit) doc["fewest_devices"] = fitListJson(fits);
+                 {"kv_bytes_per_token", m->kvBytesPerToken}, {"activation_formula", m->activationFormula},
+                 {"summary", memoryBreakdown(s, *c)->summary}};
+        if (device) doc["fit"] = verdictJson(*device, m->totalBytes);
+        if (o.fit) {
+            doc["fewest_devices"] = fitListJson(*fits);
+            doc["fit_summary"] = fitSummaryJson(*fits);
+        }
         ctx.printJson(doc);
         return ExitCode::Ok;
     }
-    *ctx.out << "inference, " << c->name << ", batch " << o.input.batch << ", " << o.input.promptTokens << " + "
-             << o.input.generatedTokens << " tokens, tp " << o.input.tensorParallel << "\n";
+    *ctx.out << "inference, " << c->name << ", batch " << input.batch << ", " << input.promptTokens << " + "
+             << input.generatedTokens << " tokens, tp " << input.tensorParallel << "\n";
     TextTable t({"per device", "bytes"});
-    t.addRow({"weights (" + o.input.weights + ")", gb(m->weightsBytes)});
-    t.addRow({"KV cache (" + o.input.kvCache + ")", gb(m->kvCacheBytes)});
+    t.addRow({"weights (" + input.weights + ")", gb(m->weightsBytes)});
+    t.addRow({"KV cache (" + input.kvCache + ")", gb(m->kvCacheBytes)});
     t.addRow({"activations (estimate)", gb(m->activationsBytes)});
     t.addRow({"workspace", gb(m->workspaceBytes)});
     t.addRow({"total", gb(m->totalBytes)});
     *ctx.out << t.render();
-    if (device) *ctx.out << (fitsOnDevice(*device, m->totalBytes) ? "fits on " : "does not fit on ") << device->name << "\n";
-    if (o.fit) *ctx.out << fitText(fits, 15);
+    if (device) *ctx.out << verdictText(*device, m->totalBytes);
+    if (o.fit) *ctx.out << fitText(*fits, 15, variedDimension(LlmMode::Inference));
     return ExitCode::Ok;
 }
 
@@ -211,9 +263,37 @@ json sourcedJson(const SourcedValue& v)
     return {{"value", optionalJson(v.value)}, {"basis", models::roofline::basisName(v.basis)}, {"source", v.source}};
 }
 
-ExitCode runPyramid(const CliContext& ctx, const std::string& deviceName, bool local)
+json moveJson(const LevelMove& m)
 {
+    return {{"bytes", m.bytes}, {"seconds", optionalJson(m.seconds)}, {"latency_included", m.latencyIncluded},
+            {"exceeds_capacity", m.exceedsCapacity}};
+}
+
+// As the page words it: "0.001 s (+ latency), more than it holds".
+std::string moveText(const LevelMove& m)
+{
+    if (!m.seconds) return "no bandwidth figure";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g s", *m.seconds);
+    return std::string(buf) + (m.latencyIncluded ? "" : " (+ latency)") + (m.exceedsCapacity ? ", more than it holds" : "");
+}
+
+struct PyramidOptions {
+    std::string device;
+    bool local = false;
+    std::optional<double> moveBytes;
+};
+
+ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
+{
+    const std::string& deviceName = o.device;
+    const bool local = o.local;
     if (local == !deviceName.empty()) return ctx.error("give exactly one of --device D and --local");
+    if (o.moveBytes && (!(*o.moveBytes > 0.0) || !std::isfinite(*o.moveBytes))) {
+        char got[32];
+        std::snprintf(got, sizeof got, "%g", *o.moveBytes);
+        return ctx.error(std::string("--move-bytes must be a positive number of bytes, got ") + got);
+    }
     MemoryPyramid p;
     if (local) {
         const auto info = labs::machine::describeLocalMachine();
@@ -232,6 +312,7 @@ ExitCode runPyramid(const CliContext& ctx, const std::string& deviceName, bool l
             levels.push_back({{"level", models::roofline::memoryLevelName(l.level)}, {"label", l.label}, {"scope", l.scope},
                               {"capacity_bytes", sourcedJson(l.capacityBytes)}, {"bandwidth_gbs", sourcedJson(l.bandwidthGBps)},
                               {"latency_ns", sourcedJson(l.latencyNs)}});
+            if (o.moveBytes) levels.back()["move"] = moveJson(moveThrough(l, *o.moveBytes));
         }
         ctx.printJson({{"subject", p.subject}, {"name", p.name}, {"levels", levels}});
         return ExitCode::Ok;
@@ -255,9 +336,13 @@ ExitCode runPyramid(const CliContext& ctx, const std::string& deviceName, bool l
         return std::string(buf);
     };
     *ctx.out << p.name << "\n";
-    TextTable t({"level", "scope", "capacity", "bandwidth", "latency"});
+    std::vector<std::string> head{"level", "scope", "capacity", "bandwidth", "latency"};
+    if (o.moveBytes) head.push_back("move " + show(SourcedValue{*o.moveBytes, models::roofline::Basis::Sourced, {}}, 1, "bytes"));
+    TextTable t(head);
     for (const auto& l : p.levels) {
-        t.addRow({l.label, l.scope, show(l.capacityBytes, 1, "bytes"), show(l.bandwidthGBps, 1, "GB/s"), show(l.latencyNs, 1, "ns")});
+        std::vector<std::string> row{l.label, l.scope, show(l.capacityBytes, 1, "bytes"), show(l.bandwidthGBps, 1, "GB/s"), show(l.latencyNs, 1, "ns")};
+        if (o.moveBytes) row.push_back(moveText(moveThrough(l, *o.moveBytes)));
+        t.addRow(row);
     }
     *ctx.out << t.render();
     return ExitCode::Ok;
@@ -265,15 +350,17 @@ ExitCode runPyramid(const CliContext& ctx, const std::string& deviceName, bool l
 
 void addParallelOptions(CLI::App& cmd, TrainOptions& o)
 {
-    cmd.add_option("--dp", o.input.dataParallel, "data-parallel degree (ZeRO partitions over it)")->capture_default_str();
-    cmd.add_option("--tp", o.input.tensorParallel, "tensor-parallel degree")->capture_default_str();
-    cmd.add_option("--pp", o.input.pipelineParallel, "pipeline-parallel stages")->capture_default_str();
-    cmd.add_option("--zero", o.input.zeroStage, "ZeRO stage 0, 1, 2 or 3")->capture_default_str();
+    LlmMemorySettings& s = o.settings;
+    cmd.add_option("--dp", s.dataParallel, "data-parallel degree (ZeRO partitions over it)")->capture_default_str();
+    cmd.add_option("--tp", s.tensorParallel, "tensor-parallel degree")->capture_default_str();
+    cmd.add_option("--pp", s.pipelineParallel, "pipeline-parallel stages")->capture_default_str();
+    cmd.add_option("--zero", s.zeroStage, "ZeRO stage 0, 1, 2 or 3")->capture_default_str();
     cmd.add_option("--recompute", o.recompute, "none, selective or full")
         ->check(CLI::IsMember({"none", "selective", "full"}))->capture_default_str();
-    cmd.add_flag("--sp", o.input.sequenceParallel, "Megatron sequence parallelism");
-    cmd.add_option("--seq", o.input.sequence, "sequence length")->capture_default_str();
-    cmd.add_option("--mbs", o.input.microBatch, "micro-batch size")->capture_default_str();
+    cmd.add_flag("--sp", s.sequenceParallel, "Megatron sequence parallelism");
+    cmd.add_option("--seq", s.sequence, "sequence length")->capture_default_str();
+    cmd.add_option("--mbs", s.microBatch, "micro-batch size")->capture_default_str();
+    cmd.add_option("--weights", s.weights, "weight and gradient format (Adam states stay 12 bytes/param)")->capture_default_str();
 }
 
 } // namespace
@@ -295,24 +382,25 @@ void addMemoryCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     auto i = std::make_shared<InferOptions>();
     CLI::App* infer = memory->add_subcommand("infer", "weights, KV cache, activations and workspace per device");
     addModelOptions(*infer, i->model);
-    infer->add_option("--batch", i->input.batch, "sequences")->capture_default_str();
-    infer->add_option("--prompt", i->input.promptTokens, "prompt tokens")->capture_default_str();
-    infer->add_option("--gen", i->input.generatedTokens, "generated tokens")->capture_default_str();
-    infer->add_option("--weights", i->input.weights, "weight format")->capture_default_str();
-    infer->add_option("--kv", i->input.kvCache, "KV-cache format")->capture_default_str();
-    infer->add_option("--act", i->input.activations, "activation format")->capture_default_str();
-    infer->add_option("--tp", i->input.tensorParallel, "tensor-parallel devices")->capture_default_str();
-    infer->add_option("--workspace-bytes", i->input.workspaceBytes, "library workspace per device, bytes")->capture_default_str();
+    LlmMemorySettings& s = i->settings;
+    infer->add_option("--batch", s.batch, "sequences")->capture_default_str();
+    infer->add_option("--prompt", s.promptTokens, "prompt tokens")->capture_default_str();
+    infer->add_option("--gen", s.generatedTokens, "generated tokens")->capture_default_str();
+    infer->add_option("--weights", s.weights, "weight format")->capture_default_str();
+    infer->add_option("--kv", s.kvCache, "KV-cache format")->capture_default_str();
+    infer->add_option("--act", s.activations, "activation format")->capture_default_str();
+    infer->add_option("--tp", s.tensorParallel, "tensor-parallel devices")->capture_default_str();
+    infer->add_option("--workspace-bytes", s.workspaceBytes, "library workspace per device, bytes")->capture_default_str();
     infer->add_option("--device", i->device, "say whether it fits on this catalog device");
     infer->add_flag("--fit", i->fit, "fewest devices (tensor-parallel degree) of every catalog entry");
     infer->callback([&ctx, &exitCode, i] { exitCode = runInfer(ctx, *i); });
 
-    auto device = std::make_shared<std::string>();
-    auto local = std::make_shared<bool>(false);
+    auto p = std::make_shared<PyramidOptions>();
     CLI::App* pyramid = memory->add_subcommand("pyramid", "capacity, bandwidth and latency per level, with sources");
-    pyramid->add_option("--device", *device, "catalog device");
-    pyramid->add_flag("--local", *local, "this machine's CPU (caches from hwloc)");
-    pyramid->callback([&ctx, &exitCode, device, local] { exitCode = runPyramid(ctx, *device, *local); });
+    pyramid->add_option("--device", p->device, "catalog device");
+    pyramid->add_flag("--local", p->local, "this machine's CPU (caches from hwloc)");
+    pyramid->add_option("--move-bytes", p->moveBytes, "time to move this many bytes through each level (bytes / bandwidth + latency)");
+    pyramid->callback([&ctx, &exitCode, p] { exitCode = runPyramid(ctx, *p); });
 }
 
 } // namespace accelscope::cli

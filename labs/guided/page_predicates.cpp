@@ -5,6 +5,7 @@
 #include "labs/guided/page_contracts.hpp"
 
 #include "models/memory/inference_memory.hpp"
+#include "models/memory/llm_memory_plan.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/pipeline/pipeline_schedule.hpp"
 #include "models/precision/block_format.hpp"
@@ -173,47 +174,39 @@ Result<double> bubbleOf(const std::string& schedule, int p, int m, int v)
     return r->bubbleFractionOfTotal;
 }
 
-Result<bool> fitsInference(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx)
+// The page's own verdict (models::memory::fitsDevice over the LLM calculator's settings) in `mode`:
+// the state's keys (llmSettingsKeys) over the page's defaults, the check's model unless the state
+// names one. A state showing another model than the check's does not pass.
+Result<bool> llmFits(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx,
+                     models::memory::LlmMode mode)
 {
     auto model = need(params, "model", "parameter");
     auto device = need(params, "device", "parameter");
     if (!model || !device) return std::unexpected(!model ? model.error() : device.error());
-    auto config = models::roofline::findModelPreset(*model);
-    if (!config) return std::unexpected(config.error());
-    models::memory::InferenceMemoryInput in;
-    in.weights = optional(state, "weights", "bf16");
-    in.activations = optional(state, "activations", in.weights);
-    in.kvCache = optional(state, "kv", in.weights);
-    for (auto [key, field, fallback] : {std::tuple{"batch", &in.batch, 1}, std::tuple{"prompt", &in.promptTokens, 1024},
-                                        std::tuple{"gen", &in.generatedTokens, 256}, std::tuple{"tp", &in.tensorParallel, 1}}) {
-        auto v = parseNumber(optional(state, key, std::to_string(fallback)));
-        if (!v) return fail(ErrorCode::InvalidArgument, std::string("state '") + key + "': " + v.error().message);
-        *field = static_cast<int>(*v);
+    if (auto config = models::roofline::findModelPreset(*model); !config) {
+        return fail(ErrorCode::NotFound, "parameter 'model': " + config.error().message);
     }
-    auto memory = models::memory::inferenceMemory(*config, in);
-    if (!memory) return false; // an invalid layout (tp not dividing the heads) does not fit
-    auto capacity = lessonEvaluator(ctx).evaluateNumber("figure(\"" + *device + "\", memory_gb) * 1e9");
-    if (!capacity) return std::unexpected(capacity.error());
-    return memory->totalBytes <= *capacity;
+    const auto d = std::find_if(ctx.devices.begin(), ctx.devices.end(), [&](const auto& x) { return x.id == *device; });
+    if (d == ctx.devices.end()) return fail(ErrorCode::NotFound, "parameter 'device': no device with id '" + *device + "' in the catalog");
+    models::memory::LlmMemorySettings base;
+    base.modelId = *model;
+    auto settings = models::memory::llmSettingsFromKeys(state, base);
+    if (!settings) return fail(ErrorCode::InvalidArgument, "state " + settings.error().message);
+    if (settings->modelId != *model) return false;
+    settings->mode = mode;
+    auto fits = models::memory::fitsDevice(*settings, *d);
+    if (!fits) return fail(fits.error().code, "parameter 'device': " + fits.error().message);
+    return *fits;
+}
+
+Result<bool> fitsInference(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx)
+{
+    return llmFits(params, state, ctx, models::memory::LlmMode::Inference);
 }
 
 Result<bool> fitsTraining(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx)
 {
-    auto parameters = needNumber(params, "parameters", "parameter");
-    auto device = need(params, "device", "parameter");
-    if (!parameters || !device) return std::unexpected(!parameters ? parameters.error() : device.error());
-    auto dp = needNumber(state, "dp", "state");
-    auto zero = needNumber(state, "zero", "state");
-    if (!dp || !zero) return std::unexpected(!dp ? dp.error() : zero.error());
-    models::memory::TrainingInput in;
-    in.parameters = *parameters;
-    in.dataParallel = static_cast<int>(*dp);
-    in.zeroStage = static_cast<int>(*zero);
-    auto memory = models::memory::trainingMemory(in);
-    if (!memory) return std::unexpected(memory.error());
-    auto capacity = lessonEvaluator(ctx).evaluateNumber("figure(\"" + *device + "\", memory_gb) * 1e9");
-    if (!capacity) return std::unexpected(capacity.error());
-    return memory->totalBytes <= *capacity;
+    return llmFits(params, state, ctx, models::memory::LlmMode::Training);
 }
 
 Result<bool> formatRepresents(const std::map<std::string, std::string>& params, const PageState& state)
@@ -248,10 +241,11 @@ std::vector<PredicateInfo> predicates()
          {"min", "presets"}, {"preset", "model", "warps", "width", "data", "efficiency_prevolta", "efficiency_its"}},
         {"bubble_at_most", "Pipeline bubbles", "the simulated bubble fraction is at most `max` with `p` stages",
          {"max", "p"}, {"schedule", "p", "m", "v"}},
-        {"model_fits_device", "LLM calculator", "inference memory per device fits the device's memory",
-         {"model", "device"}, {"weights", "kv", "activations", "batch", "prompt", "gen", "tp"}},
-        {"training_fits_device", "LLM calculator", "mixed-precision Adam model states (ZeRO) fit the device's memory",
-         {"parameters", "device"}, {"dp", "zero"}},
+        {"model_fits_device", "LLM calculator", "the page's inference memory per device of `model` fits the device's memory",
+         {"model", "device"}, {"model", "weights", "kv", "activations", "batch", "prompt", "gen", "tp"}},
+        {"training_fits_device", "LLM calculator",
+         "the page's training memory per device of `model` (weights, gradients, Adam states with ZeRO, activations) fits the device's memory",
+         {"model", "device"}, {"model", "weights", "tp", "pp", "dp", "zero", "recompute", "sp", "seq", "mbs"}},
         {"format_represents", "Precision", "the chosen element format has at most `max_bits` bits and represents `value`",
          {"value", "max_bits"}, {"format"}},
     };
@@ -358,7 +352,11 @@ Result<void> predicateReachable(const std::string& page, const std::string& pred
             for (const char* tp : {"1", "2", "4", "8", "16", "32", "64"}) candidates.push_back({{"weights", w}, {"tp", tp}, {"batch", "1"}});
         }
     } else if (predicate == "training_fits_device") {
-        for (const char* dp : {"1", "8", "64", "512", "4096", "65536"}) candidates.push_back({{"zero", "3"}, {"dp", dp}});
+        for (const char* recompute : {"selective", "full"}) {
+            for (const char* tp : {"1", "8"}) {
+                for (const char* dp : {"1", "8", "64"}) candidates.push_back({{"zero", "3"}, {"dp", dp}, {"tp", tp}, {"recompute", recompute}});
+            }
+        }
     } else if (predicate == "format_represents") {
         for (const auto& f : models::precision::allFormats()) candidates.push_back({{"format", std::string(f.name)}});
     }

@@ -489,9 +489,11 @@ TEST_CASE("state checks read the Warp, Precision and LLM calculator pages, and a
     CHECK(lessons->answer() == std::optional<bool>(false));
     REQUIRE(precision.setFormat("fp8-e5m2"));
     CHECK(lessons->answer() == std::optional<bool>(true));
-    // LLM calculator, training: 70B model states need ZeRO-3 over many A100s.
+    // LLM calculator, training: Llama 2 70B with full recomputation needs ZeRO-3 over many A100s.
     openStateStep("training-memory-zero");
     auto& calc = window.pageOf<LlmCalculatorPage>()->calculator().settings();
+    calc.modelId = "llama2-70b";
+    calc.recompute = accelscope::models::memory::Recompute::Full;
     calc.zeroStage = 0;
     calc.dataParallel = 8;
     CHECK(lessons->answer() == std::optional<bool>(false));

@@ -3,8 +3,7 @@
 #include "app/gui/llm/llm_calculator.hpp"
 #include "app/gui/memory/pyramid_visualizer.hpp"
 #include "app/gui/roofline/roofline_visualizer.hpp"
-#include "models/memory/inference_memory.hpp"
-#include "models/memory/training_memory.hpp"
+#include "models/memory/llm_memory_plan.hpp"
 #include "models/roofline/kernels.hpp"
 #include "models/roofline/placements.hpp"
 #include "models/roofline/model_presets.hpp"
@@ -170,62 +169,24 @@ TEST_CASE("pyramid view: a row per level with sourced and unknown marks, measure
     CHECK(dram->bandwidth == "bw ?"); // 0 = not measured
 }
 
-TEST_CASE("LLM calculator: Llama 2 70B in FP16 does not fit one 80 GB device, the matrix matches the memory model")
+TEST_CASE("LLM calculator: the bars and the matrix are models::memory's for the page's settings")
 {
+    // The numbers are tested in tests/models/memory/llm_memory_plan_test.cpp; the page only shows them.
     GuiFixture fixture;
     gui::llm::LlmCalculator calc(fixture.context->catalog().devices);
-    calc.settings().modelId = "llama2-70b";
     calc.settings().weights = "fp16";
     calc.settings().kvCache = "fp16";
+    CHECK(calc.breakdown()->totalBytes == mem::memoryBreakdown(calc.settings())->totalBytes);
     const auto& matrix = calc.fitMatrix();
-    const auto h100 = std::ranges::find_if(matrix, [](const auto& r) { return r.deviceId == "nvidia-h100-sxm"; });
-    REQUIRE(h100 != matrix.end());
-    CHECK(h100->capacityBytes == 80e9);
-    CHECK_FALSE(h100->cells[0].fits);
-    CHECK(h100->cells[1].fits);
-    CHECK(h100->fewest == 2);
-    const auto config = rl::findModelPreset("llama2-70b");
-    const mem::InferenceMemoryInput input{1, 4096, 512, "fp16", "bf16", "fp16", 1, 0.0};
-    CHECK(*h100->cells[0].perDeviceBytes == mem::inferenceMemory(*config, input)->totalBytes);
-    const auto b = calc.breakdown();
-    REQUIRE(b.parts.size() == 3);
-    CHECK(b.parts[0].name == "weights");
-
+    const auto expected = mem::fitMatrix(calc.settings(), fixture.context->catalog().devices);
+    REQUIRE(matrix.size() == expected.size());
+    CHECK(matrix.front().deviceId == expected.front().deviceId);
+    calc.settings().mode = gui::llm::CalcMode::Training;
     calc.settings().tensorParallel = 3; // 64 heads do not split over 3 devices
-    CHECK_THAT(calc.breakdown().problem, Catch::Contains("not divisible"));
-}
-
-TEST_CASE("LLM calculator: training with ZeRO stages and recomputation follows the training model")
-{
-    GuiFixture fixture;
-    gui::llm::LlmCalculator calc(fixture.context->catalog().devices);
-    auto& s = calc.settings();
-    s.mode = gui::llm::CalcMode::Training;
-    s.modelId = "llama2-7b";
-    s.zeroStage = 0;
-    const auto zero0 = calc.breakdown();
-    s.zeroStage = 3;
-    const auto zero3 = calc.breakdown();
-    REQUIRE(zero0.parts.size() == 4);
-    CHECK(zero3.parts[2].bytes == Approx(zero0.parts[2].bytes / s.dataParallel)); // optimizer states split over dp
-    s.recompute = mem::Recompute::Full;
-    CHECK(calc.breakdown().parts[3].bytes < zero3.parts[3].bytes);
-    mem::TrainingInput in;
-    in.model = *rl::findModelPreset("llama2-7b");
-    in.dataParallel = 8;
-    in.zeroStage = 3;
-    in.recompute = mem::Recompute::Full;
-    in.sequence = 4096;
-    CHECK(calc.breakdown().totalBytes == mem::trainingMemory(in)->totalBytes);
-    s.pipelineParallel = 5; // 32 layers
-    CHECK_FALSE(calc.breakdown().problem.empty());
-    s.pipelineParallel = 1;
-    s.modelId = "llama3.1-405b";
-    s.zeroStage = 0;
-    s.recompute = mem::Recompute::None;
-    s.sequence = 131072;
-    const auto& matrix = calc.fitMatrix();
-    CHECK(std::ranges::none_of(matrix, [](const auto& r) { return r.fewest.has_value(); })); // fits nowhere
+    CHECK_THAT(calc.breakdown().error().message, Catch::Contains("not divisible"));
+    CHECK(calc.fitMatrix().front().cells.front().problem == calc.breakdown().error().message);
+    calc.setBarDevices({"nvidia-h100-sxm", "no-such-device", "nvidia-h100-sxm", "nvidia-b200", "amd-instinct-mi300x", "nvidia-a100-sxm4-80gb"});
+    CHECK(calc.barDevices() == std::vector<std::string>{"nvidia-h100-sxm", "nvidia-b200", "amd-instinct-mi300x", "nvidia-a100-sxm4-80gb"});
 }
 
 TEST_CASE("the three hardware views draw headless frames in both themes and export SVG")

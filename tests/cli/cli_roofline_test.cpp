@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 using accelscope::tests::runCli;
 using accelscope::tests::TempDir;
 using Catch::Matchers::WithinRel;
@@ -166,6 +168,32 @@ TEST_CASE("memory infer and pyramid --json")
     CHECK(pyramid["levels"][0]["latency_ns"]["basis"] == "unknown");
 }
 
+TEST_CASE("memory prints the LLM calculator page's numbers: bar verdict, fit matrix cells and move times")
+{
+    // The page in training mode: Llama 2 70B, dp 64, ZeRO-3, selective recomputation, 4096 tokens.
+    // Activations 4096·8192·34·80 bytes push it over an A100's 80 GB (the page's bar: "does not fit").
+    const auto train = runJson({"memory", "train", "--model", "llama2-70b", "--dp", "64", "--zero", "3", "--recompute", "selective",
+                                "--seq", "4096", "--device", "nvidia-a100-sxm4-80gb", "--fit"});
+    CHECK(train["per_device_bytes"]["activations"] == 4096.0 * 8192 * 34 * 80);
+    CHECK(train["fit"]["fits"] == false);
+    CHECK_THAT(train["fit"]["verdict"].get<std::string>(), Catch::StartsWith("does not fit in 80.0 GB"));
+    CHECK_THAT(train["summary"].get<std::string>(), Catch::Contains("dp 64 x tp 1 x pp 1 = 64 devices, ZeRO-3"));
+    const auto& row = train["fewest_devices"][0];
+    REQUIRE(row["cells"].size() == 7);
+    CHECK(row["cells"][6]["degree"] == 64);
+    CHECK(row["cells"][6]["per_device_bytes"] == train["per_device_bytes"]["total"]);
+    CHECK(train["fit_summary"]["devices"] == train["fewest_devices"].size());
+    CHECK(train["fit_summary"]["no_valid_layout"].is_null());
+    // 3.35 GB through H100 HBM3 at 3350 GB/s: 1 ms, latency unknown.
+    const auto pyramid = runJson({"memory", "pyramid", "--device", "nvidia-h100-sxm", "--move-bytes", "3.35e9"});
+    const auto& levels = pyramid["levels"];
+    const auto hbm = std::find_if(levels.begin(), levels.end(), [](const auto& l) { return l["label"] == "HBM3"; });
+    REQUIRE(hbm != levels.end());
+    CHECK_THAT((*hbm)["move"]["seconds"].get<double>(), Catch::Matchers::WithinRel(1e-3, 1e-12));
+    CHECK((*hbm)["move"]["latency_included"] == false);
+    CHECK(levels[0]["move"]["seconds"].is_null());
+}
+
 TEST_CASE("roofline, llm and memory bad input is one error line naming the input")
 {
     struct Bad {
@@ -192,7 +220,8 @@ TEST_CASE("roofline, llm and memory bad input is one error line naming the input
         Bad{{"llm", "analyze", "--layers", "2", "--hidden", "0", "--heads", "4", "--ffn", "8", "--vocab", "10", "--device", "nvidia-h100-sxm"},
             "model flags: hidden must be positive, got 0"},
         Bad{{"memory", "infer", "--model", "llama2-7b", "--weights", "fp12"}, "weights: unknown data type 'fp12'"},
-        Bad{{"memory", "pyramid"}, "give exactly one of --device D and --local"});
+        Bad{{"memory", "pyramid"}, "give exactly one of --device D and --local"},
+        Bad{{"memory", "pyramid", "--device", "nvidia-h100-sxm", "--move-bytes", "0"}, "--move-bytes must be a positive number of bytes, got 0"});
     TempDir dir;
     const auto run = runCli(dir.path() / "user.db", bad.args);
     INFO(run.err);

@@ -4,6 +4,7 @@
 
 #include "app/gui/canvas/imgui_layout.hpp"
 #include "app/gui/canvas/text_flow.hpp"
+#include "models/memory/pyramid_move.hpp"
 
 #include <imgui.h>
 
@@ -125,12 +126,13 @@ PyramidRow PyramidVisualizer::row(const std::string& subject, const PyramidLevel
         r.latency = fmt("%.3g ns [M]", *latency);
         r.measured = true;
     }
-    if (!bandwidth) {
+    // A measured figure stands in for an unknown one; the time itself is the model's.
+    const LevelMove move = moveThrough(m_moveBytes, bandwidth, latency, cap);
+    if (!move.seconds) {
         r.moveTime = "no bandwidth figure";
     } else {
-        const double seconds = m_moveBytes / (*bandwidth * 1e9) + (latency ? *latency * 1e-9 : 0.0);
-        r.moveTime = secondsText(seconds) + (latency ? "" : " (+ latency)");
-        if (cap && m_moveBytes > *cap) r.moveTime += ", more than it holds";
+        r.moveTime = secondsText(*move.seconds) + (move.latencyIncluded ? "" : " (+ latency)");
+        if (move.exceedsCapacity) r.moveTime += ", more than it holds";
     }
     return r;
 }
@@ -242,8 +244,8 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
                                         (m.bandwidthGbs > 0 ? fmt("%.4g GB/s", m.bandwidthGbs) : std::string("bandwidth not measured"));
             centred(mid, y + 2 + rowText * 1.1f, figures, ink, rowText);
             if (m.bandwidthGbs > 0) {
-                centred(mid, y + 2 + rowText * 2.2f, "move " + bytesText(m_moveBytes) + ": " + secondsText(m_moveBytes / (m.bandwidthGbs * 1e9)),
-                        muted, rowText);
+                const LevelMove move = moveThrough(m_moveBytes, m.bandwidthGbs, std::nullopt, std::nullopt);
+                centred(mid, y + 2 + rowText * 2.2f, "move " + bytesText(m_moveBytes) + ": " + secondsText(*move.seconds), muted, rowText);
             }
             s.hit(x0, y, x0 + colW, y + rowH - 3, m_measured->name + "\n" + m.level + "\n" + figures);
         }
