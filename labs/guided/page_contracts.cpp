@@ -8,7 +8,7 @@
 #include "models/precision/element_format.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/dtype.hpp"
-#include "models/roofline/kernels.hpp"
+#include "models/roofline/kernel_catalog.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/simt/warp_simulator.hpp"
 
@@ -156,6 +156,7 @@ std::vector<PageContract> pageContracts()
           integer("pp", 1, 32, "pipeline stages (training)"), integer("dp", 1, 64, "data-parallel degree (training)"),
           integer("zero", 0, 3, "ZeRO stage (training)"),
           oneOf("recompute", {"none", "selective", "full"}, "activation recomputation (training)"),
+          of("sp", K::Bool, "Megatron sequence parallelism (training)"),
           integer("seq", 128, 131072, "tokens per sequence (training)"), integer("mbs", 1, 64, "sequences per micro-batch (training)")}},
         {"labs", "Labs", {of("lab", K::Lab, "the lab selected in the list")}},
     };
@@ -214,7 +215,7 @@ Result<void> checkSetting(const SettingSpec& spec, const std::string& value, con
         return {};
     }
     case K::Kernel:
-        if (auto k = models::roofline::kernelFromSpec(value); !k) return bad(k.error().message);
+        if (auto k = models::roofline::kernelEntryFromSpec(value); !k) return bad(k.error().message);
         return {};
     case K::Model:
         if (auto m = models::roofline::findModelPreset(value); !m) return bad(m.error().message);

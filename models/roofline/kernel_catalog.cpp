@@ -139,6 +139,22 @@ Result<KernelCost> kernelCost(const KernelEntry& k)
     return fail(ErrorCode::InvalidArgument, "unknown kernel");
 }
 
+std::optional<std::string> kernelEntrySpec(const KernelEntry& e)
+{
+    const std::string size = std::to_string(e.size), batch = std::to_string(e.batch), dtype = ",dtype=" + e.dtype;
+    switch (e.kind) {
+    case KernelKind::Gemm:
+    case KernelKind::GemmNaive:
+        return std::string(e.kind == KernelKind::Gemm ? "gemm" : "gemm-naive") + ":M=" + batch + ",N=" + size + ",K=" + size + dtype;
+    case KernelKind::DecodeGemv: return "gemv:M=" + size + ",K=" + size + dtype;
+    case KernelKind::Softmax: return "softmax:rows=" + batch + ",cols=" + size + dtype;
+    case KernelKind::LayerNorm: return "layernorm:rows=" + batch + ",cols=" + size + dtype;
+    case KernelKind::RmsNorm: return "rmsnorm:rows=" + batch + ",cols=" + size + dtype;
+    case KernelKind::Elementwise: return "elementwise:n=" + size + dtype;
+    default: return std::nullopt;
+    }
+}
+
 Result<KernelEntry> kernelEntryFromSpec(std::string_view spec)
 {
     const auto cost = kernelFromSpec(spec);
@@ -174,6 +190,10 @@ Result<KernelEntry> kernelEntryFromSpec(std::string_view spec)
         return fail(ErrorCode::InvalidArgument,
                     "the chart's kernel controls cannot show '" + std::string(spec) +
                         "' (they take gemm and gemm-naive with N = K, gemv with M = K, softmax, layernorm, rmsnorm, elementwise)");
+    }
+    if (e.size > kernelSizeMax || e.batch > kernelBatchMax) {
+        return fail(ErrorCode::InvalidArgument, "the chart's kernel controls reach a size of " + std::to_string(kernelSizeMax) +
+                                                    " and a batch of " + std::to_string(kernelBatchMax) + ", not '" + std::string(spec) + "'");
     }
     return e;
 }

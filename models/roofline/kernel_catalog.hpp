@@ -44,10 +44,18 @@ std::string kernelLabel(const KernelEntry& entry);
 /// conv2d on a 56 × 56 image, 3 × 3 filter). Error for an unknown dtype or sizes the formula refuses.
 Result<KernelCost> kernelCost(const KernelEntry& entry);
 
+/// What the Roofline page's kernel controls reach: `size` 1 … kernelSizeMax, `batch` 1 … kernelBatchMax.
+constexpr int kernelSizeMax = 65536;
+constexpr int kernelBatchMax = 16384;
+
 /// The chart entry for a kernel spec ("gemm:M=256,N=256,K=256", see kernelFromSpec), so its size
 /// stays adjustable with the chart's controls. Error when the spec is invalid or the controls
-/// cannot express it (a GEMM with N ≠ K, conv2d, …); the entry's cost equals the spec's.
+/// cannot express it (a GEMM with N ≠ K, conv2d, a size past kernelSizeMax or a batch past
+/// kernelBatchMax, …); the entry's cost equals the spec's.
 Result<KernelEntry> kernelEntryFromSpec(std::string_view spec);
+/// The kernel spec of an entry, for the kinds a spec can express (kernelEntryFromSpec's inverse:
+/// the spec gives back the same entry); nothing for attention, conv2d and the other kinds.
+std::optional<std::string> kernelEntrySpec(const KernelEntry& entry);
 
 /// An entry written as "kind:size:batch[:dtype]" ("decode-gemv:4096:1:bf16"; kind as kernelKindId,
 /// sizes positive whole numbers, dtype bf16 when left out), the way the CLI names the chart's

@@ -78,26 +78,28 @@ void LlmControls::drawLayout(LlmMemorySettings& s)
     const float fs = ImGui::GetFontSize();
     const float w = fs * 6;
     bool first = true; // the sliders start a new row
-    const auto slider = [&](const char* label, int* v, int lo, int hi, bool log, const char* tip) {
+    // Ranges from the page's lesson contract, so a lesson can ask only for what these reach.
+    const auto slider = [&](const char* label, int* v, const char* key, bool log, const char* tip) {
         if (!first) sameLineIfFits(labelledWidth(w, label));
         first = false;
         ImGui::SetNextItemWidth(w);
-        ImGui::SliderInt(label, v, lo, hi, "%d", (log ? ImGuiSliderFlags_Logarithmic : 0) | ImGuiSliderFlags_AlwaysClamp);
+        const auto& range = m_contract.setting(key);
+        ImGui::SliderInt(label, v, range.minInt(), range.maxInt(), "%d", (log ? ImGuiSliderFlags_Logarithmic : 0) | ImGuiSliderFlags_AlwaysClamp);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
     };
     if (s.mode == LlmMode::Inference) {
-        slider("batch", &s.batch, 1, 1024, true, "Sequences served together");
-        slider("prompt", &s.promptTokens, 1, 131072, true, "Prompt tokens per sequence");
-        slider("generated", &s.generatedTokens, 1, 32768, true, "Generated tokens per sequence");
-        slider("tp", &s.tensorParallel, 1, 64, false, "Tensor-parallel devices for the bars (the matrix varies it)");
+        slider("batch", &s.batch, "batch", true, "Sequences served together");
+        slider("prompt", &s.promptTokens, "prompt", true, "Prompt tokens per sequence");
+        slider("generated", &s.generatedTokens, "gen", true, "Generated tokens per sequence");
+        slider("tp", &s.tensorParallel, "tp", false, "Tensor-parallel devices for the bars (the matrix varies it)");
         return;
     }
-    slider("dp", &s.dataParallel, 1, 64, false, "Data-parallel degree for the bars (ZeRO partitions over it; the matrix varies it)");
-    slider("tp", &s.tensorParallel, 1, 16, false, "Tensor-parallel degree");
-    slider("pp", &s.pipelineParallel, 1, 32, false, "Pipeline stages (must divide the layers)");
+    slider("dp", &s.dataParallel, "dp", false, "Data-parallel degree for the bars (ZeRO partitions over it; the matrix varies it)");
+    slider("tp", &s.tensorParallel, "tp", false, "Tensor-parallel degree");
+    slider("pp", &s.pipelineParallel, "pp", false, "Pipeline stages (must divide the layers)");
     sameLineIfFits(labelledWidth(fs * 4, "ZeRO"));
     ImGui::SetNextItemWidth(fs * 4);
-    ImGui::SliderInt("ZeRO", &s.zeroStage, 0, 3);
+    ImGui::SliderInt("ZeRO", &s.zeroStage, m_contract.setting("zero").minInt(), m_contract.setting("zero").maxInt());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("0 none, 1 optimizer states, 2 + gradients, 3 + parameters partitioned over dp");
     sameLineIfFits(labelledWidth(fs * 7, "recompute"));
     int recompute = static_cast<int>(s.recompute);
@@ -109,8 +111,8 @@ void LlmControls::drawLayout(LlmMemorySettings& s)
     ImGui::Checkbox("SP", &s.sequenceParallel);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Megatron sequence parallelism");
     first = true;
-    slider("micro-batch", &s.microBatch, 1, 64, true, "Sequences per micro-batch");
-    slider("seq", &s.sequence, 128, 131072, true, "Tokens per sequence");
+    slider("micro-batch", &s.microBatch, "mbs", true, "Sequences per micro-batch");
+    slider("seq", &s.sequence, "seq", true, "Tokens per sequence");
 }
 
 std::vector<std::string> LlmControls::drawBarPickers(const std::vector<models::catalog::Device>& catalog, std::vector<std::string> bars)

@@ -2,6 +2,8 @@
 // The LLM calculator's controls: mode, model, formats, layout sliders and the bar devices (ImGui).
 #pragma once
 
+#include "labs/guided/page_contracts.hpp"
+
 #include "app/gui/canvas/device_picker.hpp"
 #include "models/memory/llm_memory_plan.hpp"
 
@@ -29,6 +31,8 @@ private:
 
     std::vector<std::string> m_modelIds;
     std::array<DevicePicker, maxBars + 1> m_pickers;
+    /// The page's lesson contract: the sliders' ranges come from it.
+    labs::guided::PageContract m_contract = labs::guided::contractOf("llm-calculator");
 };
 
 } // namespace accelscope::gui::llm

@@ -141,12 +141,12 @@ void RooflineControls::drawKernelControls(RooflineState& state)
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this kernel (the last one stays)");
         ImGui::SetNextItemWidth(kindW);
-        ImGui::SliderInt("##size", &e.size, 1, 65536, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+        ImGui::SliderInt("##size", &e.size, 1, models::roofline::kernelSizeMax, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
         sameLineIfFits(ImGui::CalcTextSize(kernelSizeMeaning(e.kind)).x);
         ImGui::TextDisabled("%s", kernelSizeMeaning(e.kind));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("size: drag the slider and watch the dot move");
         ImGui::SetNextItemWidth(kindW);
-        ImGui::SliderInt("##batch", &e.batch, 1, 16384, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+        ImGui::SliderInt("##batch", &e.batch, 1, models::roofline::kernelBatchMax, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
         sameLineIfFits(ImGui::CalcTextSize(kernelBatchMeaning(e.kind)).x);
         ImGui::TextDisabled("%s", kernelBatchMeaning(e.kind));
         ImGui::PopID();
@@ -170,9 +170,9 @@ void RooflineControls::drawLlmControls(RooflineState& state)
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Model preset (data/models/presets.json)");
     auto& w8 = state.llm().workload;
     ImGui::SetNextItemWidth(w);
-    ImGui::SliderInt("batch", &w8.batch, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SliderInt("batch", &w8.batch, m_contract.setting("batch").minInt(), m_contract.setting("batch").maxInt(), "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     ImGui::SetNextItemWidth(w);
-    ImGui::SliderInt("prompt tokens", &w8.promptTokens, 1, 131072, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SliderInt("prompt tokens", &w8.promptTokens, m_contract.setting("prompt").minInt(), m_contract.setting("prompt").maxInt(), "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     ImGui::SetNextItemWidth(w);
     ImGui::SliderInt("generated tokens", &w8.generatedTokens, 1, 32768, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     ImGui::SetNextItemWidth(w);

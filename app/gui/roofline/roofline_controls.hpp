@@ -2,6 +2,8 @@
 // The roofline page's ImGui control panel: mode, devices, roofs, kernels or LLM settings; it edits a RooflineState.
 #pragma once
 
+#include "labs/guided/page_contracts.hpp"
+
 #include "app/gui/canvas/device_picker.hpp"
 #include "app/gui/roofline/roofline_state.hpp"
 
@@ -23,6 +25,8 @@ private:
 
     std::vector<std::string> m_modelIds;
     std::array<DevicePicker, RooflineState::maxDevices + 1> m_pickers;
+    /// The page's lesson contract: the sliders' ranges come from it.
+    labs::guided::PageContract m_contract = labs::guided::contractOf("roofline");
 };
 
 } // namespace accelscope::gui::roofline

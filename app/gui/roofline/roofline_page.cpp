@@ -10,27 +10,6 @@
 #include <QShortcut>
 
 namespace accelscope::gui {
-namespace {
-
-/// The kernel spec of a chart entry, for the kinds a spec can express (kernelEntryFromSpec's inverse).
-std::optional<std::string> kernelSpec(const roofline::KernelEntry& e)
-{
-    using roofline::KernelKind;
-    const std::string size = std::to_string(e.size), batch = std::to_string(e.batch), dtype = ",dtype=" + e.dtype;
-    switch (e.kind) {
-    case KernelKind::Gemm:
-    case KernelKind::GemmNaive:
-        return std::string(e.kind == KernelKind::Gemm ? "gemm" : "gemm-naive") + ":M=" + batch + ",N=" + size + ",K=" + size + dtype;
-    case KernelKind::DecodeGemv: return "gemv:M=" + size + ",K=" + size + dtype;
-    case KernelKind::Softmax: return "softmax:rows=" + batch + ",cols=" + size + dtype;
-    case KernelKind::LayerNorm: return "layernorm:rows=" + batch + ",cols=" + size + dtype;
-    case KernelKind::RmsNorm: return "rmsnorm:rows=" + batch + ",cols=" + size + dtype;
-    case KernelKind::Elementwise: return "elementwise:n=" + size + dtype;
-    default: return std::nullopt;
-    }
-}
-
-} // namespace
 
 RooflinePage::RooflinePage(const PageServices& services, QWidget* parent)
     : CanvasPage(m_visualizer,
@@ -116,7 +95,7 @@ labs::guided::PageState RooflinePage::state()
     if (shown.size() == 1) out["precision"] = shown.front();
     for (const auto& k : r.kernels()) { // the first kernel shown on the chart
         if (!k.visible) continue;
-        if (const auto spec = kernelSpec(k)) out["kernel"] = *spec;
+        if (const auto spec = models::roofline::kernelEntrySpec(k)) out["kernel"] = *spec;
         if (const auto cost = roofline::kernelCost(k); cost && cost->bytes > 0) {
             out["kernel_intensity"] = labs::guided::numberSetting(cost->flops / cost->bytes);
         }
