@@ -12,6 +12,7 @@
 #include "app/gui/roofline/roofline_page.hpp"
 #include "app/gui/labs/labs_page.hpp"
 #include "app/gui/lessons/lessons_page.hpp"
+#include "app/gui/measured_navigator.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/visualizers/precision/precision_page.hpp"
@@ -84,17 +85,20 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     addPage(tr("Memory pyramid"), tr("Capacity, bandwidth and latency per level, beside this machine's caches (Ctrl+7)"), m_pyramid);
     m_llm = new LlmCalculatorPage(m_context, m_pages);
     addPage(tr("LLM calculator"), tr("Inference and training memory per device and where a model fits (Ctrl+8)"), m_llm);
-    m_labs = new LabsPage(m_context, m_pages);
+    // Until pages come from the page list: the Labs page's "measured" ids reach the Roofline and
+    // Memory pyramid pages through this adapter.
+    auto* navigator = new CallbackNavigator(this, [this](const std::string& id, const PageSettings& settings) {
+        return openMeasured(m_context, id, settings, [this](const labs::MeasuredRoofline& m) {
+            m_roofline->showMeasured(m);
+            showPage(pageIndex("Roofline"));
+        }, [this](const labs::MeasuredPyramid& m) {
+            m_pyramid->showMeasured(m);
+            showPage(pageIndex("Memory pyramid"));
+        });
+    }, [this](const std::string& page) { return lessonPageState(page); });
+    PageServices services{m_context, *navigator};
+    m_labs = new LabsPage(services, m_pages);
     addPage(tr("Labs"), tr("Measure this machine: bandwidth, latency, compute peak, roofline; stored results (Ctrl+9)"), m_labs);
-    m_labs->showOnRoofline = [this](const MeasuredRoofline& measured) {
-        m_roofline->showMeasured(measured);
-        showPage(pageIndex("Roofline"));
-    };
-    m_labs->showOnPyramid = [this](const MeasuredPyramid& measured) {
-        m_pyramid->showMeasured(measured);
-        showPage(pageIndex("Memory pyramid"));
-    };
-    m_labs->refreshHistory(); // enables "show on roofline / pyramid" for the selected result
     m_lessons = new LessonsPage(m_context, lessonsDirectory(), m_pages);
     m_lessons->applyAction = [this](const labs::guided::PageAction& action) { return applyLessonAction(action); };
     m_lessons->pageState = [this](const std::string& page) { return lessonPageState(page); };

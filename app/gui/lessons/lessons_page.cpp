@@ -28,7 +28,6 @@
 namespace accelscope::gui {
 namespace {
 
-using models::catalog::UserStore;
 namespace guided = labs::guided;
 
 QString text(const std::string& s) { return QString::fromStdString(s); }
@@ -123,8 +122,8 @@ LessonsPage::LessonsPage(AppContext& context, std::filesystem::path lessonsDir, 
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row < 0 || row >= lessonCount()) return;
         m_lesson = row;
-        auto store = UserStore::open(m_context.userDatabase());
-        auto progress = store ? guided::progressOf(*store, m_lessons[static_cast<std::size_t>(row)])
+        auto store = m_context.userStore();
+        auto progress = store ? guided::progressOf(**store, m_lessons[static_cast<std::size_t>(row)])
                               : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
         // Resume where the learner stopped (the first step not yet answered right).
         m_step = progress ? std::min(progress->stepIndex, static_cast<int>(m_lessons[static_cast<std::size_t>(row)].steps.size()) - 1) : 0;
@@ -153,8 +152,7 @@ LessonsPage::LessonsPage(AppContext& context, std::filesystem::path lessonsDir, 
 void LessonsPage::loadCourse(const std::filesystem::path& dir)
 {
     m_lessonContext.devices = m_context.catalog().devices;
-    const auto registry = labs::LabRegistry::withAllLabs(); // a named object: labs() refers into it
-    for (const auto& lab : registry.labs()) m_lessonContext.labs.push_back(lab->describe());
+    for (const auto& lab : m_context.labRegistry().labs()) m_lessonContext.labs.push_back(lab->describe());
     auto loaded = guided::loadLessons(dir);
     for (const auto& problem : loaded.errors) m_skipped << text(problem.text());
     // A lesson that does not check (a missing page, a device the catalog lacks) is skipped with
@@ -174,11 +172,11 @@ void LessonsPage::fillList()
     const QSignalBlocker block(m_list);
     const int current = m_list->currentRow();
     m_list->clear();
-    auto store = UserStore::open(m_context.userDatabase());
+    auto store = m_context.userStore();
     for (const auto& l : m_lessons) {
         QString done;
         if (store) {
-            auto progress = store->lessonProgress(l.id);
+            auto progress = (*store)->lessonProgress(l.id);
             if (!progress) done = tr(" · progress unreadable");
             else if (*progress) done = tr(" · %1/%2 done").arg((*progress)->stepIndex).arg(l.steps.size());
         }
@@ -331,8 +329,8 @@ std::optional<bool> LessonsPage::answer(const QString& given)
         m_outcome->setText(text(outcome.error().message));
         return std::nullopt;
     }
-    auto store = UserStore::open(m_context.userDatabase());
-    auto recorded = store ? guided::recordAnswer(*store, *l, m_step + 1, value.toStdString(), *outcome,
+    auto store = m_context.userStore();
+    auto recorded = store ? guided::recordAnswer(**store, *l, m_step + 1, value.toStdString(), *outcome,
                                                  static_cast<double>(m_stepTimer.restart()) / 1000.0)
                           : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
     QString saved = recorded ? QString() : tr("\n(Not saved: %1)").arg(text(recorded.error().message));
@@ -434,8 +432,8 @@ bool LessonsPage::startOver(bool ask)
                    != QMessageBox::Yes) {
         return false;
     }
-    auto store = UserStore::open(m_context.userDatabase());
-    auto removed = store ? store->resetLessonProgress(l->id) : models::Result<bool>(std::unexpected(store.error()));
+    auto store = m_context.userStore();
+    auto removed = store ? (*store)->resetLessonProgress(l->id) : models::Result<bool>(std::unexpected(store.error()));
     if (!removed) {
         m_outcome->setText(tr("Could not clear the progress: %1").arg(text(removed.error().message)));
         return false;

@@ -42,7 +42,7 @@ MemoryPyramidPage::MemoryPyramidPage(AppContext& context, QWidget* parent)
     });
 }
 
-void MemoryPyramidPage::showMeasured(const MeasuredPyramid& measured)
+void MemoryPyramidPage::showMeasured(const labs::MeasuredPyramid& measured)
 {
     m_visualizer.showMeasured(measured);
     canvas()->update();

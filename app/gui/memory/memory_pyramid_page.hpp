@@ -4,7 +4,7 @@
 
 #include "app/gui/app_context.hpp"
 #include "app/gui/canvas/canvas_page.hpp"
-#include "app/gui/memory/measured_pyramid.hpp"
+#include "labs/measured/measured_pyramid.hpp"
 #include "app/gui/memory/pyramid_visualizer.hpp"
 
 namespace accelscope::gui {
@@ -17,7 +17,7 @@ public:
 
 public slots:
     /// Shows lab measurements beside the local CPU's pyramid (filling its unknown figures); replaces earlier ones.
-    void showMeasured(const MeasuredPyramid& measured);
+    void showMeasured(const labs::MeasuredPyramid& measured);
     void clearMeasured();
 
 private:

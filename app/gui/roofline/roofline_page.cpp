@@ -34,7 +34,7 @@ RooflinePage::RooflinePage(AppContext& context, QWidget* parent)
     });
 }
 
-void RooflinePage::showMeasured(const MeasuredRoofline& measured)
+void RooflinePage::showMeasured(const labs::MeasuredRoofline& measured)
 {
     m_visualizer.showMeasured(measured);
     canvas()->update();

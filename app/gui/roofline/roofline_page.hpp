@@ -4,7 +4,7 @@
 
 #include "app/gui/app_context.hpp"
 #include "app/gui/canvas/canvas_page.hpp"
-#include "app/gui/roofline/measured_roofline.hpp"
+#include "labs/measured/measured_roofline.hpp"
 #include "app/gui/roofline/roofline_visualizer.hpp"
 
 namespace accelscope::gui {
@@ -18,7 +18,7 @@ public:
 public slots:
     /// Draws a measured machine's two ceilings (dashed) and its points on the chart; hovering a
     /// point gives its share of the chosen devices' datasheet peaks. Replaces an earlier one.
-    void showMeasured(const MeasuredRoofline& measured);
+    void showMeasured(const labs::MeasuredRoofline& measured);
     void clearMeasured();
 
 private:

@@ -5,7 +5,7 @@
 #include "app/gui/canvas/device_picker.hpp"
 #include "app/gui/canvas/scene.hpp"
 #include "app/gui/canvas/visualizer.hpp"
-#include "app/gui/roofline/measured_roofline.hpp"
+#include "labs/measured/measured_roofline.hpp"
 #include "models/roofline/llm_analysis.hpp"
 
 #include <array>
@@ -97,9 +97,9 @@ public:
     /// The LLM mode's analyses, one per chosen device; `error` is the workload's own error, if any.
     std::vector<LlmDeviceAnalysis> llmAnalyses() const;
 
-    void showMeasured(MeasuredRoofline measured) { m_measured = std::move(measured); }
+    void showMeasured(labs::MeasuredRoofline measured) { m_measured = std::move(measured); }
     void clearMeasured() { m_measured.reset(); }
-    const std::optional<MeasuredRoofline>& measured() const { return m_measured; }
+    const std::optional<labs::MeasuredRoofline>& measured() const { return m_measured; }
 
     /// Builds the chart as drawn on a `width` × `height` area (also used by tests and the SVG export).
     Scene chart(float width, float height, bool dark, float fontSize, Scene::Measure measure = {}) const;
@@ -146,7 +146,7 @@ private:
     ChartMode m_mode = ChartMode::Kernels;
     LlmChartSettings m_llm;
     std::vector<std::string> m_modelIds;
-    std::optional<MeasuredRoofline> m_measured;
+    std::optional<labs::MeasuredRoofline> m_measured;
     std::array<DevicePicker, maxDevices + 1> m_pickers;
     std::optional<Scene> m_lastChart;
     bool m_lastDark = false;
