@@ -4,7 +4,6 @@
 
 #include "app/cli/lab_measured_output.hpp"
 #include "app/cli/text_table.hpp"
-#include "labs/gpu/cuda_module.hpp"
 #include "labs/lab_registry.hpp"
 #include "labs/lab_result_json.hpp"
 #include "models/catalog/catalog_set.hpp"
