@@ -8,6 +8,7 @@
 
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QAbstractItemModelTester>
@@ -222,4 +223,29 @@ TEST_CASE("a lesson selects a lab on the Labs page and reads which one is select
     CHECK_FALSE(target.applySetting("lab", "no-such-lab"));
     CHECK_FALSE(target.applySetting("colour", "red"));
     CHECK(page.currentLabId() == "cpu-latency");
+}
+
+TEST_CASE("the Labs page asks about CUDA only when a GPU lab is chosen or the page is shown")
+{
+    LabsFixture fixture;
+    LabsPage page(fixture.services);
+    const auto gpuHeading = [&]() -> QString {
+        for (int i = 0; i < page.labList()->count(); ++i) {
+            const QString text = page.labList()->item(i)->text();
+            if (text.startsWith("NVIDIA GPU (CUDA)")) return text;
+        }
+        return {};
+    };
+    CHECK(gpuHeading() == "NVIDIA GPU (CUDA)"); // built, not probed
+    REQUIRE(page.selectLab("cuda-bandwidth"));
+    const std::string reason = fixture.context->labRegistry().cudaUnavailableReason();
+    if (reason.empty()) {
+        CHECK(page.runButton()->isEnabled());
+        return;
+    }
+    CHECK(gpuHeading() == "NVIDIA GPU (CUDA): not available here");
+    CHECK_FALSE(page.runButton()->isEnabled());
+    CHECK_THAT(page.runButton()->toolTip().toStdString(), Catch::Contains(reason));
+    REQUIRE(page.selectLab("cpu-latency"));
+    CHECK(page.runButton()->isEnabled());
 }
