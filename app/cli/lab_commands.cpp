@@ -199,6 +199,7 @@ struct ShowOptions {
     std::vector<std::string> results;
     bool roofline = false;
     bool pyramid = false;
+    double moveBytes = 1e9;
 };
 
 // A stored result's id (all digits, and no such file) or a result file.
@@ -238,8 +239,8 @@ ExitCode showResults(const CliContext& ctx, const ShowOptions& o)
     if (o.pyramid) {
         const auto pyramid = labs::measuredPyramid(results);
         if (!pyramid) return ctx.error("no measured pyramid in these results (needs cpu-latency or cpu-memory-bandwidth results)");
-        if (ctx.json) ctx.printJson(measuredPyramidJson(*pyramid));
-        else *ctx.out << renderMeasuredPyramid(*pyramid);
+        if (ctx.json) ctx.printJson(measuredPyramidJson(*pyramid, o.moveBytes));
+        else *ctx.out << renderMeasuredPyramid(*pyramid, o.moveBytes);
         return ExitCode::Ok;
     }
     if (results.size() != 1) return ctx.error("lab show: one result at a time (several only with --roofline or --pyramid)");
@@ -294,6 +295,8 @@ void addLabCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     showCommand->add_option("results", show->results, "stored result ids (see `lab history`) or result records (JSON)")->required();
     showCommand->add_flag("--roofline", show->roofline, "the measured roofline: ceilings, ridge point and points (cpu-roofline, cuda-roofline)");
     showCommand->add_flag("--pyramid", show->pyramid, "the measured pyramid: per-level latency and bandwidth (cpu-latency, cpu-memory-bandwidth)");
+    showCommand->add_option("--move-bytes", show->moveBytes, "with --pyramid: bytes each level's move time is for (the page's \"move\", default 1e9)")
+        ->check(CLI::PositiveNumber);
     showCommand->callback([&ctx, &exitCode, show] { exitCode = showResults(ctx, *show); });
 
     CLI::App* import = lab->add_subcommand("import", "keep a result file (e.g. made by `lab run --out` on a GPU server) in the user database");

@@ -54,23 +54,25 @@ std::string renderMeasuredRoofline(const labs::MeasuredRoofline& roofline)
     return text + table.render();
 }
 
-json measuredPyramidJson(const labs::MeasuredPyramid& pyramid)
+json measuredPyramidJson(const labs::MeasuredPyramid& pyramid, double moveBytes)
 {
     json levels = json::array();
     for (const auto& l : pyramid.levels) {
         levels.push_back(json{{"level", l.level},
                               {"working_set_bytes", figureOrNull(l.workingSetBytes)},
                               {"latency_ns", figureOrNull(l.latencyNs)},
-                              {"bandwidth_gbs", figureOrNull(l.bandwidthGbs)}});
+                              {"bandwidth_gbs", figureOrNull(l.bandwidthGbs)},
+                              {"move_seconds", figureOrNull(l.moveSeconds(moveBytes))}});
     }
-    return json{{"name", pyramid.name}, {"levels", levels}};
+    return json{{"name", pyramid.name}, {"move_bytes", moveBytes}, {"levels", levels}};
 }
 
-std::string renderMeasuredPyramid(const labs::MeasuredPyramid& pyramid)
+std::string renderMeasuredPyramid(const labs::MeasuredPyramid& pyramid, double moveBytes)
 {
-    TextTable table({"level", "working set KiB", "latency ns", "bandwidth GB/s"});
+    TextTable table({"level", "working set KiB", "latency ns", "bandwidth GB/s", "move " + number(moveBytes) + " B, s"});
     for (const auto& l : pyramid.levels) {
-        table.addRow({l.level, figureOrDash(l.workingSetBytes / 1024), figureOrDash(l.latencyNs), figureOrDash(l.bandwidthGbs)});
+        table.addRow({l.level, figureOrDash(l.workingSetBytes / 1024), figureOrDash(l.latencyNs), figureOrDash(l.bandwidthGbs),
+                      figureOrDash(l.moveSeconds(moveBytes))});
     }
     return "measured pyramid: " + pyramid.name + "\n" + table.render();
 }

@@ -16,9 +16,10 @@ namespace accelscope::cli {
 nlohmann::json measuredRooflineJson(const labs::MeasuredRoofline& roofline);
 std::string renderMeasuredRoofline(const labs::MeasuredRoofline& roofline);
 
-/// {"name", "levels": [{"level", "working_set_bytes", "latency_ns", "bandwidth_gbs"}]}; a figure
-/// that was not measured is null.
-nlohmann::json measuredPyramidJson(const labs::MeasuredPyramid& pyramid);
-std::string renderMeasuredPyramid(const labs::MeasuredPyramid& pyramid);
+/// {"name", "move_bytes", "levels": [{"level", "working_set_bytes", "latency_ns", "bandwidth_gbs",
+/// "move_seconds"}]}: move_seconds is the time to stream `moveBytes` at the level's bandwidth; a
+/// figure that was not measured is null.
+nlohmann::json measuredPyramidJson(const labs::MeasuredPyramid& pyramid, double moveBytes);
+std::string renderMeasuredPyramid(const labs::MeasuredPyramid& pyramid, double moveBytes);
 
 } // namespace accelscope::cli

@@ -16,6 +16,10 @@ struct MeasuredLevel {
     double workingSetBytes = 0.0; ///< working set the figures were measured at, bytes
     double latencyNs = 0.0;       ///< load-to-use latency, ns
     double bandwidthGbs = 0.0;    ///< GB/s (10^9 B/s)
+
+    /// Seconds to stream `bytes` at the measured bandwidth (bytes / (GB/s x 10^9)); 0 when the
+    /// bandwidth is not measured.
+    double moveSeconds(double bytes) const { return bandwidthGbs > 0 ? bytes / (bandwidthGbs * 1e9) : 0.0; }
 };
 
 /// What the labs measured on one machine.

@@ -93,6 +93,10 @@ TEST_CASE("lab show --pyramid prints per-level latency and bandwidth of latency 
     CHECK(levels[2]["latency_ns"] == 90.0);
     CHECK(levels[2]["bandwidth_gbs"] == 45.0);
     CHECK(levels[2]["working_set_bytes"].is_null());   // not measured
+    CHECK_THAT(levels[2]["move_seconds"].get<double>(), Catch::WithinRel(1e9 / 45e9, 1e-12)); // 1 GB at 45 GB/s
+    const auto moved = runCli(user, {"--json", "lab", "show", bandwidthFile.string(), "--pyramid", "--move-bytes", "2e9"});
+    REQUIRE(moved.status == 0);
+    CHECK_THAT(json::parse(moved.out)["levels"][0]["move_seconds"].get<double>(), Catch::WithinRel(2e9 / 200e9, 1e-12));
 
     const auto text = runCli(user, {"lab", "show", latencyFile.string(), "--pyramid"});
     REQUIRE(text.status == 0);

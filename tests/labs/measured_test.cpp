@@ -67,6 +67,8 @@ TEST_CASE("roofline and latency/bandwidth results become measured roofs and pyra
     CHECK(pyramid->levels[2].level == "DRAM");
     CHECK(pyramid->levels[2].latencyNs == 90);
     CHECK(pyramid->levels[2].bandwidthGbs == 45);
+    CHECK_THAT(pyramid->levels[2].moveSeconds(1e9), Catch::WithinRel(1.0 / 45, 1e-12)); // 1 GB at 45 GB/s
+    CHECK(pyramid->levels[0].moveSeconds(1e9) == 1e9 / 200e9);
     CHECK_FALSE(measuredPyramid({roof}).has_value());
 }
 

@@ -242,7 +242,7 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
                                         (m.bandwidthGbs > 0 ? fmt("%.4g GB/s", m.bandwidthGbs) : std::string("bandwidth not measured"));
             centred(mid, y + 2 + rowText * 1.1f, figures, ink, rowText);
             if (m.bandwidthGbs > 0) {
-                centred(mid, y + 2 + rowText * 2.2f, "move " + bytesText(m_moveBytes) + ": " + secondsText(m_moveBytes / (m.bandwidthGbs * 1e9)),
+                centred(mid, y + 2 + rowText * 2.2f, "move " + bytesText(m_moveBytes) + ": " + secondsText(m.moveSeconds(m_moveBytes)),
                         muted, rowText);
             }
             s.hit(x0, y, x0 + colW, y + rowH - 3, m_measured->name + "\n" + m.level + "\n" + figures);
