@@ -3,6 +3,7 @@
 // returning a result record (machine, parameters, series with units, summary figures).
 #pragma once
 
+#include "models/catalog/device.hpp"
 #include "models/common/result.hpp"
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -87,6 +89,9 @@ struct RunConfig {
     std::function<void(const Series& series)> seriesUpdated;
     const std::atomic<bool>* cancel = nullptr;   ///< set to true to stop; the run returns Cancelled
     std::chrono::seconds budget{120};            ///< soft limit: sweeps stop early and say so
+    /// The catalog devices a lab may compare its machine with (the GPU labs match their GPU to an
+    /// entry); none: the result says there was no catalog to compare with.
+    std::shared_ptr<const std::vector<models::catalog::Device>> catalog;
 };
 
 class Lab {

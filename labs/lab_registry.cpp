@@ -19,6 +19,7 @@ LabRegistry LabRegistry::withAllLabs(const std::filesystem::path& executableDir)
     registry.m_labs.push_back(std::make_unique<roofline::CpuRooflineLab>());
     // GPU labs share one CUDA runtime: the module is loaded on the first GPU run, not here.
     const auto cuda = std::make_shared<gpu::CudaRuntime>(executableDir);
+    registry.m_cuda = cuda;
     registry.m_labs.push_back(gpu::makeDeviceQueryLab(cuda));
     registry.m_labs.push_back(gpu::makeBandwidthLab(cuda));
     registry.m_labs.push_back(gpu::makeTransferLab(cuda));
@@ -37,6 +38,13 @@ Lab* LabRegistry::find(std::string_view id) const
         if (lab->describe().id == id) return lab.get();
     }
     return nullptr;
+}
+
+std::string LabRegistry::cudaUnavailableReason() const { return gpu::unavailableReason(m_cuda->probe()); }
+
+bool LabRegistry::canRun(const LabDescription& description) const
+{
+    return !description.needsCuda || cudaUnavailableReason().empty();
 }
 
 } // namespace accelscope::labs

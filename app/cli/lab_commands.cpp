@@ -2,8 +2,8 @@
 // Lab commands: options → labs/ → output.
 #include "app/cli/lab_commands.hpp"
 
+#include "app/cli/lab_measured_output.hpp"
 #include "app/cli/text_table.hpp"
-#include "labs/gpu/cuda_module.hpp"
 #include "labs/lab_registry.hpp"
 #include "labs/lab_result_json.hpp"
 #include "models/catalog/catalog_set.hpp"
@@ -12,8 +12,8 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
-#include <optional>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -87,6 +87,10 @@ ExitCode runLab(const CliContext& ctx, const labs::LabRegistry& registry, const 
         std::snprintf(line, sizeof line, "[%3d%%] %s\n", static_cast<int>(fraction * 100), what.c_str());
         *ctx.err << line << std::flush;
     };
+    // GPU labs compare their device with the catalog; without one the result says so.
+    if (auto set = ctx.loadCatalog()) {
+        config.catalog = std::make_shared<const std::vector<models::catalog::Device>>(std::move(set->devices));
+    }
     // Open the database first: a run that cannot be stored should not start.
     std::optional<models::catalog::UserStore> store;
     if (!o.noSave) {
@@ -191,6 +195,60 @@ ExitCode deleteResults(const CliContext& ctx, const std::vector<std::int64_t>& i
     return ExitCode::Ok;
 }
 
+struct ShowOptions {
+    std::vector<std::string> results;
+    bool roofline = false;
+    bool pyramid = false;
+    double moveBytes = 1e9;
+};
+
+// A stored result's id (all digits, and no such file) or a result file.
+models::Result<labs::LabResult> loadResult(const CliContext& ctx, const std::string& idOrFile)
+{
+    std::error_code ec;
+    const bool digits = !idOrFile.empty() && idOrFile.find_first_not_of("0123456789") == std::string::npos;
+    if (digits && !std::filesystem::exists(idOrFile, ec)) {
+        auto store = openStore(ctx);
+        if (!store) return std::unexpected(store.error());
+        auto stored = store->labResult(std::strtoll(idOrFile.c_str(), nullptr, 10));
+        if (!stored) return std::unexpected(stored.error());
+        if (!*stored) return models::fail(models::ErrorCode::NotFound, "no stored result #" + idOrFile + " (see `accelscope-cli lab history`)");
+        return labs::labResultFromStored(**stored);
+    }
+    auto text = readFile(idOrFile);
+    if (!text) return std::unexpected(text.error());
+    return labs::labResultFromJson(*text, idOrFile);
+}
+
+ExitCode showResults(const CliContext& ctx, const ShowOptions& o)
+{
+    std::vector<labs::LabResult> results;
+    for (const auto& r : o.results) {
+        auto result = loadResult(ctx, r);
+        if (!result) return ctx.error(result.error());
+        results.push_back(std::move(*result));
+    }
+    if (o.roofline && o.pyramid) return ctx.error("--roofline and --pyramid: choose one");
+    if (o.roofline) {
+        const auto roofline = labs::firstMeasuredRoofline(results);
+        if (!roofline) return ctx.error("no measured roofline in these results (needs a cpu-roofline or cuda-roofline result with both ceilings)");
+        if (ctx.json) ctx.printJson(measuredRooflineJson(*roofline));
+        else *ctx.out << renderMeasuredRoofline(*roofline);
+        return ExitCode::Ok;
+    }
+    if (o.pyramid) {
+        const auto pyramid = labs::measuredPyramid(results);
+        if (!pyramid) return ctx.error("no measured pyramid in these results (needs cpu-latency or cpu-memory-bandwidth results)");
+        if (ctx.json) ctx.printJson(measuredPyramidJson(*pyramid, o.moveBytes));
+        else *ctx.out << renderMeasuredPyramid(*pyramid, o.moveBytes);
+        return ExitCode::Ok;
+    }
+    if (results.size() != 1) return ctx.error("lab show: one result at a time (several only with --roofline or --pyramid)");
+    if (ctx.json) ctx.printJson(labs::labResultJson(results.front()));
+    else *ctx.out << renderResult(results.front());
+    return ExitCode::Ok;
+}
+
 } // namespace
 
 void addLabCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
@@ -202,13 +260,10 @@ void addLabCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     lab->add_subcommand("list", "the labs, what each teaches and its parameters")->callback([&ctx, &exitCode, registry] {
         json list = json::array();
         TextTable table({"id", "title", "parameters", "runs here"});
-        std::optional<std::string> cudaMissing; // probed once, only when a lab needs CUDA
         for (const auto& l : registry->labs()) {
             const auto d = l->describe();
-            if (d.needsCuda && !cudaMissing) {
-                cudaMissing = labs::gpu::unavailableReason(labs::gpu::probeCuda(labs::gpu::cudaModuleSearchDirs(ctx.executableDir)));
-            }
-            const std::string why = d.needsCuda && !cudaMissing->empty() ? "needs CUDA: " + *cudaMissing : "";
+            // The registry probes CUDA once, on the first lab that needs it.
+            const std::string why = registry->canRun(d) ? "" : "needs CUDA: " + registry->cudaUnavailableReason();
             json params = json::array();
             std::string names;
             for (const auto& p : d.parameters) {
@@ -235,17 +290,14 @@ void addLabCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     run->callback([&ctx, &exitCode, registry, o] { exitCode = runLab(ctx, *registry, *o); });
 
     auto file = std::make_shared<std::string>();
-    CLI::App* show = lab->add_subcommand("show", "read a result file (made here or on another machine) and print it");
-    show->add_option("file", *file, "result record (JSON)")->required();
-    show->callback([&ctx, &exitCode, file] {
-        auto text = readFile(*file);
-        if (!text) { exitCode = ctx.error(text.error()); return; }
-        auto result = labs::labResultFromJson(*text, *file);
-        if (!result) { exitCode = ctx.error(result.error()); return; }
-        if (ctx.json) ctx.printJson(labs::labResultJson(*result));
-        else *ctx.out << renderResult(*result);
-        exitCode = ExitCode::Ok;
-    });
+    auto show = std::make_shared<ShowOptions>();
+    CLI::App* showCommand = lab->add_subcommand("show", "print stored results or result files (made here or on another machine)");
+    showCommand->add_option("results", show->results, "stored result ids (see `lab history`) or result records (JSON)")->required();
+    showCommand->add_flag("--roofline", show->roofline, "the measured roofline: ceilings, ridge point and points (cpu-roofline, cuda-roofline)");
+    showCommand->add_flag("--pyramid", show->pyramid, "the measured pyramid: per-level latency and bandwidth (cpu-latency, cpu-memory-bandwidth)");
+    showCommand->add_option("--move-bytes", show->moveBytes, "with --pyramid: bytes each level's move time is for (the page's \"move\", default 1e9)")
+        ->check(CLI::PositiveNumber);
+    showCommand->callback([&ctx, &exitCode, show] { exitCode = showResults(ctx, *show); });
 
     CLI::App* import = lab->add_subcommand("import", "keep a result file (e.g. made by `lab run --out` on a GPU server) in the user database");
     import->add_option("file", *file, "result record (JSON)")->required();

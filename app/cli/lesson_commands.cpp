@@ -2,10 +2,10 @@
 // Lesson commands: argument wiring and output; the engine lives in labs/guided.
 #include "app/cli/lesson_commands.hpp"
 
-#include "accelscope/config.hpp"
 #include "labs/guided/lesson_engine.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "labs/guided/lesson_progress.hpp"
+#include "labs/guided/lessons_directory.hpp"
 #include "labs/lab_registry.hpp"
 
 #include <CLI/CLI.hpp>
@@ -32,10 +32,7 @@ struct LessonOptions {
 std::filesystem::path lessonsDir(const CliContext& ctx, const LessonOptions& o)
 {
     if (!o.dir.empty()) return o.dir;
-    std::error_code ec;
-    const auto installed = ctx.executableDir.parent_path() / "share" / "accelscope" / "lessons";
-    if (std::filesystem::is_directory(installed, ec)) return installed;
-    return ACCELSCOPE_LESSONS_DIR;
+    return labs::guided::lessonsDirectory(ctx.executableDir);
 }
 
 models::Result<LessonContext> makeContext(const CliContext& ctx)

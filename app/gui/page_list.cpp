@@ -28,7 +28,7 @@ std::vector<PageEntry> pageList()
         {"roofline", QT_TRANSLATE_NOOP("Pages", "Roofline"), QT_TRANSLATE_NOOP("Pages", "Roofs of several devices with kernels and LLM ops placed by the model"), makePage<RooflinePage>},
         {"memory-pyramid", QT_TRANSLATE_NOOP("Pages", "Memory pyramid"), QT_TRANSLATE_NOOP("Pages", "Capacity, bandwidth and latency per level, beside this machine's caches"), makePage<MemoryPyramidPage>},
         {"llm-calculator", QT_TRANSLATE_NOOP("Pages", "LLM calculator"), QT_TRANSLATE_NOOP("Pages", "Inference and training memory per device and where a model fits"), makePage<LlmCalculatorPage>},
-        {"labs", QT_TRANSLATE_NOOP("Pages", "Labs"), QT_TRANSLATE_NOOP("Pages", "Measure this machine: bandwidth, latency, compute peak, roofline; stored results"), [](const PageServices& s, QWidget* parent) -> QWidget* { return new LabsPage(s.context, parent); }},
+        {"labs", QT_TRANSLATE_NOOP("Pages", "Labs"), QT_TRANSLATE_NOOP("Pages", "Measure this machine: bandwidth, latency, compute peak, roofline; stored results"), makePage<LabsPage>},
         {"lessons", QT_TRANSLATE_NOOP("Pages", "Lessons"), QT_TRANSLATE_NOOP("Pages", "A guided course: each step explains, shows the page and checks your answer"), makePage<LessonsPage>, true},
     };
 }

@@ -76,29 +76,24 @@ models::Result<double> measurePeakGflops(PinnedTeam& team, Isa isa, Precision pr
 
 LabDescription ComputePeakLab::describe() const
 {
-    const double cpus = std::max(1u, std::thread::hardware_concurrency());
     return LabDescription{
         "cpu-compute-peak",
         "CPU compute peak (FMA, scalar to AVX-512)",
         "How many FLOP/s one core and all cores reach, and how much of that comes from SIMD width and fused "
         "multiply-add rather than from the clock.",
         {
-            {"threads", "worker threads for the all-cores runs, pinned one per CPU (0 = all)", "", 0, cpus, 0, 0, true},
+            threadsParameter("worker threads for the all-cores runs, pinned one per CPU (0 = all)", 0),
             {"run_ms", "length of one timed run", "ms", 5, 5000, 200, 5, true},
             {"repetitions", "timed runs per case (the best counts)", "", 1, 50, 5, 2, true},
         },
         false};
 }
 
-models::Result<LabResult> ComputePeakLab::run(const RunConfig& config)
+models::Result<void> ComputePeakLab::measure(CpuRunStart& run, const RunMonitor& monitor)
 {
-    RunMonitor monitor(config);
-    auto start = startLabRun(describe(), config, monitor);
-    if (!start) return std::unexpected(start.error());
-    auto& params = start->parameters;
-    LabResult& result = start->result;
-    const int allThreads = params["threads"] > 0 ? static_cast<int>(params["threads"])
-                                                 : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    auto& params = run.start.parameters;
+    LabResult& result = run.start.result;
+    const int allThreads = run.threads;
     const double runSeconds = params["run_ms"] / 1000.0;
     const int repetitions = static_cast<int>(params["repetitions"]);
 
@@ -168,8 +163,7 @@ models::Result<LabResult> ComputePeakLab::run(const RunConfig& config)
                                                "FLOP/cycle", format("at the %.0f MHz /proc/cpuinfo reports (nominal)", mhz)});
     }
     if (monitor.cancelled()) return fail(ErrorCode::Cancelled, "cancelled; no result was recorded");
-    result.durationSeconds = monitor.elapsedSeconds();
-    return std::move(result);
+    return {};
 }
 
 } // namespace accelscope::labs::compute_peak

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "labs/compute_peak/simd_kernels.hpp"
-#include "labs/lab.hpp"
+#include "labs/common/cpu_lab.hpp"
 
 #include <functional>
 
@@ -19,10 +19,12 @@ namespace accelscope::labs::compute_peak {
 models::Result<double> measurePeakGflops(PinnedTeam& team, Isa isa, Precision precision, double targetSeconds,
                                          int repetitions);
 
-class ComputePeakLab : public Lab {
+class ComputePeakLab : public CpuLab {
 public:
     LabDescription describe() const override;
-    models::Result<LabResult> run(const RunConfig& config) override;
+
+protected:
+    models::Result<void> measure(CpuRunStart& run, const RunMonitor& monitor) override;
 };
 
 } // namespace accelscope::labs::compute_peak

@@ -2,12 +2,12 @@
 // Name matching between CUDA device names and catalog devices.
 #include "labs/gpu/catalog_match.hpp"
 
-#include "models/catalog/catalog_set.hpp"
 #include "models/catalog/device_query.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 
 namespace accelscope::labs::gpu {
 namespace {
@@ -103,14 +103,13 @@ std::optional<CatalogMatch> matchCatalogDevice(std::string_view cudaName, std::u
 }
 
 std::optional<CatalogMatch> findCatalogEntry(std::string_view cudaName, std::uint64_t memoryBytes,
-                                             const std::filesystem::path& executableDir, std::string* note)
+                                             const std::vector<Device>* devices, std::string* note)
 {
-    const auto set = models::catalog::loadCatalogSet(models::catalog::bundledCatalogCandidates(executableDir), {});
-    if (!set) {
-        *note = "no catalog comparison: " + set.error().message;
+    if (devices == nullptr || devices->empty()) {
+        *note = "no catalog comparison: no catalog was given to the lab";
         return std::nullopt;
     }
-    auto match = matchCatalogDevice(cudaName, memoryBytes, set->devices);
+    auto match = matchCatalogDevice(cudaName, memoryBytes, *devices);
     *note = match ? "catalog entry '" + match->device.id + "' (" + match->device.name + "), chosen by " + match->reason
                   : "no catalog entry matches '" + std::string(cudaName) + "'";
     return match;

@@ -5,7 +5,6 @@
 #include "models/catalog/device.hpp"
 
 #include <cstdint>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,9 +25,9 @@ struct CatalogMatch {
 std::optional<CatalogMatch> matchCatalogDevice(std::string_view cudaName, std::uint64_t memoryBytes,
                                                const std::vector<models::catalog::Device>& devices);
 
-/// Loads the bundled catalog found from `executableDir` and matches; `note` says what happened
-/// (no catalog, no match, or the match and its reason).
+/// Matches against `devices` (the catalog the caller holds; null: none was given) and says in
+/// `note` what happened (no catalog, no match, or the match and its reason). Opens nothing.
 std::optional<CatalogMatch> findCatalogEntry(std::string_view cudaName, std::uint64_t memoryBytes,
-                                             const std::filesystem::path& executableDir, std::string* note);
+                                             const std::vector<models::catalog::Device>* devices, std::string* note);
 
 } // namespace accelscope::labs::gpu

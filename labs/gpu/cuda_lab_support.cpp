@@ -23,7 +23,7 @@ models::Result<CudaRunStart> startCudaRun(const LabDescription& description, con
         return fail(ErrorCode::InvalidArgument, "parameter 'device' = " + std::to_string(index) + ": this machine has " +
                                                     std::to_string(devices.size()) + " CUDA GPU(s), numbered from 0");
     }
-    CudaRunStart out{std::move(*start), *module, devices[static_cast<std::size_t>(index)], index};
+    CudaRunStart out{std::move(*start), *module, devices[static_cast<std::size_t>(index)], index, config.catalog};
     const CudaDevice& d = out.device;
     out.start.result.machine["cuda"] = {
         {"device_index", index},

@@ -21,6 +21,7 @@ struct CudaRunStart {
     const CudaModule* module = nullptr;
     CudaDevice device;
     int deviceIndex = 0;
+    std::shared_ptr<const std::vector<models::catalog::Device>> catalog; ///< from the RunConfig; may be null
 };
 
 /// startLabRun, then the module (Unsupported naming the missing piece: module, driver or GPU),

@@ -183,4 +183,12 @@ models::Result<const CudaModule*> CudaRuntime::module()
     return m_module.get();
 }
 
+const CudaProbe& CudaRuntime::probe()
+{
+    const std::lock_guard lock(m_mutex);
+    if (m_module) return m_module->probe();
+    if (!m_probe) m_probe = probeCuda(cudaModuleSearchDirs(m_executableDir));
+    return *m_probe;
+}
+
 } // namespace accelscope::labs::gpu

@@ -98,6 +98,9 @@ public:
 
     /// The module, loaded on first use; the error names what is missing (module, driver or GPU).
     models::Result<const CudaModule*> module();
+    /// Whether GPU labs can run here, probed on the first call (that call loads the module once to
+    /// ask it) and remembered; later calls cost nothing.
+    const CudaProbe& probe();
     const std::filesystem::path& executableDir() const { return m_executableDir; }
 
 private:
@@ -105,6 +108,7 @@ private:
     std::filesystem::path m_executableDir;
     std::unique_ptr<CudaModule> m_module;
     std::optional<models::Error> m_error;
+    std::optional<CudaProbe> m_probe;
 };
 
 /// One line saying why GPU labs cannot run ("no NVIDIA driver: …"), empty when Ready.

@@ -45,7 +45,7 @@ public:
         const int size = static_cast<int>(params["size"]);
         if (size % 128 != 0) return fail(ErrorCode::InvalidArgument, "parameter 'size' must be a multiple of 128");
         std::string note;
-        const auto entry = findCatalogEntry(run.device.name, run.device.globalMemoryBytes, runtime().executableDir(), &note);
+        const auto entry = findCatalogEntry(run.device.name, run.device.globalMemoryBytes, run.catalog.get(), &note);
         result.notes.push_back(note);
         const struct {
             const char* name;
@@ -149,7 +149,7 @@ public:
             result.summary.push_back({"ridge_flop_per_byte", peakGflops / peakGbs, "FLOP/byte", "measured peak / measured bandwidth"});
         }
         std::string note;
-        const auto entry = findCatalogEntry(run.device.name, run.device.globalMemoryBytes, runtime().executableDir(), &note);
+        const auto entry = findCatalogEntry(run.device.name, run.device.globalMemoryBytes, run.catalog.get(), &note);
         result.notes.push_back(note);
         const auto peak = entry ? entry->device.value(FigureKey::Fp32Tflops) : std::nullopt;
         const auto bw = entry ? entry->device.value(FigureKey::MemoryBwGbs) : std::nullopt;

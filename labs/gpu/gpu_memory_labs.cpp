@@ -50,7 +50,7 @@ public:
             {"compute_capability", d.computeCapabilityMajor + d.computeCapabilityMinor / 10.0, "", ""},
         };
         std::string note;
-        const auto match = findCatalogEntry(d.name, d.globalMemoryBytes, runtime().executableDir(), &note);
+        const auto match = findCatalogEntry(d.name, d.globalMemoryBytes, run.catalog.get(), &note);
         result.notes.push_back(note);
         if (match) compare(match->device, d.smCount, memoryGib, d.maxClockKhz / 1000.0, bwGbs, result);
         return {};

@@ -84,14 +84,11 @@ LabDescription LatencyLab::describe() const
         false};
 }
 
-models::Result<LabResult> LatencyLab::run(const RunConfig& config)
+models::Result<void> LatencyLab::measure(CpuRunStart& run, const RunMonitor& monitor)
 {
-    RunMonitor monitor(config);
-    auto start = startLabRun(describe(), config, monitor);
-    if (!start) return std::unexpected(start.error());
-    auto* params = &start->parameters;
-    const machine::MachineInfo* machine = &start->machine;
-    LabResult& result = start->result;
+    auto* params = &run.start.parameters;
+    const machine::MachineInfo* machine = &run.start.machine;
+    LabResult& result = run.start.result;
     const std::size_t maxBytes = static_cast<std::size_t>((*params)["max_mib"]) << 20;
     const auto seed = static_cast<std::uint64_t>((*params)["seed"]);
     const int pagesMode = static_cast<int>((*params)["pages"]);
@@ -165,8 +162,7 @@ models::Result<LabResult> LatencyLab::run(const RunConfig& config)
     } else {
         result.notes.push_back("no working set reached 4x the last cache: raise max_mib for a DRAM figure");
     }
-    result.durationSeconds = monitor.elapsedSeconds();
-    return std::move(result);
+    return {};
 }
 
 } // namespace accelscope::labs::latency

@@ -3,7 +3,7 @@
 // cache line, with huge pages and 4 KiB pages, each plateau labelled with the cache level it matches.
 #pragma once
 
-#include "labs/lab.hpp"
+#include "labs/common/cpu_lab.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -14,10 +14,12 @@ namespace accelscope::labs::latency {
 /// points; following next from any node visits every node once before returning.
 std::vector<std::uint64_t> randomCycle(std::uint64_t nodes, std::uint64_t seed);
 
-class LatencyLab : public Lab {
+class LatencyLab : public CpuLab {
 public:
     LabDescription describe() const override;
-    models::Result<LabResult> run(const RunConfig& config) override;
+
+protected:
+    models::Result<void> measure(CpuRunStart& run, const RunMonitor& monitor) override;
 };
 
 } // namespace accelscope::labs::latency

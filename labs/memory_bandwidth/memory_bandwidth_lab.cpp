@@ -191,15 +191,14 @@ Series sweep(const Arrays& arrays, std::size_t maxBytes, const RunMonitor& monit
 
 LabDescription MemoryBandwidthLab::describe() const
 {
-    const double cpus = std::max(1u, std::thread::hardware_concurrency());
     return LabDescription{
         "cpu-memory-bandwidth",
         "CPU memory bandwidth (STREAM kernels)",
         "How many GB/s the cores can pull from DRAM, how it scales with threads, and how each cache level is "
         "faster than the next.",
         {
-            {"threads", "worker threads, pinned one per CPU (0 = all)", "", 0, cpus, 0, 1, true},
-            {"array_mib", "size of each of the three arrays (0 = 4x all caches, at least 64 MiB)", "MiB", 0, 16384, 0, 1, true},
+            threadsParameter("worker threads, pinned one per CPU (0 = all)", 1),
+            arrayMibParameter("size of each of the three arrays (0 = 4x all caches, at least 64 MiB)", 1),
             {"repetitions", "timed repetitions of each kernel after one warm-up", "", 2, 100, 10, 2, true},
             {"nontemporal", "1: streaming stores that bypass the cache (no write-allocate), 0: normal stores", "", 0, 1, 1, 1, true},
             {"sweep_max_mib", "largest working set of the single-thread sweep (0 = 4x the largest cache)", "MiB", 0, 4096, 0, 1, true},
@@ -207,20 +206,14 @@ LabDescription MemoryBandwidthLab::describe() const
         false};
 }
 
-models::Result<LabResult> MemoryBandwidthLab::run(const RunConfig& config)
+models::Result<void> MemoryBandwidthLab::measure(CpuRunStart& run, const RunMonitor& monitor)
 {
-    RunMonitor monitor(config);
-    auto start = startLabRun(describe(), config, monitor);
-    if (!start) return std::unexpected(start.error());
-    auto* params = &start->parameters;
-    const machine::MachineInfo* machine = &start->machine;
-    LabResult& result = start->result;
-    const std::uint64_t caches = std::max<std::uint64_t>(machine::dataCacheBytes(*machine), 1 << 20);
-    const int threads = (*params)["threads"] > 0 ? static_cast<int>((*params)["threads"])
-                                                  : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    const std::size_t arrayBytes = (*params)["array_mib"] > 0
-                                       ? static_cast<std::size_t>((*params)["array_mib"]) << 20
-                                       : std::max<std::size_t>(4 * caches, std::size_t{64} << 20);
+    auto* params = &run.start.parameters;
+    const machine::MachineInfo* machine = &run.start.machine;
+    LabResult& result = run.start.result;
+    const std::uint64_t caches = run.dataCacheBytes;
+    const int threads = run.threads;
+    const std::size_t arrayBytes = run.arrayBytes;
     const bool nt = (*params)["nontemporal"] > 0;
     const int repetitions = static_cast<int>((*params)["repetitions"]);
     result.notes.push_back(std::to_string(threads) + " thread(s) pinned to CPUs 0.." + std::to_string(threads - 1) +
@@ -305,8 +298,7 @@ models::Result<LabResult> MemoryBandwidthLab::run(const RunConfig& config)
                                                                : std::min<std::size_t>(4 * caches, n * sizeof(double));
     result.series.push_back(sweep(arrays, std::min(maxSweep, n * sizeof(double)), monitor, result.notes));
     if (monitor.cancelled()) return fail(ErrorCode::Cancelled, "cancelled; no result was recorded");
-    result.durationSeconds = monitor.elapsedSeconds();
-    return std::move(result);
+    return {};
 }
 
 } // namespace accelscope::labs::memory_bandwidth

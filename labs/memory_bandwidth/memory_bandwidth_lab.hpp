@@ -3,14 +3,16 @@
 // on 1..N pinned threads, and a single-thread working-set sweep that draws the bandwidth pyramid.
 #pragma once
 
-#include "labs/lab.hpp"
+#include "labs/common/cpu_lab.hpp"
 
 namespace accelscope::labs::memory_bandwidth {
 
-class MemoryBandwidthLab : public Lab {
+class MemoryBandwidthLab : public CpuLab {
 public:
     LabDescription describe() const override;
-    models::Result<LabResult> run(const RunConfig& config) override;
+
+protected:
+    models::Result<void> measure(CpuRunStart& run, const RunMonitor& monitor) override;
 };
 
 } // namespace accelscope::labs::memory_bandwidth

@@ -47,33 +47,26 @@ double intensityFlopPerByte(int fmas) { return (2.0 * fmas + 1.0) / 4.0; }
 
 LabDescription CpuRooflineLab::describe() const
 {
-    const double cpus = std::max(1u, std::thread::hardware_concurrency());
     return LabDescription{
         "cpu-roofline",
         "CPU empirical roofline (intensity sweep)",
         "Where this machine stops being limited by memory bandwidth and starts being limited by arithmetic: the "
         "measured ridge point.",
         {
-            {"threads", "worker threads, pinned one per CPU (0 = all)", "", 0, cpus, 0, 0, true},
-            {"array_mib", "array streamed by the kernel (0 = 4x all caches, at least 64 MiB)", "MiB", 0, 16384, 0, 8, true},
+            threadsParameter("worker threads, pinned one per CPU (0 = all)", 0),
+            arrayMibParameter("array streamed by the kernel (0 = 4x all caches, at least 64 MiB)", 8),
             {"max_fmas", "most multiply-adds per element in the sweep (intensity (2·fmas + 1)/4 FLOP/byte)", "", 1, 2048, 256, 16, true},
             {"repetitions", "timed runs per point (the best counts)", "", 1, 20, 3, 1, true},
         },
         false};
 }
 
-models::Result<LabResult> CpuRooflineLab::run(const RunConfig& config)
+models::Result<void> CpuRooflineLab::measure(CpuRunStart& run, const RunMonitor& monitor)
 {
-    RunMonitor monitor(config);
-    auto start = startLabRun(describe(), config, monitor);
-    if (!start) return std::unexpected(start.error());
-    auto& params = start->parameters;
-    LabResult& result = start->result;
-    const int threads = params["threads"] > 0 ? static_cast<int>(params["threads"])
-                                              : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    const std::uint64_t caches = std::max<std::uint64_t>(machine::dataCacheBytes(start->machine), 1 << 20);
-    const std::size_t arrayBytes = params["array_mib"] > 0 ? static_cast<std::size_t>(params["array_mib"]) << 20
-                                                           : std::max<std::size_t>(4 * caches, std::size_t{64} << 20);
+    auto& params = run.start.parameters;
+    LabResult& result = run.start.result;
+    const int threads = run.threads;
+    const std::size_t arrayBytes = run.arrayBytes;
     const int repetitions = static_cast<int>(params["repetitions"]);
     const Isa isa = compute_peak::widestIsa();
     const std::size_t block = compute_peak::intensityBlockElements(isa);
@@ -91,13 +84,13 @@ models::Result<LabResult> CpuRooflineLab::run(const RunConfig& config)
                            std::to_string(compute_peak::intensityChains) + " independent vectors in flight; each float is read once, "
                            "gets k multiply-adds and is summed: (2k + 1) FLOPs per 4 bytes");
     result.notes.push_back(std::to_string(threads) + " pinned thread(s); array of " + std::to_string((n * sizeof(float)) >> 20) +
-                           " MiB (" + std::to_string(n * sizeof(float) / caches) + "x the data caches hwloc reports)");
+                           " MiB (" + std::to_string(n * sizeof(float) / run.dataCacheBytes) + "x the data caches hwloc reports)");
     result.notes.push_back("compute ceiling: the cpu-compute-peak kernel (FP32, same instruction set and threads); memory "
                            "ceiling: the best bytes/s of the sweep's points below half the compute ceiling");
 
     // The compute ceiling, measured independently of the sweep.
     if (!monitor.report(0.0, "compute ceiling")) return fail(ErrorCode::Cancelled, "cancelled; no result was recorded");
-    auto peak = compute_peak::measurePeakGflops(team, isa, compute_peak::Precision::Fp32, config.quick ? 0.005 : 0.1, repetitions);
+    auto peak = compute_peak::measurePeakGflops(team, isa, compute_peak::Precision::Fp32, run.quick ? 0.005 : 0.1, repetitions);
     if (!peak) return std::unexpected(peak.error());
 
     Series measured{"measured", "arithmetic intensity", "FLOP/byte", "performance", "GFLOP/s", {}};
@@ -118,7 +111,7 @@ models::Result<LabResult> CpuRooflineLab::run(const RunConfig& config)
         };
         // Enough passes that a measurement lasts ≥ 20 ms (≥ 2 ms in --quick).
         const double first = pass();
-        const int passes = std::max(1, static_cast<int>(std::ceil((config.quick ? 0.002 : 0.02) / first)));
+        const int passes = std::max(1, static_cast<int>(std::ceil((run.quick ? 0.002 : 0.02) / first)));
         double best = 1e30;
         for (int rep = 0; rep < repetitions; ++rep) {
             const auto t0 = std::chrono::steady_clock::now();
@@ -162,8 +155,7 @@ models::Result<LabResult> CpuRooflineLab::run(const RunConfig& config)
     }
     result.series.push_back(std::move(measured));
     result.series.push_back(std::move(model));
-    result.durationSeconds = monitor.elapsedSeconds();
-    return std::move(result);
+    return {};
 }
 
 } // namespace accelscope::labs::roofline

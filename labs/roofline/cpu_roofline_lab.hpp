@@ -4,7 +4,7 @@
 // drawn against the machine's own measured ceilings.
 #pragma once
 
-#include "labs/lab.hpp"
+#include "labs/common/cpu_lab.hpp"
 
 #include <vector>
 
@@ -16,10 +16,12 @@ std::vector<int> fmaSteps(int maxFmas);
 /// Arithmetic intensity of the kernel with `fmas` multiply-adds per float: (2·fmas + 1) / 4 FLOP/byte.
 double intensityFlopPerByte(int fmas);
 
-class CpuRooflineLab : public Lab {
+class CpuRooflineLab : public CpuLab {
 public:
     LabDescription describe() const override;
-    models::Result<LabResult> run(const RunConfig& config) override;
+
+protected:
+    models::Result<void> measure(CpuRunStart& run, const RunMonitor& monitor) override;
 };
 
 } // namespace accelscope::labs::roofline

@@ -2,14 +2,16 @@
 // The Labs page: a quick run fills the chart, is stored and shown in the history; cancel stores
 // nothing; bad imports are refused with the file's problem; export, compare and delete work.
 #include "app/gui/labs/lab_chart.hpp"
-#include "app/gui/labs/lab_measurements.hpp"
+#include "app/gui/labs/lab_history_model.hpp"
 #include "app/gui/labs/labs_page.hpp"
 #include "tests/app/gui_fixture.hpp"
 
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QAbstractItemModelTester>
 #include <QTableWidget>
 #include <QTest>
 
@@ -19,6 +21,7 @@ using namespace accelscope::gui;
 
 namespace {
 
+// Records what the page asks of other pages.
 // Processes events until the page's run is over (at most 60 s).
 bool waitForRun(const LabsPage& page)
 {
@@ -33,7 +36,7 @@ bool waitForRun(const LabsPage& page)
 TEST_CASE("a quick lab run on the Labs page is drawn, stored and listed")
 {
     accelscope::tests::GuiFixture fixture;
-    LabsPage page(*fixture.context);
+    LabsPage page(fixture.services());
     page.resize(1200, 800);
     CHECK(page.history()->rowCount() == 0);
     REQUIRE(page.selectLab("cpu-roofline"));
@@ -79,7 +82,7 @@ TEST_CASE("a quick lab run on the Labs page is drawn, stored and listed")
     CHECK(page.history()->rowCount() == 0);
     CHECK(page.importResult(QString::fromStdString(file.string())));
     REQUIRE(page.history()->rowCount() == 1);
-    CHECK(page.history()->item(0, 4)->text().contains("exported.json"));
+    CHECK(page.history()->index(0, LabHistoryModel::OriginColumn).data().toString().contains("exported.json"));
     // The same file again is refused, naming the stored copy.
     CHECK_FALSE(page.importResult(QString::fromStdString(file.string())));
     CHECK_THAT(page.statusLabel()->text().toStdString(), Catch::Contains("already stored as #3"));
@@ -88,7 +91,7 @@ TEST_CASE("a quick lab run on the Labs page is drawn, stored and listed")
 TEST_CASE("a cancelled run stores nothing, bad files are refused with their problem")
 {
     accelscope::tests::GuiFixture fixture;
-    LabsPage page(*fixture.context);
+    LabsPage page(fixture.services());
     REQUIRE(page.selectLab("cpu-compute-peak"));
     page.setQuick(false);
     std::optional<std::int64_t> stored{-1};
@@ -121,7 +124,7 @@ TEST_CASE("the chart picks logarithmic axes only for wide ranges")
 TEST_CASE("a latency result is drawn with the machine's cache sizes marked")
 {
     accelscope::tests::GuiFixture fixture;
-    LabsPage page(*fixture.context);
+    LabsPage page(fixture.services());
     REQUIRE(page.selectLab("cpu-latency"));
     page.setQuick(true);
     page.runSelected();
@@ -132,47 +135,101 @@ TEST_CASE("a latency result is drawn with the machine's cache sizes marked")
     CHECK(page.chart()->markerCount() >= 1);
 }
 
-TEST_CASE("roofline and latency/bandwidth results become measured roofs and pyramid levels")
+TEST_CASE("the history model lists stored results newest first and passes the item model tester")
 {
-    using accelscope::labs::LabResult;
-    LabResult roof;
-    roof.labId = "cpu-roofline";
-    roof.machine = nlohmann::json{{"cpu_model", "Test CPU"}};
-    roof.summary = {{"compute_ceiling_gflops", 100, "GFLOP/s", ""}, {"memory_ceiling_gbs", 40, "GB/s", ""}};
-    roof.series = {{"measured", "arithmetic intensity", "FLOP/byte", "performance", "GFLOP/s", {{0.25, 10}, {64, 99}}},
-                   {"model", "arithmetic intensity", "FLOP/byte", "performance", "GFLOP/s", {{0.25, 10}, {64, 100}}}};
-    const auto measured = measuredRoofline(roof);
-    REQUIRE(measured.has_value());
-    CHECK(measured->computeGflops == 100);
-    CHECK(measured->memoryGbs == 40);
-    CHECK(measured->points == std::vector<std::pair<double, double>>{{0.25, 10}, {64, 99}}); // the measured series only
-    CHECK(measured->name == "Test CPU");
-    roof.summary.pop_back();
-    CHECK_FALSE(measuredRoofline(roof).has_value()); // no memory ceiling: nothing to draw
+    LabHistoryModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    CHECK(model.rowCount() == 0);
+    CHECK(model.columnCount() == LabHistoryModel::ColumnCount);
+    accelscope::models::catalog::StoredLabResult local;
+    local.id = 7;
+    local.labId = "cpu-roofline";
+    local.startedAt = "2026-11-24T03:00:00Z";
+    local.machine = "Test CPU";
+    local.origin = "local";
+    auto imported = local;
+    imported.id = 3;
+    imported.origin = "imported";
+    imported.sourceFile = "server.json";
+    model.setResults({local, imported});
+    REQUIRE(model.rowCount() == 2);
+    CHECK(model.idAt(0) == 7);
+    CHECK(model.rowOf(3) == std::optional<int>(1));
+    CHECK_FALSE(model.rowOf(99).has_value());
+    CHECK(model.index(0, LabHistoryModel::IdColumn).data().toString() == "7");
+    CHECK(model.index(0, LabHistoryModel::OriginColumn).data().toString() == "this machine");
+    CHECK(model.index(1, LabHistoryModel::OriginColumn).data().toString() == "imported (server.json)");
+    CHECK(model.index(1, LabHistoryModel::LabColumn).data(LabHistoryModel::IdRole).toLongLong() == 3);
+    CHECK(model.headerData(LabHistoryModel::StartedColumn, Qt::Horizontal).toString() == "Started (UTC)");
+    model.setResults({});
+    CHECK(model.rowCount() == 0);
+}
 
-    const auto caches = nlohmann::json::array({{{"level", 1}, {"type", "data"}, {"size_bytes", 32768}},
-                                               {{"level", 1}, {"type", "instruction"}, {"size_bytes", 32768}},
-                                               {{"level", 2}, {"type", "unified"}, {"size_bytes", 1048576}}});
-    LabResult latency;
-    latency.labId = "cpu-latency";
-    latency.machine = nlohmann::json{{"cpu_model", "Test CPU"}, {"caches", caches}};
-    latency.summary = {{"l1_latency_ns", 1.2, "ns", ""}, {"l2_latency_ns", 4.0, "ns", ""}, {"dram_latency_ns", 90, "ns", ""}};
-    LabResult bandwidth;
-    bandwidth.labId = "cpu-memory-bandwidth";
-    bandwidth.machine = latency.machine;
-    bandwidth.summary = {{"read_best_gbs", 45, "GB/s", ""}};
-    bandwidth.series = {{"per kernel", "kernel", "", "bandwidth", "GB/s", {{0, 40}}},
-                        {"sweep", "working set", "KiB", "read bandwidth", "GB/s", {{16, 200}, {32, 190}, {512, 80}, {1024, 70}, {4096, 30}}}};
-    const auto pyramid = measuredPyramid({latency, bandwidth});
-    REQUIRE(pyramid.has_value());
-    REQUIRE(pyramid->levels.size() == 3);
-    CHECK(pyramid->levels[0].level == "L1");
-    CHECK(pyramid->levels[0].latencyNs == 1.2);
-    CHECK(pyramid->levels[0].bandwidthGbs == 200); // the sweep at 16 KiB, half the 32 KiB L1
-    CHECK(pyramid->levels[1].level == "L2");
-    CHECK(pyramid->levels[1].bandwidthGbs == 80);  // 512 KiB, half the 1 MiB L2
-    CHECK(pyramid->levels[2].level == "DRAM");
-    CHECK(pyramid->levels[2].latencyNs == 90);
-    CHECK(pyramid->levels[2].bandwidthGbs == 45);
-    CHECK_FALSE(measuredPyramid({roof}).has_value());
+TEST_CASE("Show on roofline / pyramid open those pages with the selected result ids")
+{
+    accelscope::tests::GuiFixture fixture;
+    LabsPage page(fixture.services());
+    const auto run = [&](const char* id) {
+        REQUIRE(page.selectLab(id));
+        page.setQuick(true);
+        page.runSelected();
+        REQUIRE(waitForRun(page));
+    };
+    run("cpu-roofline");
+    CHECK(page.rooflineButton()->isEnabled());
+    CHECK_FALSE(page.pyramidButton()->isEnabled());
+    QTest::mouseClick(page.rooflineButton(), Qt::LeftButton);
+    REQUIRE(fixture.navigator.opened.size() == 1);
+    CHECK(fixture.navigator.opened[0].first == "roofline");
+    CHECK(fixture.navigator.opened[0].second == PageSettings{{"measured", "1"}});
+
+    run("cpu-latency");
+    page.selectResults({1, 2});
+    CHECK(page.rooflineButton()->isEnabled());
+    REQUIRE(page.pyramidButton()->isEnabled());
+    QTest::mouseClick(page.pyramidButton(), Qt::LeftButton);
+    REQUIRE(fixture.navigator.opened.size() == 2);
+    CHECK(fixture.navigator.opened[1].first == "memory-pyramid");
+    CHECK(fixture.navigator.opened[1].second == PageSettings{{"measured", "2"}});
+    page.selectResults({});
+    CHECK_FALSE(page.rooflineButton()->isEnabled());
+    CHECK_FALSE(page.pyramidButton()->isEnabled());
+}
+
+TEST_CASE("a lesson selects a lab on the Labs page and reads which one is selected")
+{
+    accelscope::tests::GuiFixture fixture;
+    LabsPage page(fixture.services());
+    LessonTarget& target = page;
+    CHECK(target.applySetting("lab", "cpu-latency"));
+    CHECK(page.currentLabId() == "cpu-latency");
+    CHECK(target.state() == accelscope::labs::guided::PageState{{"lab", "cpu-latency"}});
+    CHECK_FALSE(target.applySetting("lab", "no-such-lab"));
+    CHECK_FALSE(target.applySetting("colour", "red"));
+    CHECK(page.currentLabId() == "cpu-latency");
+}
+
+TEST_CASE("the Labs page asks about CUDA only when a GPU lab is chosen or the page is shown")
+{
+    accelscope::tests::GuiFixture fixture;
+    LabsPage page(fixture.services());
+    const auto gpuHeading = [&]() -> QString {
+        for (int i = 0; i < page.labList()->count(); ++i) {
+            const QString text = page.labList()->item(i)->text();
+            if (text.startsWith("NVIDIA GPU (CUDA)")) return text;
+        }
+        return {};
+    };
+    CHECK(gpuHeading() == "NVIDIA GPU (CUDA)"); // built, not probed
+    REQUIRE(page.selectLab("cuda-bandwidth"));
+    const std::string reason = fixture.context->labRegistry().cudaUnavailableReason();
+    if (reason.empty()) {
+        CHECK(page.runButton()->isEnabled());
+        return;
+    }
+    CHECK(gpuHeading() == "NVIDIA GPU (CUDA): not available here");
+    CHECK_FALSE(page.runButton()->isEnabled());
+    CHECK_THAT(page.runButton()->toolTip().toStdString(), Catch::Contains(reason));
+    REQUIRE(page.selectLab("cpu-latency"));
+    CHECK(page.runButton()->isEnabled());
 }

@@ -107,6 +107,15 @@ TEST_CASE("CUDA device names find their catalog entries by model, form factor an
     }
     CHECK_FALSE(gpu::matchCatalogDevice("NVIDIA GeForce RTX 4090", 24 * gib, *devices).has_value());
     CHECK_FALSE(gpu::matchCatalogDevice("", 0, *devices).has_value());
+
+    // findCatalogEntry matches in the list it is given and opens nothing; without one it says so.
+    std::string note;
+    const auto found = gpu::findCatalogEntry("NVIDIA H100 80GB HBM3", 79 * gib, &*devices, &note);
+    REQUIRE(found.has_value());
+    CHECK(found->device.id == "nvidia-h100-sxm");
+    CHECK_THAT(note, Catch::Contains("nvidia-h100-sxm"));
+    CHECK_FALSE(gpu::findCatalogEntry("NVIDIA H100 80GB HBM3", 79 * gib, nullptr, &note).has_value());
+    CHECK_THAT(note, Catch::Contains("no catalog"));
 }
 
 TEST_CASE("without the CUDA module every GPU lab returns Unsupported naming the missing module", "[cuda]")
@@ -133,10 +142,14 @@ TEST_CASE("with the built module, GPU labs either run at quick sizes or say what
 {
     const auto registry = LabRegistry::withAllLabs(ACCELSCOPE_TEST_BIN_DIR);
     const std::string missing = whyNoGpu();
+    auto devices = accelscope::models::catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB)->loadAll();
+    REQUIRE(devices.has_value());
+    const auto catalog = std::make_shared<const std::vector<accelscope::models::catalog::Device>>(std::move(*devices));
     for (const char* id : gpuLabs) {
         INFO(id);
         RunConfig config;
         config.quick = true;
+        config.catalog = catalog;
         const auto result = registry.find(id)->run(config);
         if (!missing.empty()) {
             // The machine lacks the module, the driver or a GPU: the error names which.

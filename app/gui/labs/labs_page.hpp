@@ -1,42 +1,40 @@
 // SPDX-License-Identifier: MIT
-// The Labs page: the labs of this build (and why a GPU lab cannot run here), a parameter form,
-// Run with progress and Cancel, a chart that fills in while the lab measures, and the history of
-// stored results (local and imported) to show, compare, import, export and delete.
+// The Labs page: the labs of this build (LabForm), Run with progress and Cancel, a chart that fills
+// in while the lab measures (LabResultView), and the history of stored results (LabHistoryModel)
+// to show, compare, import, export, delete and send to the Roofline and Memory pyramid pages.
 #pragma once
 
-#include "app/gui/app_context.hpp"
-#include "app/gui/memory/measured_pyramid.hpp"
-#include "app/gui/roofline/measured_roofline.hpp"
-#include "labs/lab_registry.hpp"
+#include "app/gui/page.hpp"
+#include "labs/lab.hpp"
 
 #include <QWidget>
 
 #include <cstdint>
-#include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
-class QCheckBox;
-class QDoubleSpinBox;
-class QFormLayout;
 class QLabel;
 class QListWidget;
-class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QTableView;
 class QTableWidget;
 
 namespace accelscope::gui {
 
 class LabChart;
+class LabForm;
+class LabHistoryModel;
+class LabResultView;
 class LabRunner;
 
-class LabsPage : public QWidget {
+class LabsPage : public QWidget, public LessonTarget {
     Q_OBJECT
 public:
-    explicit LabsPage(AppContext& context, QWidget* parent = nullptr);
+    /// Uses the context's lab registry and user database; "Show on roofline / pyramid" open those
+    /// pages through the navigator with `measured` = the stored result ids.
+    LabsPage(const PageServices& services, QWidget* parent = nullptr);
     ~LabsPage() override;
 
     /// Selects the lab with this id in the list; false when there is none.
@@ -51,21 +49,22 @@ public:
     /// Selects these stored results (and shows them).
     void selectResults(const std::vector<std::int64_t>& ids);
 
-    /// Set by the main window: place measured results on the Roofline / Memory pyramid pages.
-    /// The buttons are enabled only when these are set and the selection has such results.
-    std::function<void(const MeasuredRoofline&)> showOnRoofline;
-    std::function<void(const MeasuredPyramid&)> showOnPyramid;
+    /// LessonTarget: "lab" = a lab id selects that lab.
+    bool applySetting(const std::string& key, const std::string& value) override;
+    /// {"lab": the selected lab's id}.
+    labs::guided::PageState state() override;
+
     QPushButton* rooflineButton() const { return m_toRoofline; }
     QPushButton* pyramidButton() const { return m_toPyramid; }
-
-    LabChart* chart() const { return m_chart; }
-    QTableWidget* history() const { return m_history; }
-    QTableWidget* summary() const { return m_summary; }
-    QProgressBar* progressBar() const { return m_progress; }
-    QPushButton* runButton() const { return m_run; }
-    QPushButton* cancelButton() const { return m_cancel; }
-    QLabel* statusLabel() const { return m_status; }
-    QListWidget* labList() const { return m_labs; }
+    LabChart* chart() const;
+    LabHistoryModel* history() const { return m_history; }
+    QTableView* historyView() const { return m_historyView; }
+    QTableWidget* summary() const;
+    QProgressBar* progressBar() const;
+    QPushButton* runButton() const;
+    QPushButton* cancelButton() const;
+    QLabel* statusLabel() const;
+    QListWidget* labList() const;
 
 public slots:
     void runSelected();
@@ -86,40 +85,26 @@ signals:
     void runFinished(std::optional<std::int64_t> id);
 
 private:
-    void buildForm();
+    QWidget* buildHistoryTab();
     void showSelection();
-    void setRunning(bool running);
     void setStatus(const QString& text, bool error = false);
     void finishRun(const models::Result<labs::LabResult>& result);
-    QString unavailableReason(const labs::LabDescription& description) const;
+    void openMeasured(const std::string& page, const std::vector<std::int64_t>& ids);
 
     AppContext& m_context;
-    labs::LabRegistry m_registry;
-    std::unique_ptr<LabRunner> m_runner; ///< after m_registry: destroyed (and joined) first
-    QString m_cudaReason;                ///< empty when GPU labs can run
-    std::map<std::string, QWidget*> m_fields;
-
-    QListWidget* m_labs = nullptr;
-    QLabel* m_teaches = nullptr;
-    QFormLayout* m_form = nullptr;
-    QWidget* m_formHost = nullptr;
-    QCheckBox* m_quick = nullptr;
-    QPushButton* m_run = nullptr;
-    QPushButton* m_cancel = nullptr;
-    QPushButton* m_defaults = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QLabel* m_status = nullptr;
-    LabChart* m_chart = nullptr;
-    QTableWidget* m_summary = nullptr;
-    QPlainTextEdit* m_notes = nullptr;
-    QTableWidget* m_history = nullptr;
+    PageNavigator& m_navigator;
+    std::unique_ptr<LabRunner> m_runner;
+    LabForm* m_form = nullptr;
+    LabResultView* m_view = nullptr;
+    LabHistoryModel* m_history = nullptr;
+    QTableView* m_historyView = nullptr;
     QPushButton* m_export = nullptr;
     QPushButton* m_delete = nullptr;
     QPushButton* m_savePng = nullptr;
     QPushButton* m_toRoofline = nullptr;
     QPushButton* m_toPyramid = nullptr;
-    std::optional<MeasuredRoofline> m_measuredRoofline; ///< of the selected results
-    std::optional<MeasuredPyramid> m_measuredPyramid;
+    std::vector<std::int64_t> m_rooflineIds; ///< selected results that have a measured roofline
+    std::vector<std::int64_t> m_pyramidIds;  ///< selected results that measure pyramid levels
 };
 
 } // namespace accelscope::gui

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/lessons/lessons_page.hpp"
 
-#include "accelscope/config.hpp"
 #include "labs/guided/lesson_progress.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "labs/lab_registry.hpp"
 
 #include <QButtonGroup>
-#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -31,24 +29,16 @@
 namespace accelscope::gui {
 namespace {
 
-using models::catalog::UserStore;
 namespace guided = labs::guided;
 
 QString text(const std::string& s) { return QString::fromStdString(s); }
 
-// The lesson files: installed beside the program (<prefix>/share/accelscope/lessons), else the
-// source tree this build came from.
-std::filesystem::path lessonsDirectory()
-{
-    const std::filesystem::path installed =
-        std::filesystem::path(QCoreApplication::applicationDirPath().toStdString()).parent_path() / "share" / "accelscope" / "lessons";
-    std::error_code ec;
-    return std::filesystem::is_directory(installed, ec) ? installed : std::filesystem::path(ACCELSCOPE_LESSONS_DIR);
-}
-
 } // namespace
 
-LessonsPage::LessonsPage(const PageServices& services, QWidget* parent) : LessonsPage(services, lessonsDirectory(), parent) {}
+LessonsPage::LessonsPage(const PageServices& services, QWidget* parent)
+    : LessonsPage(services, services.context.lessonsDirectory(), parent)
+{
+}
 
 LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path lessonsDir, QWidget* parent)
     : QWidget(parent), m_context(services.context), m_navigator(services.navigator)
@@ -138,8 +128,8 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row < 0 || row >= lessonCount()) return;
         m_lesson = row;
-        auto store = UserStore::open(m_context.userDatabase());
-        auto progress = store ? guided::progressOf(*store, m_lessons[static_cast<std::size_t>(row)])
+        auto store = m_context.userStore();
+        auto progress = store ? guided::progressOf(**store, m_lessons[static_cast<std::size_t>(row)])
                               : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
         // Resume where the learner stopped (the first step not yet answered right).
         m_step = progress ? std::min(progress->stepIndex, static_cast<int>(m_lessons[static_cast<std::size_t>(row)].steps.size()) - 1) : 0;
@@ -169,8 +159,7 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
 void LessonsPage::loadCourse(const std::filesystem::path& dir)
 {
     m_lessonContext.devices = m_context.catalog().devices;
-    const auto registry = labs::LabRegistry::withAllLabs(); // a named object: labs() refers into it
-    for (const auto& lab : registry.labs()) m_lessonContext.labs.push_back(lab->describe());
+    for (const auto& lab : m_context.labRegistry().labs()) m_lessonContext.labs.push_back(lab->describe());
     auto loaded = guided::loadLessons(dir);
     for (const auto& problem : loaded.errors) m_skipped << text(problem.text());
     // A lesson that does not check (a missing page, a device the catalog lacks) is skipped with
@@ -190,11 +179,11 @@ void LessonsPage::fillList()
     const QSignalBlocker block(m_list);
     const int current = m_list->currentRow();
     m_list->clear();
-    auto store = UserStore::open(m_context.userDatabase());
+    auto store = m_context.userStore();
     for (const auto& l : m_lessons) {
         QString done;
         if (store) {
-            auto progress = store->lessonProgress(l.id);
+            auto progress = (*store)->lessonProgress(l.id);
             if (!progress) done = tr(" · progress unreadable");
             else if (*progress) done = tr(" · %1/%2 done").arg((*progress)->stepIndex).arg(l.steps.size());
         }
@@ -346,8 +335,8 @@ std::optional<bool> LessonsPage::answer(const QString& given)
         m_outcome->setText(text(outcome.error().message));
         return std::nullopt;
     }
-    auto store = UserStore::open(m_context.userDatabase());
-    auto recorded = store ? guided::recordAnswer(*store, *l, m_step + 1, value.toStdString(), *outcome,
+    auto store = m_context.userStore();
+    auto recorded = store ? guided::recordAnswer(**store, *l, m_step + 1, value.toStdString(), *outcome,
                                                  static_cast<double>(m_stepTimer.restart()) / 1000.0)
                           : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
     QString saved = recorded ? QString() : tr("\n(Not saved: %1)").arg(text(recorded.error().message));
@@ -449,8 +438,8 @@ bool LessonsPage::startOver(bool ask)
                    != QMessageBox::Yes) {
         return false;
     }
-    auto store = UserStore::open(m_context.userDatabase());
-    auto removed = store ? store->resetLessonProgress(l->id) : models::Result<bool>(std::unexpected(store.error()));
+    auto store = m_context.userStore();
+    auto removed = store ? (*store)->resetLessonProgress(l->id) : models::Result<bool>(std::unexpected(store.error()));
     if (!removed) {
         m_outcome->setText(tr("Could not clear the progress: %1").arg(text(removed.error().message)));
         return false;

@@ -32,7 +32,7 @@ MemoryPyramidPage::MemoryPyramidPage(const PageServices& services, QWidget* pare
                  tr("Levels from registers to the network; width grows with log capacity. Drag 'move N bytes' to see the "
                     "time at every level. Unknown figures say why; the labs measure this machine's."),
                  [this] { return m_visualizer.svg(); }, parent),
-      m_visualizer(services.context.catalog().devices, std::nullopt, {})
+      m_context(services.context), m_visualizer(services.context.catalog().devices, std::nullopt, {})
 {
     AppContext& context = services.context;
     setObjectName("memory-pyramid");
@@ -44,7 +44,7 @@ MemoryPyramidPage::MemoryPyramidPage(const PageServices& services, QWidget* pare
     });
 }
 
-void MemoryPyramidPage::showMeasured(const MeasuredPyramid& measured)
+void MemoryPyramidPage::showMeasured(const labs::MeasuredPyramid& measured)
 {
     m_visualizer.showMeasured(measured);
     canvas()->update();
@@ -67,6 +67,13 @@ bool MemoryPyramidPage::applySetting(const std::string& key, const std::string& 
     } else if (key == "local") {
         applied = value == "true" || value == "false";
         if (applied) m.setShowLocal(value == "true");
+    } else if (key == "measured") {
+        auto results = m_context.storedResults(value);
+        const auto measured = results ? labs::measuredPyramid(*results) : std::nullopt;
+        applied = measured.has_value();
+        if (applied) showMeasured(*measured);
+        else emit statusMessage(tr("Memory pyramid: %1").arg(results ? tr("no latency or bandwidth result among %1").arg(QString::fromStdString(value))
+                                                                       : QString::fromStdString(results.error().message)));
     } else if (key == "move_bytes") {
         const auto& range = labs::guided::contractOf("memory-pyramid").setting("move_bytes");
         const auto bytes = labs::guided::settingNumber(value);

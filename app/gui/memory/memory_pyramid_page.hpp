@@ -4,7 +4,7 @@
 
 #include "app/gui/app_context.hpp"
 #include "app/gui/canvas/canvas_page.hpp"
-#include "app/gui/memory/measured_pyramid.hpp"
+#include "labs/measured/measured_pyramid.hpp"
 #include "app/gui/memory/pyramid_visualizer.hpp"
 
 namespace accelscope::gui {
@@ -14,17 +14,19 @@ class MemoryPyramidPage : public CanvasPage, public LessonTarget {
 public:
     MemoryPyramidPage(const PageServices& services, QWidget* parent = nullptr);
 
-    // LessonTarget: device, device2, local, move_bytes
+    // LessonTarget: device, device2, local, move_bytes; the Labs page sends `measured` (stored
+    // latency and bandwidth result ids).
     bool applySetting(const std::string& key, const std::string& value) override;
     labs::guided::PageState state() override;
     memory::PyramidVisualizer& visualizer() { return m_visualizer; }
 
 public slots:
     /// Shows lab measurements beside the local CPU's pyramid (filling its unknown figures); replaces earlier ones.
-    void showMeasured(const MeasuredPyramid& measured);
+    void showMeasured(const labs::MeasuredPyramid& measured);
     void clearMeasured();
 
 private:
+    AppContext& m_context;
     memory::PyramidVisualizer m_visualizer;
 };
 

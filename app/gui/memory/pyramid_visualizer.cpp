@@ -87,7 +87,7 @@ std::vector<MemoryPyramid> PyramidVisualizer::pyramids() const
     return out;
 }
 
-const MeasuredLevel* PyramidVisualizer::measuredFor(const PyramidLevel& level) const
+const labs::MeasuredLevel* PyramidVisualizer::measuredFor(const PyramidLevel& level) const
 {
     if (!m_measured) return nullptr;
     const std::string label = lower(level.label);
@@ -111,7 +111,7 @@ PyramidRow PyramidVisualizer::row(const std::string& subject, const PyramidLevel
     r.latencyBasis = l.latencyNs.basis;
     std::optional<double> bandwidth = l.bandwidthGBps.value;
     std::optional<double> latency = l.latencyNs.value;
-    const MeasuredLevel* m = local ? measuredFor(l) : nullptr;
+    const labs::MeasuredLevel* m = local ? measuredFor(l) : nullptr;
     const auto cap = l.capacityBytes.value;
     r.capacity = cap ? bytesText(*cap, binarySize(*cap)) + " " + basisMark(r.capacityBasis) : std::string("size ?");
     r.bandwidth = bandwidth ? fmt("%.4g GB/s ", *bandwidth) + basisMark(r.bandwidthBasis) : std::string("bw ?");
@@ -235,7 +235,7 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
         centred(mid, head + fs * 1.5f, "Measured by the labs", ink, fs);
         centred(mid, head + fs * 2.7f, m_measured->name, muted, small);
         for (std::size_t li = 0; li < m_measured->levels.size(); ++li) {
-            const MeasuredLevel& m = m_measured->levels[li];
+            const labs::MeasuredLevel& m = m_measured->levels[li];
             const float y = top + static_cast<float>(li) * rowH;
             s.rect(x0, y, x0 + colW, y + rowH - 3, {0, 0, 0, 0}, ink);
             centred(mid, y + 2, m.level + (m.workingSetBytes > 0 ? ", working set " + bytesText(m.workingSetBytes, binarySize(m.workingSetBytes)) : ""),

@@ -5,7 +5,7 @@
 #include "app/gui/canvas/device_picker.hpp"
 #include "app/gui/canvas/scene.hpp"
 #include "app/gui/canvas/visualizer.hpp"
-#include "app/gui/memory/measured_pyramid.hpp"
+#include "labs/measured/measured_pyramid.hpp"
 #include "models/memory/memory_pyramid.hpp"
 
 #include <array>
@@ -57,9 +57,9 @@ public:
     /// One row per level of every pyramid shown (measured figures filled in on the local one).
     std::vector<PyramidRow> rows() const;
 
-    void showMeasured(MeasuredPyramid measured) { m_measured = std::move(measured); }
+    void showMeasured(labs::MeasuredPyramid measured) { m_measured = std::move(measured); }
     void clearMeasured() { m_measured.reset(); }
-    const std::optional<MeasuredPyramid>& measured() const { return m_measured; }
+    const std::optional<labs::MeasuredPyramid>& measured() const { return m_measured; }
 
     Scene chart(float width, float height, bool dark, float fontSize, Scene::Measure measure = {}) const;
     std::string svg() const;
@@ -68,7 +68,7 @@ public:
 private:
     struct Column;
     std::vector<Column> columns() const;
-    const MeasuredLevel* measuredFor(const models::memory::PyramidLevel& level) const;
+    const labs::MeasuredLevel* measuredFor(const models::memory::PyramidLevel& level) const;
     PyramidRow row(const std::string& subject, const models::memory::PyramidLevel& level, bool local) const;
     void drawControls();
 
@@ -79,7 +79,7 @@ private:
     std::string m_second = "amd-instinct-mi300x";
     bool m_showLocal = true;
     double m_moveBytes = 1e9;
-    std::optional<MeasuredPyramid> m_measured;
+    std::optional<labs::MeasuredPyramid> m_measured;
     std::array<DevicePicker, 2> m_pickers;
     std::optional<Scene> m_lastChart;
     bool m_lastDark = false;

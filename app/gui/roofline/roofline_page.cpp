@@ -16,7 +16,7 @@ RooflinePage::RooflinePage(const PageServices& services, QWidget* parent)
                  tr("Roofs per device and precision; kernels placed by the kernel library (drag size and batch). Hover "
                     "a line or a dot for its numbers and source. Ctrl+L: LLM ops; Ctrl+K: add a kernel."),
                  [this] { return m_visualizer.svg(); }, parent),
-      m_visualizer(services.context.catalog().devices)
+      m_context(services.context), m_visualizer(services.context.catalog().devices)
 {
     AppContext& context = services.context;
     setObjectName("roofline");
@@ -67,6 +67,13 @@ bool RooflinePage::applySetting(const std::string& key, const std::string& value
             r.llm().modelId = value;
             r.setMode(roofline::ChartMode::Llm);
         }
+    } else if (key == "measured") {
+        auto results = m_context.storedResults(value);
+        const auto measured = results ? labs::firstMeasuredRoofline(*results) : std::nullopt;
+        applied = measured.has_value();
+        if (applied) showMeasured(*measured);
+        else emit statusMessage(tr("Roofline: %1").arg(results ? tr("no roofline result among %1").arg(QString::fromStdString(value))
+                                                                 : QString::fromStdString(results.error().message)));
     } else if (key == "batch" || key == "prompt") {
         const auto& range = labs::guided::contractOf("roofline").setting(key);
         const auto n = settingInt(value);
@@ -104,7 +111,7 @@ labs::guided::PageState RooflinePage::state()
     return out;
 }
 
-void RooflinePage::showMeasured(const MeasuredRoofline& measured)
+void RooflinePage::showMeasured(const labs::MeasuredRoofline& measured)
 {
     m_visualizer.showMeasured(measured);
     canvas()->update();

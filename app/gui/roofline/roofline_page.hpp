@@ -4,7 +4,7 @@
 
 #include "app/gui/app_context.hpp"
 #include "app/gui/canvas/canvas_page.hpp"
-#include "app/gui/roofline/measured_roofline.hpp"
+#include "labs/measured/measured_roofline.hpp"
 #include "app/gui/roofline/roofline_visualizer.hpp"
 
 namespace accelscope::gui {
@@ -15,7 +15,8 @@ public:
     RooflinePage(const PageServices& services, QWidget* parent = nullptr);
 
     // LessonTarget: devices, precision, sparse, kernel, model, batch, prompt (the contract's keys);
-    // the state adds kernel_intensity (FLOP/byte of the first kernel shown).
+    // the state adds kernel_intensity (FLOP/byte of the first kernel shown). The Labs page sends
+    // `measured`: stored result ids whose first roofline result is drawn.
     bool applySetting(const std::string& key, const std::string& value) override;
     labs::guided::PageState state() override;
     roofline::RooflineVisualizer& visualizer() { return m_visualizer; }
@@ -23,10 +24,11 @@ public:
 public slots:
     /// Draws a measured machine's two ceilings (dashed) and its points on the chart; hovering a
     /// point gives its share of the chosen devices' datasheet peaks. Replaces an earlier one.
-    void showMeasured(const MeasuredRoofline& measured);
+    void showMeasured(const labs::MeasuredRoofline& measured);
     void clearMeasured();
 
 private:
+    AppContext& m_context;
     roofline::RooflineVisualizer m_visualizer;
 };
 

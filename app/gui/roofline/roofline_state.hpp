@@ -2,7 +2,7 @@
 // What the roofline page shows: devices, roofs, kernels or LLM settings, a measured machine. No ImGui, no Qt.
 #pragma once
 
-#include "app/gui/roofline/measured_roofline.hpp"
+#include "labs/measured/measured_roofline.hpp"
 #include "models/catalog/device.hpp"
 #include "models/roofline/placements.hpp"
 
@@ -45,9 +45,9 @@ public:
     models::roofline::LlmChartSettings& llm() { return m_llm; }
     const models::roofline::LlmChartSettings& llm() const { return m_llm; }
 
-    void showMeasured(MeasuredRoofline measured) { m_measured = std::move(measured); }
+    void showMeasured(labs::MeasuredRoofline measured) { m_measured = std::move(measured); }
     void clearMeasured() { m_measured.reset(); }
-    const std::optional<MeasuredRoofline>& measured() const { return m_measured; }
+    const std::optional<labs::MeasuredRoofline>& measured() const { return m_measured; }
 
     /// The compute roof of `precision` on `d` by models::roofline::selectRoof; nullopt when it has none.
     std::optional<models::roofline::ComputeCeiling> roofFor(const models::catalog::Device& d, const std::string& precision,
@@ -70,7 +70,7 @@ private:
     std::vector<models::roofline::KernelEntry> m_kernels;
     ChartMode m_mode = ChartMode::Kernels;
     models::roofline::LlmChartSettings m_llm;
-    std::optional<MeasuredRoofline> m_measured;
+    std::optional<labs::MeasuredRoofline> m_measured;
 };
 
 } // namespace accelscope::gui::roofline

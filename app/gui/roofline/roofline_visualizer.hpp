@@ -57,9 +57,9 @@ public:
     /// The LLM mode's analyses, one per chosen device.
     std::vector<LlmDeviceAnalysis> llmAnalyses() const { return m_state.llmAnalyses(); }
 
-    void showMeasured(MeasuredRoofline measured) { m_state.showMeasured(std::move(measured)); }
+    void showMeasured(labs::MeasuredRoofline measured) { m_state.showMeasured(std::move(measured)); }
     void clearMeasured() { m_state.clearMeasured(); }
-    const std::optional<MeasuredRoofline>& measured() const { return m_state.measured(); }
+    const std::optional<labs::MeasuredRoofline>& measured() const { return m_state.measured(); }
 
     /// Builds the chart as drawn on a `width` × `height` area (also used by tests and the SVG export).
     Scene chart(float width, float height, bool dark, float fontSize, Scene::Measure measure = {}) const;

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// Measured roofline: the ceilings and points of a roofline lab's result.
+#include "labs/measured/measured_roofline.hpp"
+
+#include "labs/lab_result_json.hpp"
+
+#include <algorithm>
+
+namespace accelscope::labs {
+namespace {
+
+std::optional<double> figure(const LabResult& r, const std::string& key)
+{
+    const auto it = std::ranges::find(r.summary, key, &SummaryFigure::key);
+    if (it == r.summary.end() || !(it->value > 0)) return std::nullopt;
+    return it->value;
+}
+
+} // namespace
+
+std::optional<MeasuredRoofline> measuredRoofline(const LabResult& result)
+{
+    const bool cpu = result.labId == "cpu-roofline";
+    if (!cpu && result.labId != "cuda-roofline") return std::nullopt;
+    const auto compute = figure(result, cpu ? "compute_ceiling_gflops" : "peak_gflops");
+    const auto memory = figure(result, cpu ? "memory_ceiling_gbs" : "peak_gbs");
+    if (!compute || !memory) return std::nullopt;
+    MeasuredRoofline measured;
+    measured.name = machineSummary(result.machine);
+    measured.computeGflops = *compute;
+    measured.memoryGbs = *memory;
+    measured.source = result.labId + " lab, " + result.startedAt;
+    for (const auto& s : result.series) {
+        if (s.xUnit != "FLOP/byte" || s.yUnit != "GFLOP/s") continue;
+        for (const auto& p : s.points) measured.points.emplace_back(p.x, p.y);
+        break; // the first such series is the measured one; a model curve may follow
+    }
+    return measured;
+}
+
+std::optional<MeasuredRoofline> firstMeasuredRoofline(const std::vector<LabResult>& results)
+{
+    for (const auto& r : results) {
+        if (auto measured = measuredRoofline(r)) return measured;
+    }
+    return std::nullopt;
+}
+
+} // namespace accelscope::labs

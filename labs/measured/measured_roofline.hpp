@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// A roofline measured on a real machine (by a lab), to draw beside the catalog's datasheet roofs.
+#pragma once
+
+#include "labs/lab.hpp"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace accelscope::labs {
+
+/// What a lab measured: two ceilings and the points of its kernels.
+struct MeasuredRoofline {
+    std::string name;                                ///< "This machine (Ryzen 9 7950X)"
+    double computeGflops = 0.0;                      ///< measured compute ceiling, GFLOP/s (0: not measured)
+    double memoryGbs = 0.0;                          ///< measured memory bandwidth ceiling, GB/s (10^9 B/s; 0: not measured)
+    std::vector<std::pair<double, double>> points;   ///< (intensity FLOP/byte, GFLOP/s)
+    std::string source;                              ///< which lab and when ("cpu-roofline lab, 2026-11-21")
+
+    /// Ridge point, FLOP/byte: compute ceiling over memory ceiling (0 when either is not measured).
+    double ridgeFlopsPerByte() const { return computeGflops > 0 && memoryGbs > 0 ? computeGflops / memoryGbs : 0.0; }
+    /// Share (0..1, may exceed 1) of the measured compute ceiling that `gflops` reaches; 0 when the
+    /// ceiling is not measured.
+    double computeCeilingShare(double gflops) const { return computeGflops > 0 ? gflops / computeGflops : 0.0; }
+};
+
+/// The measured ceilings and sweep points of a cpu-roofline or cuda-roofline result; nothing for
+/// other labs or a result without its ceilings. Points come from the first series with x in
+/// FLOP/byte and y in GFLOP/s (the measured one; a model curve may follow).
+std::optional<MeasuredRoofline> measuredRoofline(const LabResult& result);
+
+/// The first of `results` that yields a measured roofline, in order; nothing when none does.
+std::optional<MeasuredRoofline> firstMeasuredRoofline(const std::vector<LabResult>& results);
+
+} // namespace accelscope::labs
