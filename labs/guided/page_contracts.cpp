@@ -94,13 +94,13 @@ int SettingSpec::maxInt() const
     return static_cast<int>(max);
 }
 
-const SettingSpec* PageContract::find(std::string_view key) const
+const SettingSpec* PageContract::find(std::string_view key) const&
 {
     const auto it = std::find_if(settings.begin(), settings.end(), [&](const auto& s) { return s.key == key; });
     return it == settings.end() ? nullptr : &*it;
 }
 
-const SettingSpec& PageContract::setting(std::string_view key) const
+const SettingSpec& PageContract::setting(std::string_view key) const&
 {
     const SettingSpec* spec = find(key);
     assert(spec != nullptr && "the page's contract has no such key");

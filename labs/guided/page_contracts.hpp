@@ -55,9 +55,12 @@ struct PageContract {
     std::string name;
     std::vector<SettingSpec> settings;
     /// The setting with this key; a key the contract lacks is a programmer error (asserted).
-    const SettingSpec& setting(std::string_view key) const;
+    const SettingSpec& setting(std::string_view key) const&;
     /// The setting with this key, or nullptr.
-    const SettingSpec* find(std::string_view key) const;
+    const SettingSpec* find(std::string_view key) const&;
+    // Not on a temporary contract (contractOf(…).setting(…) would dangle): keep the contract.
+    const SettingSpec& setting(std::string_view key) const&& = delete;
+    const SettingSpec* find(std::string_view key) const&& = delete;
 };
 
 /// The contract of every page a lesson may open, in page-list order.

@@ -349,7 +349,8 @@ TEST_CASE("lesson check refuses a setting the page's controls cannot reach, nami
         REQUIRE(problems.size() == 1);
         CHECK_THAT(problems[0].text(), Catch::StartsWith("tiny.md:33: ") && Catch::Contains(message));
         // One step inside the range is accepted.
-        const auto& spec = pageContract(page)->setting(key);
+        const auto contract = pageContract(page).value();
+        const auto& spec = contract.setting(key);
         if (spec.kind == SettingKind::Integer) {
             const std::string inside = std::to_string(std::stoi(value) < spec.minInt() ? spec.minInt() : spec.maxInt());
             const std::string ok = std::string(goodLesson).replace(

@@ -38,7 +38,7 @@ bool LlmCalculatorPage::applySetting(const std::string& key, const std::string& 
         const auto ids = labs::guided::settingList(value);
         m_calculator.setBarDevices(ids);
         applied = m_calculator.barDevices() == ids;
-    } else if (const auto* spec = labs::guided::contractOf("llm-calculator").find(key)) {
+    } else if (const auto contract = labs::guided::contractOf("llm-calculator"); const auto* spec = contract.find(key)) {
         // In the contract's range (what the controls reach), then the same key → settings mapping
         // as the CLI and the lesson predicates (models/memory/llm_memory_plan).
         if (labs::guided::checkSetting(*spec, value, {})) {

@@ -75,7 +75,8 @@ bool MemoryPyramidPage::applySetting(const std::string& key, const std::string& 
         else emit statusMessage(tr("Memory pyramid: %1").arg(results ? tr("no latency or bandwidth result among %1").arg(QString::fromStdString(value))
                                                                        : QString::fromStdString(results.error().message)));
     } else if (key == "move_bytes") {
-        const auto& range = labs::guided::contractOf("memory-pyramid").setting("move_bytes");
+        const auto contract = labs::guided::contractOf("memory-pyramid");
+        const auto& range = contract.setting("move_bytes");
         const auto bytes = labs::guided::settingNumber(value);
         applied = bytes && *bytes >= range.min && *bytes <= range.max;
         if (applied) m.setMoveBytes(*bytes);

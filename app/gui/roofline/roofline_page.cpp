@@ -75,7 +75,8 @@ bool RooflinePage::applySetting(const std::string& key, const std::string& value
         else emit statusMessage(tr("Roofline: %1").arg(results ? tr("no roofline result among %1").arg(QString::fromStdString(value))
                                                                  : QString::fromStdString(results.error().message)));
     } else if (key == "batch" || key == "prompt") {
-        const auto& range = labs::guided::contractOf("roofline").setting(key);
+        const auto contract = labs::guided::contractOf("roofline");
+        const auto& range = contract.setting(key);
         const auto n = settingInt(value);
         applied = n && *n >= range.minInt() && *n <= range.maxInt();
         if (applied) (key == "batch" ? r.llm().workload.batch : r.llm().workload.promptTokens) = *n;

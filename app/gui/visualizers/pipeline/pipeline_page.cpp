@@ -26,7 +26,8 @@ bool PipelinePage::applySetting(const std::string& key, const std::string& value
         if (applied && key == "schedule") v.setSchedules(*schedule, v.bottomSchedule());
         if (applied && key == "schedule2") v.setSchedules(v.topSchedule(), *schedule);
     } else if (key == "p" || key == "m" || key == "v") {
-        const auto& range = labs::guided::contractOf("pipeline-bubbles").setting(key);
+        const auto contract = labs::guided::contractOf("pipeline-bubbles");
+        const auto& range = contract.setting(key);
         const auto n = labs::guided::settingInt(value);
         applied = n && *n >= range.minInt() && *n <= range.maxInt();
         auto& c = v.config();

@@ -57,7 +57,8 @@ bool WarpPage::applySetting(const std::string& key, const std::string& value)
     if (key == "preset") { // it resets the others: first in the contract, so the window applies it first
         applied = w.loadPreset(value);
     } else if (key == "warps") {
-        const auto range = labs::guided::contractOf("warp-divergence").setting("warps");
+        const auto contract = labs::guided::contractOf("warp-divergence");
+        const auto& range = contract.setting("warps");
         const auto n = labs::guided::settingInt(value);
         applied = n && *n >= range.minInt() && *n <= range.maxInt();
         if (applied) w.setWarps(*n);
