@@ -59,7 +59,8 @@ TEST_CASE("every page of the main window paints something, light and dark")
     }
     CHECK(window.pageOf<ComparePage>()->canvas()->framesRendered() > 0);
     CHECK(window.pageOf<ComparePage>()->table()->columnCount() == 3);
-    CHECK(window.pageCount() == 10);
+    CHECK(window.pageCount() == static_cast<int>(accelscope::gui::pageList().size()));
+    CHECK(window.pageCount() >= 10);
 }
 
 TEST_CASE("catalog search, compare hand-off and exports work from the UI")
