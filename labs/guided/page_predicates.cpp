@@ -11,6 +11,7 @@
 #include "models/precision/block_format.hpp"
 #include "models/precision/distributions.hpp"
 #include "models/roofline/ceilings.hpp"
+#include "models/roofline/roof_selection.hpp"
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/kernels.hpp"
 #include "models/roofline/model_presets.hpp"
@@ -81,9 +82,12 @@ std::string optional(const PageState& map, const std::string& key, const std::st
     return it == map.end() || it->second.empty() ? fallback : it->second;
 }
 
+// The ridge the Roofline page and the lesson function ridge() show: the models' one roof rule.
 Result<double> ridgeOf(const LessonContext& ctx, const std::string& device, const std::string& precision)
 {
-    return lessonEvaluator(ctx).evaluateNumber("ridge(\"" + device + "\", \"" + precision + "\")");
+    const auto d = std::find_if(ctx.devices.begin(), ctx.devices.end(), [&](const auto& x) { return x.id == device; });
+    if (d == ctx.devices.end()) return fail(ErrorCode::NotFound, "no device with id '" + device + "' in the catalog");
+    return models::roofline::deviceRidge(*d, precision);
 }
 
 Result<bool> kernelSide(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx, bool above)

@@ -17,6 +17,16 @@ Result<ComputeCeiling> selectRoof(const catalog::Device& device, std::string_vie
                                          std::string(sparsityName(sparsity)) + " vector figure either)");
 }
 
+Result<double> deviceRidge(const catalog::Device& device, std::string_view precision, Sparsity sparsity,
+                           std::optional<ComputeUnit> unit)
+{
+    auto roof = selectRoof(device, precision, sparsity, unit);
+    if (!roof) return std::unexpected(roof.error());
+    auto memory = deviceMemoryCeiling(device);
+    if (!memory) return std::unexpected(memory.error());
+    return ridgeFlopPerByte(roof->peakTflops, memory->bandwidthGBps);
+}
+
 Result<std::optional<ComputeUnit>> unitChoiceFromName(std::string_view name)
 {
     if (name.empty() || name == "auto") return std::optional<ComputeUnit>{};

@@ -27,6 +27,11 @@ namespace accelscope::models::roofline {
 Result<ComputeCeiling> selectRoof(const catalog::Device& device, std::string_view precision,
                                   Sparsity sparsity = Sparsity::Dense, std::optional<ComputeUnit> unit = std::nullopt);
 
+/// The ridge point of `device` for `precision` in FLOP/byte: the selectRoof peak over the device
+/// memory bandwidth. Errors as selectRoof, or NotFound when the device has no memory bandwidth.
+Result<double> deviceRidge(const catalog::Device& device, std::string_view precision, Sparsity sparsity = Sparsity::Dense,
+                           std::optional<ComputeUnit> unit = std::nullopt);
+
 /// Parses a unit name: "tensor", "vector", or "" / "auto" for the rule of selectRoof (nullopt).
 /// Error InvalidArgument for anything else.
 Result<std::optional<ComputeUnit>> unitChoiceFromName(std::string_view name);
