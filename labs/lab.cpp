@@ -67,4 +67,11 @@ double RunMonitor::elapsedSeconds() const
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
 }
 
+std::optional<double> positiveFigure(const LabResult& result, std::string_view key)
+{
+    const auto it = std::ranges::find(result.summary, key, &SummaryFigure::key);
+    if (it == result.summary.end() || !(it->value > 0)) return std::nullopt;
+    return it->value;
+}
+
 } // namespace accelscope::labs

@@ -13,7 +13,9 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace accelscope::labs {
@@ -78,6 +80,10 @@ struct LabResult {
     std::string startedAt;                  ///< ISO 8601 UTC
     double durationSeconds = 0;
 };
+
+/// The summary figure `key` of a result when it is there and positive (a measured rate, size or
+/// time); nothing otherwise.
+std::optional<double> positiveFigure(const LabResult& result, std::string_view key);
 
 /// How to run: parameter values (missing ones take defaults), --quick, progress, cancellation.
 struct RunConfig {

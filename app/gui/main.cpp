@@ -3,6 +3,7 @@
 #include "app/gui/app_context.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/page_capture.hpp"
+#include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/startup_options.hpp"
 
 #include "accelscope/config.hpp"
@@ -59,11 +60,22 @@ int run(int argc, char** argv, const QElapsedTimer& sinceMain)
         return 1;
     }
     MainWindow window(context);
-    if (!options->page.isEmpty()) window.showPage(window.pageIndex(options->page));
+    if (!options->page.isEmpty()) {
+        const int index = window.pageIndex(options->page);
+        if (index < 0) {
+            QStringList ids;
+            for (int i = 0; i < window.pageCount(); ++i) ids << QString::fromStdString(window.pageId(i));
+            std::fprintf(stderr, "accelscope: error: --page: no page '%s' (pages: %s)\n", qPrintable(options->page), qPrintable(ids.join(", ")));
+            return 2;
+        }
+        window.showPage(index);
+    }
     if (options->compare.size() >= 2) window.openPage("compare", {{"devices", options->compare.join(',').toStdString()}});
     if (!options->theme.isEmpty()) window.setTheme(themeFromName(options->theme));
     if (options->fontScale > 0) window.setFontScale(options->fontScale);
+    if (options->windowSize.isValid()) window.resize(options->windowSize);
     window.show();
+    if (options->presenter) window.presenter()->setActive(true);
 
     if (options->startupProbe) {
         armStartupProbe(app, window, sinceMain);

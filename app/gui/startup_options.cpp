@@ -57,13 +57,16 @@ std::expected<StartupOptions, QString> parseStartupOptions(QApplication& app)
     const QCommandLineOption db("db", "Bundled catalog database.", "file");
     const QCommandLineOption userDb("user-db", "User database (your devices).", "file");
     const QCommandLineOption settings("settings", "Settings file (INI) instead of the platform default.", "file");
-    const QCommandLineOption page("page", "Open this page: catalog, compare.", "name");
+    const QCommandLineOption page("page", "Open this page: its id (catalog, compare, precision, warp-divergence, "
+                                          "pipeline-bubbles, roofline, memory-pyramid, llm-calculator, labs, lessons) or title.", "name");
     const QCommandLineOption compare("compare", "Devices to compare, comma-separated ids.", "ids");
     const QCommandLineOption screenshots("screenshots", "Save a PNG of every page into a folder and exit.", "dir");
     const QCommandLineOption theme("theme", "Colour theme: light, dark or high-contrast.", "name");
     const QCommandLineOption fontScale("font-scale", "Text size factor, 0.8 to 2.5 (projectors: 1.5-2.5).", "factor");
     const QCommandLineOption probe("startup-probe", "Print milliseconds from main to the first painted frame and exit.");
-    parser.addOptions({db, userDb, settings, page, compare, screenshots, theme, fontScale, probe});
+    const QCommandLineOption size("size", "Window size in pixels, WIDTHxHEIGHT (e.g. 1024x768, as a projector).", "WxH");
+    const QCommandLineOption presenter("presenter", "Start in presenter mode (full screen, large text; Esc leaves).");
+    parser.addOptions({db, userDb, settings, page, compare, screenshots, theme, fontScale, probe, size, presenter});
     if (!parser.parse(app.arguments())) return std::unexpected(parser.errorText());
     if (parser.isSet("help")) parser.showHelp(0);
     if (parser.isSet("version")) parser.showVersion();
@@ -86,6 +89,17 @@ std::expected<StartupOptions, QString> parseStartupOptions(QApplication& app)
             return std::unexpected(QStringLiteral("--font-scale must be a number from 0.8 to 2.5, not '%1'")
                                        .arg(parser.value(fontScale)));
         }
+    }
+    options.presenter = parser.isSet(presenter);
+    if (parser.isSet(size)) {
+        const QStringList parts = parser.value(size).split('x');
+        bool okW = false, okH = false;
+        const int w = parts.size() == 2 ? parts[0].toInt(&okW) : 0;
+        const int h = parts.size() == 2 ? parts[1].toInt(&okH) : 0;
+        if (!okW || !okH || w < 640 || h < 480 || w > 7680 || h > 4320) {
+            return std::unexpected(QStringLiteral("--size must be WIDTHxHEIGHT from 640x480 to 7680x4320, not '%1'").arg(parser.value(size)));
+        }
+        options.windowSize = QSize(w, h);
     }
     return options;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QElapsedTimer>
+#include <QSize>
 #include <QSettings>
 #include <QString>
 #include <QStringList>
@@ -28,6 +29,8 @@ struct StartupOptions {
     QString theme;          ///< --theme light|dark (overrides the saved theme)
     double fontScale = 0.0; ///< --font-scale (overrides the saved scale; 0 = keep)
     bool startupProbe = false;
+    QSize windowSize;       ///< --size WxH (the window's size; invalid = the saved one)
+    bool presenter = false; ///< --presenter: start in presenter mode
 
     bool headlessTask() const { return startupProbe || !screenshotDir.isEmpty(); }
 };

@@ -94,6 +94,18 @@ int SettingSpec::maxInt() const
     return static_cast<int>(max);
 }
 
+std::optional<int> SettingSpec::integerIn(const std::string& value) const
+{
+    const auto n = settingInt(value);
+    return n && *n >= min && *n <= max ? n : std::nullopt;
+}
+
+std::optional<double> SettingSpec::numberIn(const std::string& value) const
+{
+    const auto v = settingNumber(value);
+    return v && *v >= min && *v <= max ? v : std::nullopt;
+}
+
 const SettingSpec* PageContract::find(std::string_view key) const&
 {
     const auto it = std::find_if(settings.begin(), settings.end(), [&](const auto& s) { return s.key == key; });

@@ -46,6 +46,10 @@ struct SettingSpec {
     /// `min` and `max` as ints (Integer kinds; asserts the range is integral).
     int minInt() const;
     int maxInt() const;
+    /// The value as a whole number within `min`–`max`; nothing when it is not one (Integer kinds).
+    std::optional<int> integerIn(const std::string& value) const;
+    /// The value as a finite number within `min`–`max`; nothing when it is not one (Number kinds).
+    std::optional<double> numberIn(const std::string& value) const;
 };
 
 /// A page's contract. `id` is the page's stable id in the GUI's page list ("llm-calculator");

@@ -37,25 +37,8 @@ std::string joinNames(const std::vector<std::string>& names)
 
 Result<double> parseNumber(const std::string& text)
 {
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
-        return fail(ErrorCode::InvalidArgument, "'" + text + "' is not a number");
-    }
-    return v;
-}
-
-std::vector<std::string> splitList(const std::string& text)
-{
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ',')) {
-        const auto a = item.find_first_not_of(' ');
-        const auto b = item.find_last_not_of(' ');
-        if (a != std::string::npos) out.push_back(item.substr(a, b - a + 1));
-    }
-    return out;
+    if (const auto v = settingNumber(text)) return *v;
+    return fail(ErrorCode::InvalidArgument, "'" + text + "' is not a number");
 }
 
 // ---- predicates ----
@@ -146,7 +129,7 @@ Result<bool> warpEfficiencyAtLeast(const std::map<std::string, std::string>& par
     auto min = needNumber(params, "min", "parameter");
     if (!min) return std::unexpected(min.error());
     if (const auto presets = params.find("presets"); presets != params.end()) { // the program must be one of these
-        const auto allowed = splitList(presets->second);
+        const auto allowed = settingList(presets->second);
         for (const auto& name : allowed) {
             if (models::simt::findWarpPreset(name) == nullptr) return fail(ErrorCode::InvalidArgument, "parameter 'presets': unknown warp preset '" + name + "'");
         }

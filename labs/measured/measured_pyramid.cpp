@@ -11,12 +11,6 @@
 namespace accelscope::labs {
 namespace {
 
-std::optional<double> figure(const LabResult& r, const std::string& key)
-{
-    const auto it = std::ranges::find(r.summary, key, &SummaryFigure::key);
-    if (it == r.summary.end() || !(it->value > 0)) return std::nullopt;
-    return it->value;
-}
 
 // Data caches of the machine a result was made on: (level, bytes), smallest first.
 std::vector<std::pair<int, double>> dataCaches(const LabResult& r)
@@ -48,13 +42,13 @@ MeasuredLevel& levelNamed(MeasuredPyramid& pyramid, const std::string& name)
 void addLatency(const LabResult& r, MeasuredPyramid& pyramid)
 {
     for (const auto& [level, bytes] : dataCaches(r)) {
-        if (const auto ns = figure(r, "l" + std::to_string(level) + "_latency_ns")) {
+        if (const auto ns = positiveFigure(r, "l" + std::to_string(level) + "_latency_ns")) {
             MeasuredLevel& l = levelNamed(pyramid, "L" + std::to_string(level));
             l.latencyNs = *ns;
             l.workingSetBytes = bytes / 2;
         }
     }
-    if (const auto ns = figure(r, "dram_latency_ns")) levelNamed(pyramid, "DRAM").latencyNs = *ns;
+    if (const auto ns = positiveFigure(r, "dram_latency_ns")) levelNamed(pyramid, "DRAM").latencyNs = *ns;
 }
 
 void addBandwidth(const LabResult& r, MeasuredPyramid& pyramid)
@@ -70,7 +64,7 @@ void addBandwidth(const LabResult& r, MeasuredPyramid& pyramid)
             }
         }
     }
-    if (const auto gbs = figure(r, "read_best_gbs")) levelNamed(pyramid, "DRAM").bandwidthGbs = *gbs;
+    if (const auto gbs = positiveFigure(r, "read_best_gbs")) levelNamed(pyramid, "DRAM").bandwidthGbs = *gbs;
 }
 
 } // namespace

@@ -7,23 +7,13 @@
 #include <algorithm>
 
 namespace accelscope::labs {
-namespace {
-
-std::optional<double> figure(const LabResult& r, const std::string& key)
-{
-    const auto it = std::ranges::find(r.summary, key, &SummaryFigure::key);
-    if (it == r.summary.end() || !(it->value > 0)) return std::nullopt;
-    return it->value;
-}
-
-} // namespace
 
 std::optional<MeasuredRoofline> measuredRoofline(const LabResult& result)
 {
     const bool cpu = result.labId == "cpu-roofline";
     if (!cpu && result.labId != "cuda-roofline") return std::nullopt;
-    const auto compute = figure(result, cpu ? "compute_ceiling_gflops" : "peak_gflops");
-    const auto memory = figure(result, cpu ? "memory_ceiling_gbs" : "peak_gbs");
+    const auto compute = positiveFigure(result, cpu ? "compute_ceiling_gflops" : "peak_gflops");
+    const auto memory = positiveFigure(result, cpu ? "memory_ceiling_gbs" : "peak_gbs");
     if (!compute || !memory) return std::nullopt;
     MeasuredRoofline measured;
     measured.name = machineSummary(result.machine);

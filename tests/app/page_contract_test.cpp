@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The page contract: every key of every page's lesson contract, applied to the real page in the
 // window, is reported back by the page's state; a value outside the contract's range is refused.
+#include "app/gui/compare/compare_page.hpp"
+#include "app/gui/llm/llm_calculator.hpp"
 #include "app/gui/main_window.hpp"
+#include "app/gui/roofline/roofline_visualizer.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "models/precision/distributions.hpp"
 #include "models/roofline/kernels.hpp"
@@ -104,6 +107,14 @@ TEST_CASE("every key of every page's contract is applied by the page and reporte
         }
     }
     CHECK(applied >= 100);
+}
+
+TEST_CASE("the contracts' device counts are the pages' own limits")
+{
+    const auto count = [](const char* page) { return labs::guided::contractOf(page).setting("devices").maxInt(); };
+    CHECK(count("compare") == gui::ComparePage::maxDevices);
+    CHECK(count("roofline") == static_cast<int>(gui::roofline::RooflineVisualizer::maxDevices));
+    CHECK(count("llm-calculator") == static_cast<int>(gui::llm::LlmCalculator::maxBars));
 }
 
 TEST_CASE("a page refuses a value just outside its contract's range and keeps its state")

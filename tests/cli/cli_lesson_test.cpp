@@ -64,8 +64,8 @@ TEST_CASE("FORMAT.md's page table is what lesson pages prints")
     REQUIRE(a != std::string::npos);
     REQUIRE(b != std::string::npos);
     CHECK(format.substr(a + begin.size(), b - a - begin.size()) == run.out); // regenerate: accelscope-cli lesson pages
-    const auto json = runCli(dir.path() / "user.db", {"--json", "lesson", "pages"});
-    const auto doc = nlohmann::json::parse(json.out);
+    const auto pages = runCli(dir.path() / "user.db", {"--json", "lesson", "pages"});
+    const auto doc = json::parse(pages.out);
     CHECK(doc.size() == 9);
     CHECK(doc[7]["id"] == "llm-calculator");
 }

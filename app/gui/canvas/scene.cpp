@@ -247,6 +247,13 @@ Rgba gridColour(bool dark) { return dark ? Rgba{255, 255, 255, 40} : Rgba{0, 0, 
 Rgba mutedColour(bool dark) { return dark ? Rgba{160, 160, 160} : Rgba{110, 110, 110}; }
 Rgba backgroundColour(bool dark) { return dark ? Rgba{30, 30, 30} : Rgba{255, 255, 255}; }
 
+std::string formatText(const char* format, double value)
+{
+    std::array<char, 96> buffer{};
+    std::snprintf(buffer.data(), buffer.size(), format, value);
+    return buffer.data();
+}
+
 std::string siText(double value, const char* unit)
 {
     constexpr std::array<const char*, 7> prefixes{"", "k", "M", "G", "T", "P", "E"};

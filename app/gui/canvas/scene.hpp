@@ -94,6 +94,8 @@ Rgba gridColour(bool dark);
 Rgba mutedColour(bool dark);
 Rgba backgroundColour(bool dark);
 /// Compact engineering text: 3 significant digits with k/M/G/T/P suffix ("1.23 T").
+/// `value` through a printf format with one double ("%.4g GB/s"), for chart labels.
+std::string formatText(const char* format, double value);
 std::string siText(double value, const char* unit);
 /// Bytes with decimal units (kB, MB, GB, TB) or binary (KiB, MiB) when `binary`.
 std::string bytesText(double bytes, bool binary = false);

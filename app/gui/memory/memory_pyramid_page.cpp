@@ -76,9 +76,8 @@ bool MemoryPyramidPage::applySetting(const std::string& key, const std::string& 
                                                                        : QString::fromStdString(results.error().message)));
     } else if (key == "move_bytes") {
         const auto contract = labs::guided::contractOf("memory-pyramid");
-        const auto& range = contract.setting("move_bytes");
-        const auto bytes = labs::guided::settingNumber(value);
-        applied = bytes && *bytes >= range.min && *bytes <= range.max;
+        const auto bytes = contract.setting("move_bytes").numberIn(value);
+        applied = bytes.has_value();
         if (applied) m.setMoveBytes(*bytes);
     }
     canvas()->update();

@@ -278,8 +278,9 @@ void PyramidVisualizer::drawControls()
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the local CPU's caches and memory as hwloc reports them");
     sameLineIfFits(labelledWidth(fs * 12, "##move") + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("move N bytes").x);
     ImGui::SetNextItemWidth(fs * 12);
-    constexpr double minBytes = 1e3;
-    constexpr double maxBytes = 1e13;
+    const auto& range = m_contract.setting("move_bytes"); // what a lesson may ask for is what this reaches
+    const double minBytes = range.min;
+    const double maxBytes = range.max;
     ImGui::SliderScalar("##move", ImGuiDataType_Double, &m_moveBytes, &minBytes, &maxBytes, bytesText(m_moveBytes).c_str(),
                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Bytes to move: each level shows bytes / bandwidth (+ latency when known)");

@@ -2,6 +2,8 @@
 // Memory pyramids of one or two catalog devices and the local CPU, with "move N bytes" times per level.
 #pragma once
 
+#include "labs/guided/page_contracts.hpp"
+
 #include "app/gui/canvas/device_picker.hpp"
 #include "app/gui/canvas/scene.hpp"
 #include "app/gui/canvas/visualizer.hpp"
@@ -66,6 +68,8 @@ public:
     std::string tipAt(float x, float y) const { return m_lastChart ? m_lastChart->tipAt(x, y) : std::string(); }
 
 private:
+    /// The lesson settings contract: the move slider's range comes from it.
+    labs::guided::PageContract m_contract = labs::guided::contractOf("memory-pyramid");
     struct Column;
     std::vector<Column> columns() const;
     const labs::MeasuredLevel* measuredFor(const models::memory::PyramidLevel& level) const;

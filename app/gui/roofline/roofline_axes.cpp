@@ -17,19 +17,12 @@ using models::catalog::Device;
 
 namespace {
 
-std::string fmt(const char* format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
 std::string tickText(int exponent)
 {
     const double v = std::pow(10.0, exponent);
     if (exponent >= 4) return siText(v, "");
-    if (exponent >= 0) return fmt("%.0f", v);
-    return fmt("%g", v);
+    if (exponent >= 0) return formatText("%.0f", v);
+    return formatText("%g", v);
 }
 
 // The first of `texts` (longest first) that fits `width` at `size`; the last one, smaller, when none does.

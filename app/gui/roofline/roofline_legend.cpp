@@ -13,17 +13,6 @@ namespace accelscope::gui::roofline {
 using namespace models::roofline;
 using models::catalog::Device;
 
-namespace {
-
-std::string fmt(const char* format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
-} // namespace
-
 MarkerShape RooflineLegend::kernelMarker(std::size_t kernel)
 {
     constexpr MarkerShape shapes[] = {MarkerShape::Circle, MarkerShape::Square, MarkerShape::Diamond, MarkerShape::Triangle};
@@ -52,7 +41,7 @@ float RooflineLegend::add(Scene& s, bool dark, Style style) const
             std::vector<std::string> llm =
                 an.analysis ? std::vector<std::string>{"lower bounds:", "time to first token " + secondsText(an.analysis->ttftS) + ",",
                                                        "per output token " + secondsText(an.analysis->tpotS) + ",",
-                                                       fmt("at most %.4g tokens/s", an.analysis->tokensPerS)}
+                                                       formatText("at most %.4g tokens/s", an.analysis->tokensPerS)}
                             : std::vector<std::string>{"no LLM analysis:", an.problem};
             if (style.compact && an.analysis) {
                 llm = {"first token >= " + secondsText(an.analysis->ttftS) + ",", "per token >= " + secondsText(an.analysis->tpotS)};
@@ -79,9 +68,9 @@ float RooflineLegend::add(Scene& s, bool dark, Style style) const
     if (m_state.measured()) {
         std::vector<std::string> phrases{m_state.measured()->name + " (measured)" + (style.compact ? "" : ":")};
         if (!style.compact) {
-            phrases.push_back(m_state.measured()->computeGflops > 0 ? fmt("%.4g GFLOP/s,", m_state.measured()->computeGflops) : "compute not measured,");
-            phrases.push_back(m_state.measured()->memoryGbs > 0 ? fmt("%.4g GB/s,", m_state.measured()->memoryGbs) : "memory not measured,");
-            phrases.push_back(fmt("%.0f points", static_cast<double>(m_state.measured()->points.size())));
+            phrases.push_back(m_state.measured()->computeGflops > 0 ? formatText("%.4g GFLOP/s,", m_state.measured()->computeGflops) : "compute not measured,");
+            phrases.push_back(m_state.measured()->memoryGbs > 0 ? formatText("%.4g GB/s,", m_state.measured()->memoryGbs) : "memory not measured,");
+            phrases.push_back(formatText("%.0f points", static_cast<double>(m_state.measured()->points.size())));
         }
         const float top = flow.paragraph(phrases, ink, indent);
         s.line(size * 0.2f, top + size * 0.55f, size * 1.2f, top + size * 0.55f, ink, 2.0f, true);
@@ -98,11 +87,11 @@ std::vector<std::string> RooflineLegend::deviceLegend(const Device& d, bool comp
     for (const auto& p : m_state.precisions()) {
         if (compact) break;
         const auto r = m_state.roofFor(d, p, m_state.sparse() ? Sparsity::Sparse : Sparsity::Dense);
-        if (r) phrases.push_back(p + (r->unit == ComputeUnit::Vector ? " (vector)" : "") + fmt(" %.4g", r->peakTflops));
+        if (r) phrases.push_back(p + (r->unit == ComputeUnit::Vector ? " (vector)" : "") + formatText(" %.4g", r->peakTflops));
         else missing.push_back(p);
     }
     if (phrases.size() > 1) phrases.back() += " TFLOP/s,";
-    if (const auto m = deviceMemoryCeiling(d)) phrases.push_back(m->label + fmt(" %.4g GB/s", m->bandwidthGBps));
+    if (const auto m = deviceMemoryCeiling(d)) phrases.push_back(m->label + formatText(" %.4g GB/s", m->bandwidthGBps));
     else phrases.push_back("no memory bandwidth figure");
     if (!missing.empty()) {
         phrases.back() += ";";

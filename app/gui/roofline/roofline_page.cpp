@@ -40,7 +40,6 @@ RooflinePage::RooflinePage(const PageServices& services, QWidget* parent)
 
 bool RooflinePage::applySetting(const std::string& key, const std::string& value)
 {
-    using labs::guided::settingInt;
     auto& r = m_visualizer;
     bool applied = false;
     if (key == "devices") {
@@ -76,9 +75,8 @@ bool RooflinePage::applySetting(const std::string& key, const std::string& value
                                                                  : QString::fromStdString(results.error().message)));
     } else if (key == "batch" || key == "prompt") {
         const auto contract = labs::guided::contractOf("roofline");
-        const auto& range = contract.setting(key);
-        const auto n = settingInt(value);
-        applied = n && *n >= range.minInt() && *n <= range.maxInt();
+        const auto n = contract.setting(key).integerIn(value);
+        applied = n.has_value();
         if (applied) (key == "batch" ? r.llm().workload.batch : r.llm().workload.promptTokens) = *n;
     }
     canvas()->update();

@@ -27,9 +27,8 @@ bool PipelinePage::applySetting(const std::string& key, const std::string& value
         if (applied && key == "schedule2") v.setSchedules(v.topSchedule(), *schedule);
     } else if (key == "p" || key == "m" || key == "v") {
         const auto contract = labs::guided::contractOf("pipeline-bubbles");
-        const auto& range = contract.setting(key);
-        const auto n = labs::guided::settingInt(value);
-        applied = n && *n >= range.minInt() && *n <= range.maxInt();
+        const auto n = contract.setting(key).integerIn(value);
+        applied = n.has_value();
         auto& c = v.config();
         int& field = key == "p" ? c.stages : key == "m" ? c.microbatches : c.chunks;
         if (applied) field = *n;

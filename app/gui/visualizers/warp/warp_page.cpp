@@ -58,9 +58,8 @@ bool WarpPage::applySetting(const std::string& key, const std::string& value)
         applied = w.loadPreset(value);
     } else if (key == "warps") {
         const auto contract = labs::guided::contractOf("warp-divergence");
-        const auto& range = contract.setting("warps");
-        const auto n = labs::guided::settingInt(value);
-        applied = n && *n >= range.minInt() && *n <= range.maxInt();
+        const auto n = contract.setting("warps").integerIn(value);
+        applied = n.has_value();
         if (applied) w.setWarps(*n);
     } else if (key == "width") {
         const auto n = labs::guided::settingInt(value);
