@@ -9,19 +9,14 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QCheckBox>
-#include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLineEdit>
 #include <QLoggingCategory>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
@@ -53,9 +48,8 @@ CatalogPage::CatalogPage(const PageServices& services, QWidget* parent)
 {
     setObjectName("catalogPage");
     auto* layout = new QVBoxLayout(this);
-    auto* bar = new QWidget(this);
-    buildFilters(bar);
-    layout->addWidget(bar);
+    m_filters = new CatalogFilterBar(m_proxy, this);
+    layout->addWidget(m_filters);
 
     m_table = new QTableView(this);
     m_proxy.setSourceModel(&m_model);
@@ -118,76 +112,16 @@ CatalogPage::CatalogPage(const PageServices& services, QWidget* parent)
             [this, columns](const QPoint& at) { columns->menu()->popup(m_table->horizontalHeader()->mapToGlobal(at)); });
     connect(&m_context, &AppContext::catalogChanged, this, [this] {
         m_model.setDevices(&m_context.catalog().devices);
-        reloadFacets();
-        applyFilter();
+        m_filters->reloadFacets(m_context.catalog().devices);
+        m_filters->applyFilter();
     });
     m_model.setUserRowColour(userDeviceColour(themeFromName(m_context.settings().value("theme").toString())));
     m_model.setDevices(&m_context.catalog().devices);
-    reloadFacets();
+    m_filters->reloadFacets(m_context.catalog().devices);
     restoreState();
-    applyFilter();
+    m_filters->applyFilter();
     updateActions();
     if (m_proxy.rowCount() > 0) m_table->selectRow(0); // the detail pane shows something from the start
-}
-
-void CatalogPage::buildFilters(QWidget* bar)
-{
-    auto* row = new QHBoxLayout(bar);
-    row->setContentsMargins(0, 0, 0, 0);
-    m_search = new QLineEdit(bar);
-    m_search->setPlaceholderText(tr("Search name, vendor, architecture… (Ctrl+F)"));
-    m_search->setClearButtonEnabled(true);
-    m_vendor = new QComboBox(bar);
-    m_vendor->setToolTip(tr("Vendor"));
-    m_kind = new QComboBox(bar);
-    m_kind->setToolTip(tr("Kind of processor"));
-    m_kind->addItem(tr("All kinds"), QString());
-    for (const DeviceKind kind : allKinds()) {
-        const QString name = QString::fromStdString(std::string(kindName(kind)));
-        m_kind->addItem(name.toUpper(), name);
-    }
-    m_yearMin = new QSpinBox(bar);
-    m_yearMax = new QSpinBox(bar);
-    for (QSpinBox* box : {m_yearMin, m_yearMax}) {
-        box->setRange(2009, 2035);
-        box->setSpecialValueText(tr("any"));
-    }
-    m_yearMin->setPrefix(tr("from "));
-    m_yearMax->setPrefix(tr("to "));
-    m_yearMin->setSpecialValueText(tr("from any year"));
-    m_yearMax->setSpecialValueText(tr("to any year"));
-    m_yearMin->setToolTip(tr("Released in or after this year"));
-    m_yearMax->setToolTip(tr("Released in or before this year"));
-    m_memoryMin = new QDoubleSpinBox(bar);
-    m_memoryMin->setRange(0, 100000);
-    m_memoryMin->setDecimals(0);
-    m_memoryMin->setSingleStep(8);
-    m_memoryMin->setPrefix(tr("memory ≥ "));
-    m_memoryMin->setSuffix(tr(" GB"));
-    m_memoryMin->setSpecialValueText(tr("any memory"));
-    m_memoryMin->setToolTip(tr("At least this much device memory, in GB (10^9 bytes)"));
-    m_fp8 = new QCheckBox(tr("FP8"), bar);
-    m_fp8->setToolTip(tr("Only devices with FP8 tensor throughput"));
-    m_fp4 = new QCheckBox(tr("FP4"), bar);
-    m_fp4->setToolTip(tr("Only devices with FP4 tensor throughput"));
-    auto* reset = new QPushButton(tr("Reset"), bar);
-    reset->setToolTip(tr("Clear every filter"));
-    m_count = new QLabel(bar);
-    m_count->setObjectName("catalogCount");
-    row->addWidget(m_search, 3);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_vendor, m_kind, m_yearMin, m_yearMax, m_memoryMin, m_fp8, m_fp4,
-                                                      reset, m_count}) {
-        row->addWidget(w);
-    }
-    connect(m_search, &QLineEdit::textChanged, this, &CatalogPage::applyFilter);
-    connect(m_vendor, &QComboBox::currentIndexChanged, this, &CatalogPage::applyFilter);
-    connect(m_kind, &QComboBox::currentIndexChanged, this, &CatalogPage::applyFilter);
-    connect(m_yearMin, &QSpinBox::valueChanged, this, &CatalogPage::applyFilter);
-    connect(m_yearMax, &QSpinBox::valueChanged, this, &CatalogPage::applyFilter);
-    connect(m_memoryMin, &QDoubleSpinBox::valueChanged, this, &CatalogPage::applyFilter);
-    connect(m_fp8, &QCheckBox::toggled, this, &CatalogPage::applyFilter);
-    connect(m_fp4, &QCheckBox::toggled, this, &CatalogPage::applyFilter);
-    connect(reset, &QPushButton::clicked, this, &CatalogPage::resetFilters);
 }
 
 void CatalogPage::buildColumnMenu(QToolButton* button)
@@ -209,57 +143,7 @@ void CatalogPage::buildColumnMenu(QToolButton* button)
     button->setMenu(menu);
 }
 
-void CatalogPage::reloadFacets()
-{
-    const QString current = m_vendor->currentData().toString();
-    const QSignalBlocker block(m_vendor);
-    m_vendor->clear();
-    m_vendor->addItem(tr("All vendors"), QString());
-    for (const auto& vendor : vendorsOf(m_context.catalog().devices)) {
-        m_vendor->addItem(QString::fromStdString(vendor), QString::fromStdString(vendor));
-    }
-    m_vendor->setCurrentIndex(std::max(0, m_vendor->findData(current)));
-}
-
-void CatalogPage::applyFilter()
-{
-    DeviceFilter filter;
-    filter.text = m_search->text().toStdString();
-    if (const QString vendor = m_vendor->currentData().toString(); !vendor.isEmpty()) {
-        filter.vendors.insert(vendor.toStdString());
-    }
-    if (const QString kind = m_kind->currentData().toString(); !kind.isEmpty()) {
-        filter.kinds.insert(*kindFromName(kind.toStdString()));
-    }
-    if (m_yearMin->value() != m_yearMin->minimum()) filter.yearMin = m_yearMin->value();
-    if (m_yearMax->value() != m_yearMax->minimum()) filter.yearMax = m_yearMax->value();
-    if (m_memoryMin->value() > 0) filter.memoryGbMin = m_memoryMin->value();
-    filter.needsFp8 = m_fp8->isChecked();
-    filter.needsFp4 = m_fp4->isChecked();
-    m_proxy.setFilter(std::move(filter));
-    m_count->setText(tr("%1 of %2 devices").arg(m_proxy.rowCount()).arg(m_model.rowCount()));
-}
-
-void CatalogPage::resetFilters()
-{
-    for (QWidget* w : std::initializer_list<QWidget*>{m_search, m_vendor, m_kind, m_yearMin, m_yearMax, m_memoryMin,
-                                                      m_fp8, m_fp4}) {
-        w->blockSignals(true);
-    }
-    m_search->clear();
-    m_vendor->setCurrentIndex(0);
-    m_kind->setCurrentIndex(0);
-    m_yearMin->setValue(m_yearMin->minimum());
-    m_yearMax->setValue(m_yearMax->minimum());
-    m_memoryMin->setValue(0);
-    m_fp8->setChecked(false);
-    m_fp4->setChecked(false);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_search, m_vendor, m_kind, m_yearMin, m_yearMax, m_memoryMin,
-                                                      m_fp8, m_fp4}) {
-        w->blockSignals(false);
-    }
-    applyFilter();
-}
+void CatalogPage::resetFilters() { m_filters->resetFilters(); }
 
 QStringList CatalogPage::selectedIds() const
 {
@@ -380,11 +264,7 @@ void CatalogPage::applyTheme(Theme theme)
     showSelected();
 }
 
-void CatalogPage::focusSearch()
-{
-    m_search->setFocus();
-    m_search->selectAll();
-}
+void CatalogPage::focusSearch() { m_filters->focusSearch(); }
 
 void CatalogPage::saveState()
 {
@@ -413,7 +293,7 @@ void CatalogPage::restoreState()
 bool CatalogPage::applySetting(const std::string& key, const std::string& value)
 {
     if (key == "search") {
-        m_search->setText(QString::fromStdString(value));
+        searchField()->setText(QString::fromStdString(value));
         return true;
     }
     if (key == "device") return selectDevice(QString::fromStdString(value));
@@ -422,7 +302,7 @@ bool CatalogPage::applySetting(const std::string& key, const std::string& value)
 
 labs::guided::PageState CatalogPage::state()
 {
-    labs::guided::PageState out{{"search", m_search->text().toStdString()}};
+    labs::guided::PageState out{{"search", searchField()->text().toStdString()}};
     if (const QStringList ids = selectedIds(); !ids.isEmpty()) out["device"] = ids.front().toStdString();
     return out;
 }

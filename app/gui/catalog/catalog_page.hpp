@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/gui/app_context.hpp"
+#include "app/gui/catalog/catalog_filter_bar.hpp"
 #include "app/gui/catalog/catalog_filter_proxy.hpp"
 #include "app/gui/catalog/catalog_table_model.hpp"
 #include "app/gui/page.hpp"
@@ -10,13 +11,8 @@
 
 #include <QWidget>
 
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QLabel;
 class QLineEdit;
 class QPushButton;
-class QSpinBox;
 class QSplitter;
 class QTableView;
 class QTextBrowser;
@@ -43,7 +39,7 @@ public:
     CatalogTableModel& model() { return m_model; }
     CatalogFilterProxy& proxy() { return m_proxy; }
     QTableView* table() const { return m_table; }
-    QLineEdit* searchField() const { return m_search; }
+    QLineEdit* searchField() const { return m_filters->searchField(); }
     QPushButton* compareButton() const { return m_compare; }
     void saveState() override;
     /// Re-renders colours that depend on the palette (links in the detail pane, user rows).
@@ -60,10 +56,7 @@ signals:
     void statusMessage(const QString& message);
 
 private:
-    void buildFilters(QWidget* bar);
     void buildColumnMenu(QToolButton* button);
-    void reloadFacets();
-    void applyFilter();
     void showSelected();
     void removeSelected();
     void updateActions();
@@ -73,15 +66,7 @@ private:
     PageNavigator& m_navigator;
     CatalogTableModel m_model;
     CatalogFilterProxy m_proxy;
-    QLineEdit* m_search = nullptr;
-    QComboBox* m_vendor = nullptr;
-    QComboBox* m_kind = nullptr;
-    QSpinBox* m_yearMin = nullptr;
-    QSpinBox* m_yearMax = nullptr;
-    QDoubleSpinBox* m_memoryMin = nullptr;
-    QCheckBox* m_fp8 = nullptr;
-    QCheckBox* m_fp4 = nullptr;
-    QLabel* m_count = nullptr;
+    CatalogFilterBar* m_filters = nullptr;
     QTableView* m_table = nullptr;
     QTextBrowser* m_detail = nullptr;
     QSplitter* m_splitter = nullptr;

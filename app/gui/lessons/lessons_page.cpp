@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// LessonsPage: the course list, a step with its question, answers, hints and progress.
 #include "app/gui/lessons/lessons_page.hpp"
 
 #include "labs/guided/lesson_progress.hpp"
@@ -14,16 +15,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSplitter>
-#include <QTextBrowser>
-#include <QPainter>
-#include <QSvgRenderer>
-#include <QTextBlock>
-#include <QTextCursor>
-#include <QTextDocument>
 #include <QTimer>
-#include <QUrl>
-
-#include <cmath>
 #include <QVBoxLayout>
 
 namespace accelscope::gui {
@@ -59,9 +51,7 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
 
     m_header = new QLabel;
     m_header->setWordWrap(true);
-    m_prose = new QTextBrowser;
-    m_prose->setOpenExternalLinks(true);
-    m_prose->setSearchPaths({QString::fromStdString(lessonsDir.string())}); // images/… in the lessons
+    m_prose = new LessonProse(lessonsDir);
     m_watch = new QTimer(this);
     m_watch->setInterval(500);
     connect(m_watch, &QTimer::timeout, this, &LessonsPage::watchState);
@@ -248,8 +238,7 @@ void LessonsPage::showStep()
         return;
     }
     m_rendered = std::move(*rendered);
-    m_prose->setMarkdown(text("## " + m_rendered->title + "\n\n" + m_rendered->prose));
-    scaleImages();
+    m_prose->showMarkdown(text("## " + m_rendered->title + "\n\n" + m_rendered->prose));
     m_showMe->setVisible(m_rendered->action.has_value());
     if (m_rendered->action) m_showMe->setText(tr("Show me on the %1 page").arg(text(m_rendered->action->pageName)));
 
@@ -350,64 +339,6 @@ std::optional<bool> LessonsPage::answer(const QString& given)
 QString LessonsPage::outcomeText() const { return m_outcome->text(); }
 
 bool LessonsPage::watching() const { return m_watch->isActive(); }
-
-void LessonsPage::scaleImages()
-{
-    // Lesson schematics are drawn about 75 characters wide: keep that relation at any text size
-    // (presenter mode), within the view's width and about half its height. SVGs are rendered at
-    // the size shown, so they stay sharp on a projector.
-    const double maxWidth = std::min(75.0 * m_prose->fontMetrics().averageCharWidth(), m_prose->viewport()->width() - 24.0);
-    const double maxHeight = 0.55 * m_prose->viewport()->height();
-    std::vector<std::pair<int, QTextImageFormat>> images; // position, format (edited after the walk)
-    for (QTextBlock block = m_prose->document()->begin(); block.isValid(); block = block.next()) {
-        for (auto it = block.begin(); !it.atEnd(); ++it) {
-            const QTextFragment fragment = it.fragment();
-            if (fragment.charFormat().isImageFormat()) images.emplace_back(fragment.position(), fragment.charFormat().toImageFormat());
-        }
-    }
-    QTextCursor cursor(m_prose->document());
-    for (auto& [position, image] : images) {
-        // The file itself, not the document's cached copy, which may be a rendering at another size.
-        const QString name = image.name().section('#', 0, 0);
-        const QByteArray file = m_prose->QTextBrowser::loadResource(QTextDocument::ImageResource, QUrl(name)).toByteArray();
-        QSvgRenderer svg(file);
-        const QSizeF natural = svg.isValid() ? QSizeF(svg.defaultSize()) : QSizeF(QImage::fromData(file).size());
-        if (natural.isEmpty()) continue;
-        const double scale = std::max(0.1, std::min(maxWidth / natural.width(), maxHeight / natural.height()));
-        const QSizeF shown = natural * scale;
-        if (std::abs(image.width() - shown.width()) < 1.0 && image.name() != name) continue;
-        QString key = name;
-        if (svg.isValid()) { // a raster of the SVG at the shown size (device pixels), under its own name
-            const qreal ratio = devicePixelRatioF();
-            QImage raster((shown * ratio).toSize(), QImage::Format_ARGB32_Premultiplied);
-            raster.fill(Qt::transparent);
-            QPainter painter(&raster);
-            svg.render(&painter);
-            painter.end();
-            raster.setDevicePixelRatio(ratio);
-            key = QStringLiteral("%1#%2").arg(name).arg(qRound(shown.width()));
-            m_prose->document()->addResource(QTextDocument::ImageResource, QUrl(key), raster);
-        }
-        image.setName(key);
-        image.setWidth(shown.width());
-        image.setHeight(shown.height());
-        cursor.setPosition(position);
-        cursor.setPosition(position + 1, QTextCursor::KeepAnchor); // an image is one character
-        cursor.setCharFormat(image);
-    }
-}
-
-void LessonsPage::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange) scaleImages();
-}
-
-void LessonsPage::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    scaleImages();
-}
 
 void LessonsPage::watchState()
 {

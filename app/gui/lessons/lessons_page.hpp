@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/gui/app_context.hpp"
+#include "app/gui/lessons/lesson_prose.hpp"
 #include "app/gui/page.hpp"
 #include "labs/guided/lesson_engine.hpp"
 
@@ -21,7 +22,6 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
-class QTextBrowser;
 class QTimer;
 class QVBoxLayout;
 
@@ -59,15 +59,11 @@ public:
     const QString& progressProblem() const { return m_progressProblem; }
     /// Whether the open step's state check is being watched (the view re-read as it changes).
     bool watching() const;
-    QTextBrowser* prose() const { return m_prose; }
+    LessonProse* prose() const { return m_prose; }
     QPushButton* showMeButton() const { return m_showMe; }
 
 signals:
     void statusMessage(const QString& message);
-
-protected:
-    void changeEvent(QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void loadCourse(const std::filesystem::path& dir);
@@ -75,8 +71,6 @@ private:
     void showStep();
     void showHint();
     void watchState();
-    /// Sizes the prose's images with the text (presenter mode's large fonts) and the view's width.
-    void scaleImages();
     const labs::guided::Lesson* lesson() const;
 
     AppContext& m_context;
@@ -95,7 +89,7 @@ private:
     QListWidget* m_list = nullptr;
     QLabel* m_problems = nullptr;
     QLabel* m_header = nullptr;
-    QTextBrowser* m_prose = nullptr;
+    LessonProse* m_prose = nullptr;
     QPushButton* m_showMe = nullptr;
     QLabel* m_question = nullptr;
     QWidget* m_choices = nullptr;
