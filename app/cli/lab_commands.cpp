@@ -2,6 +2,8 @@
 // Lab commands: options → labs/ → output.
 #include "app/cli/lab_commands.hpp"
 
+#include "app/cli/model_options.hpp"
+
 #include "app/cli/lab_measured_output.hpp"
 #include "app/cli/text_table.hpp"
 #include "labs/lab_registry.hpp"
@@ -200,6 +202,8 @@ struct ShowOptions {
     bool roofline = false;
     bool pyramid = false;
     double moveBytes = 1e9;
+    std::string device;             ///< with --roofline: compare the points with this catalog device
+    std::string precision = "fp32"; ///< the device's roof for this precision
 };
 
 // A stored result's id (all digits, and no such file) or a result file.
@@ -232,8 +236,15 @@ ExitCode showResults(const CliContext& ctx, const ShowOptions& o)
     if (o.roofline) {
         const auto roofline = labs::firstMeasuredRoofline(results);
         if (!roofline) return ctx.error("no measured roofline in these results (needs a cpu-roofline or cuda-roofline result with both ceilings)");
-        if (ctx.json) ctx.printJson(measuredRooflineJson(*roofline));
-        else *ctx.out << renderMeasuredRoofline(*roofline);
+        std::optional<models::catalog::Device> device;
+        if (!o.device.empty()) {
+            auto found = resolveDevice(ctx, o.device);
+            if (!found) return ctx.error(found.error());
+            device = std::move(*found);
+        }
+        const models::catalog::Device* d = device ? &*device : nullptr;
+        if (ctx.json) ctx.printJson(measuredRooflineJson(*roofline, d, o.precision));
+        else *ctx.out << renderMeasuredRoofline(*roofline, d, o.precision);
         return ExitCode::Ok;
     }
     if (o.pyramid) {
@@ -295,6 +306,8 @@ void addLabCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     showCommand->add_option("results", show->results, "stored result ids (see `lab history`) or result records (JSON)")->required();
     showCommand->add_flag("--roofline", show->roofline, "the measured roofline: ceilings, ridge point and points (cpu-roofline, cuda-roofline)");
     showCommand->add_flag("--pyramid", show->pyramid, "the measured pyramid: per-level latency and bandwidth (cpu-latency, cpu-memory-bandwidth)");
+    showCommand->add_option("--device", show->device, "with --roofline: also each point's share of this device's datasheet peak and roof (the page's tooltip)");
+    showCommand->add_option("--precision", show->precision, "with --device: the precision of the device's roof (default fp32)");
     showCommand->add_option("--move-bytes", show->moveBytes, "with --pyramid: bytes each level's move time is for (the page's \"move\", default 1e9)")
         ->check(CLI::PositiveNumber);
     showCommand->callback([&ctx, &exitCode, show] { exitCode = showResults(ctx, *show); });

@@ -22,36 +22,68 @@ std::string number(double value)
 json figureOrNull(double value) { return value > 0 ? json(value) : json(nullptr); }
 std::string figureOrDash(double value) { return value > 0 ? number(value) : "-"; }
 
+// One decimal from 10 % up, two significant digits below (a CPU point is 0.0011 % of an H100).
+std::string formatPercent(double percent)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, percent >= 10 ? "%.1f" : "%.2g", percent);
+    return text;
+}
+
 } // namespace
 
-json measuredRooflineJson(const labs::MeasuredRoofline& roofline)
+json measuredRooflineJson(const labs::MeasuredRoofline& roofline, const models::catalog::Device* device, const std::string& precision)
 {
     json points = json::array();
     for (const auto& [intensity, gflops] : roofline.points) {
-        points.push_back(json{{"intensity_flop_per_byte", intensity}, {"gflops", gflops},
-                              {"compute_ceiling_share", roofline.computeCeilingShare(gflops)}});
+        json point{{"intensity_flop_per_byte", intensity}, {"gflops", gflops}, {"compute_ceiling_share", roofline.computeCeilingShare(gflops)}};
+        if (device != nullptr) {
+            const auto share = labs::datasheetShare(intensity, gflops, *device, precision);
+            point["device_peak_share"] = share ? json(share->ofPeak) : json(nullptr);
+            point["device_roof_share"] = share ? json(share->ofRoof) : json(nullptr);
+        }
+        points.push_back(point);
     }
-    return json{{"name", roofline.name},
-                {"source", roofline.source},
-                {"compute_ceiling_gflops", figureOrNull(roofline.computeGflops)},
-                {"memory_ceiling_gbs", figureOrNull(roofline.memoryGbs)},
-                {"ridge_flop_per_byte", figureOrNull(roofline.ridgeFlopsPerByte())},
-                {"points", points}};
+    json doc{{"name", roofline.name},
+             {"source", roofline.source},
+             {"compute_ceiling_gflops", figureOrNull(roofline.computeGflops)},
+             {"memory_ceiling_gbs", figureOrNull(roofline.memoryGbs)},
+             {"ridge_flop_per_byte", figureOrNull(roofline.ridgeFlopsPerByte())},
+             {"points", points}};
+    if (device != nullptr) {
+        doc["device"] = device->id;
+        doc["precision"] = precision;
+    }
+    return doc;
 }
 
-std::string renderMeasuredRoofline(const labs::MeasuredRoofline& roofline)
+std::string renderMeasuredRoofline(const labs::MeasuredRoofline& roofline, const models::catalog::Device* device, const std::string& precision)
 {
     std::string text = "measured roofline: " + roofline.name + " (" + roofline.source + ")\n";
     text += "  compute ceiling: " + figureOrDash(roofline.computeGflops) + " GFLOP/s\n";
     text += "  memory ceiling:  " + figureOrDash(roofline.memoryGbs) + " GB/s\n";
     text += "  ridge point:     " + figureOrDash(roofline.ridgeFlopsPerByte()) + " FLOP/byte\n";
-    TextTable table({"intensity FLOP/byte", "GFLOP/s", "% of compute ceiling"});
-    for (const auto& [intensity, gflops] : roofline.points) {
-        char share[32];
-        std::snprintf(share, sizeof share, "%.1f", 100 * roofline.computeCeilingShare(gflops));
-        table.addRow({number(intensity), number(gflops), share});
+    std::vector<std::string> header{"intensity FLOP/byte", "GFLOP/s", "% of compute ceiling"};
+    if (device != nullptr) {
+        header.push_back("% of " + device->id + " " + precision + " peak");
+        header.push_back("% of its roof here");
     }
-    return text + table.render();
+    TextTable table(header);
+    const auto percent = [](double share) { return formatPercent(100 * share); };
+    for (const auto& [intensity, gflops] : roofline.points) {
+        std::vector<std::string> row{number(intensity), number(gflops), percent(roofline.computeCeilingShare(gflops))};
+        if (device != nullptr) {
+            const auto share = labs::datasheetShare(intensity, gflops, *device, precision);
+            row.push_back(share ? percent(share->ofPeak) : "-");
+            row.push_back(share ? percent(share->ofRoof) : "-");
+        }
+        table.addRow(row);
+    }
+    std::string note;
+    if (device != nullptr) {
+        if (const auto check = labs::datasheetShare(1.0, 1.0, *device, precision); !check) note = "  " + check.error().message + "\n";
+    }
+    return text + table.render() + note;
 }
 
 json measuredPyramidJson(const labs::MeasuredPyramid& pyramid, double moveBytes)

@@ -13,8 +13,13 @@ namespace accelscope::cli {
 
 /// {"name", "source", "compute_ceiling_gflops", "memory_ceiling_gbs", "ridge_flop_per_byte",
 ///  "points": [{"intensity_flop_per_byte", "gflops", "compute_ceiling_share"}]}
-nlohmann::json measuredRooflineJson(const labs::MeasuredRoofline& roofline);
-std::string renderMeasuredRoofline(const labs::MeasuredRoofline& roofline);
+/// With `device`, each point also has "device_peak_share" and "device_roof_share" (labs::datasheetShare
+/// against the device's `precision` roofs; null when the device lacks the figure), and the document
+/// "device" and "precision"; the text adds two columns.
+nlohmann::json measuredRooflineJson(const labs::MeasuredRoofline& roofline, const models::catalog::Device* device = nullptr,
+                                    const std::string& precision = "fp32");
+std::string renderMeasuredRoofline(const labs::MeasuredRoofline& roofline, const models::catalog::Device* device = nullptr,
+                                   const std::string& precision = "fp32");
 
 /// {"name", "move_bytes", "levels": [{"level", "working_set_bytes", "latency_ns", "bandwidth_gbs",
 /// "move_seconds"}]}: move_seconds is the time to stream `moveBytes` at the level's bandwidth; a

@@ -2,6 +2,8 @@
 // Measured roofline: the ceilings and points of a roofline lab's result.
 #include "labs/measured/measured_roofline.hpp"
 
+#include "models/roofline/roof_selection.hpp"
+
 #include "labs/lab_result_json.hpp"
 
 #include <algorithm>
@@ -34,6 +36,17 @@ std::optional<MeasuredRoofline> firstMeasuredRoofline(const std::vector<LabResul
         if (auto measured = measuredRoofline(r)) return measured;
     }
     return std::nullopt;
+}
+
+models::Result<DatasheetShare> datasheetShare(double intensityFlopPerByte, double gflops, const models::catalog::Device& device,
+                                              std::string_view precision)
+{
+    auto roof = models::roofline::selectRoof(device, precision);
+    if (!roof) return std::unexpected(roof.error());
+    auto memory = models::roofline::deviceMemoryCeiling(device);
+    if (!memory) return std::unexpected(memory.error());
+    const double attainableGflops = models::roofline::attainableTflops(roof->peakTflops, memory->bandwidthGBps, intensityFlopPerByte) * 1000;
+    return DatasheetShare{gflops / (roof->peakTflops * 1000), gflops / attainableGflops};
 }
 
 } // namespace accelscope::labs

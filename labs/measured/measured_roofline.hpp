@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,18 @@ struct MeasuredRoofline {
     /// ceiling is not measured.
     double computeCeilingShare(double gflops) const { return computeGflops > 0 ? gflops / computeGflops : 0.0; }
 };
+
+/// A measured point against a device's datasheet roofs (the Roofline page's tooltip on a measured
+/// point, `accelscope-cli lab show --roofline --device D`).
+struct DatasheetShare {
+    double ofPeak = 0.0; ///< share (0..1, may exceed 1) of the device's compute peak for the precision (models::roofline::selectRoof)
+    double ofRoof = 0.0; ///< share of the device's roof at the point's intensity: min(peak, bandwidth × intensity)
+};
+
+/// How `gflops` at `intensityFlopPerByte` compares with `device`'s `precision` roofs. Error when
+/// the device has no compute figure for the precision or no memory bandwidth (the message says which).
+models::Result<DatasheetShare> datasheetShare(double intensityFlopPerByte, double gflops, const models::catalog::Device& device,
+                                              std::string_view precision);
 
 /// The measured ceilings and sweep points of a cpu-roofline or cuda-roofline result; nothing for
 /// other labs or a result without its ceilings. Points come from the first series with x in

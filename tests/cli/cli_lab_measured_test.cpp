@@ -68,6 +68,35 @@ TEST_CASE("lab show --roofline prints the measured ceilings, ridge point and poi
     CHECK_THAT(unknown.err, Catch::Contains("no stored result #7"));
 }
 
+TEST_CASE("lab show --roofline --device compares each point with a device's datasheet roofs, as the page's tooltip does")
+{
+    TempDir dir;
+    const auto user = dir.path() / "u.db";
+    LabResult roof = result("cpu-roofline");
+    roof.summary = {{"compute_ceiling_gflops", 100, "GFLOP/s", ""}, {"memory_ceiling_gbs", 40, "GB/s", ""}};
+    roof.series = {{"measured", "arithmetic intensity", "FLOP/byte", "performance", "GFLOP/s", {{0.25, 10}, {64, 99}}}};
+    const auto file = writeResult(dir, "roof.json", roof);
+    const auto run = runCli(user, {"--json", "lab", "show", file.string(), "--roofline", "--device", "nvidia-h100-sxm"});
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    CHECK(doc["device"] == "nvidia-h100-sxm");
+    CHECK(doc["precision"] == "fp32");
+    // H100 SXM: FP32 67 TFLOP/s on its vector units (no FP32 tensor figure), HBM3 3350 GB/s.
+    // (0.25 FLOP/byte, 10 GFLOP/s): roof there 3350 × 0.25 = 837.5 GFLOP/s; (64, 99): roof 67,000.
+    CHECK_THAT(doc["points"][0]["device_peak_share"].get<double>(), Catch::WithinRel(10.0 / 67000, 1e-9));
+    CHECK_THAT(doc["points"][0]["device_roof_share"].get<double>(), Catch::WithinRel(10.0 / 837.5, 1e-9));
+    CHECK_THAT(doc["points"][1]["device_roof_share"].get<double>(), Catch::WithinRel(99.0 / 67000, 1e-9));
+    const auto text = runCli(user, {"lab", "show", file.string(), "--roofline", "--device", "nvidia-h100-sxm"});
+    CHECK_THAT(text.out, Catch::Contains("% of nvidia-h100-sxm fp32 peak") && Catch::Contains("1.2")); // 10 / 837.5 = 1.19 %
+    // A device without the precision's figure: the columns say "-" and a line says why.
+    const auto none = runCli(user, {"lab", "show", file.string(), "--roofline", "--device", "nvidia-h100-sxm", "--precision", "int4"});
+    CHECK(none.status == 0);
+    CHECK_THAT(none.out, Catch::Contains("int4"));
+    const auto unknown = runCli(user, {"lab", "show", file.string(), "--roofline", "--device", "nowhere"});
+    CHECK(unknown.status == 1);
+    CHECK_THAT(unknown.err, Catch::Contains("no device matches 'nowhere'"));
+}
+
 TEST_CASE("lab show --pyramid prints per-level latency and bandwidth of latency and bandwidth results")
 {
     TempDir dir;

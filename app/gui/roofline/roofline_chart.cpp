@@ -209,16 +209,13 @@ void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std:
         for (std::size_t di = 0; di < m_state.deviceIds().size(); ++di) {
             const Device* d = m_state.device(di);
             if (d == nullptr) continue;
-            std::string precision = firstPrecision;
-            auto roof = m_state.roofFor(*d, precision, Sparsity::Dense);
-            const auto memory = deviceMemoryCeiling(*d);
-            if (!roof || !memory) {
-                tip += "\n" + d->name + ": no " + precision + " datasheet roof";
+            const auto share = labs::datasheetShare(i, g, *d, firstPrecision);
+            if (!share) {
+                tip += "\n" + d->name + ": no " + firstPrecision + " datasheet roof";
                 continue;
             }
-            const double attainable = attainableTflops(roof->peakTflops, memory->bandwidthGBps, i) * 1000;
-            tip += "\n" + d->name + formatText(": %.2f%% of its ", 100 * g / (roof->peakTflops * 1000)) + precision +
-                   formatText(" datasheet peak, %.2f%% of its roof at this intensity", 100 * g / attainable);
+            tip += "\n" + d->name + formatText(": %.2f%% of its ", 100 * share->ofPeak) + firstPrecision +
+                   formatText(" datasheet peak, %.2f%% of its roof at this intensity", 100 * share->ofRoof);
         }
         s.hit(x - 7, y - 7, x + 7, y + 7, tip);
     }
