@@ -2,6 +2,8 @@
 // Memory levels measured on a machine (by the latency and bandwidth labs), to show beside its pyramid.
 #pragma once
 
+#include "models/memory/pyramid_move.hpp"
+
 #include "labs/lab.hpp"
 
 #include <optional>
@@ -17,9 +19,13 @@ struct MeasuredLevel {
     double latencyNs = 0.0;       ///< load-to-use latency, ns
     double bandwidthGbs = 0.0;    ///< GB/s (10^9 B/s)
 
-    /// Seconds to stream `bytes` at the measured bandwidth (bytes / (GB/s x 10^9)); 0 when the
-    /// bandwidth is not measured.
-    double moveSeconds(double bytes) const { return bandwidthGbs > 0 ? bytes / (bandwidthGbs * 1e9) : 0.0; }
+    /// Seconds to stream `bytes` at the measured bandwidth (models::memory::moveThrough, as the
+    /// pyramid page times it); 0 when the bandwidth is not measured.
+    double moveSeconds(double bytes) const
+    {
+        if (!(bandwidthGbs > 0)) return 0.0;
+        return models::memory::moveThrough(bytes, bandwidthGbs, std::nullopt, std::nullopt).seconds.value_or(0.0);
+    }
 };
 
 /// What the labs measured on one machine.
