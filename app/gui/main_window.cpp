@@ -93,6 +93,8 @@ void MainWindow::addPage(const PageEntry& entry, const PageServices& services)
 // projector: every page, full screen, would run off the right of the screen.
 void MainWindow::sizePagesToCurrent(int current)
 {
+    // Leaving a page another page opened, by hand, ends the way back to the opener.
+    if (m_openedBy && page(current) != m_openedBy->target) m_openedBy.reset();
     for (int i = 0; i < m_pages->count(); ++i) {
         const QSizePolicy::Policy policy = i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored;
         m_pages->widget(i)->setSizePolicy(policy, policy);

@@ -158,3 +158,24 @@ TEST_CASE("large text: the chart pages at text scale 2 and 2.5 in a 1280x800 win
         }
     }
 }
+
+TEST_CASE("presenter mode: the next step goes back to the page that opened this one, until the user leaves it by hand")
+{
+    accelscope::tests::WindowFixture fixture(QSize(1200, 800));
+    MainWindow& window = fixture.window;
+    window.showPage(window.pageIndex("lessons"));
+    QApplication::setActiveWindow(&window);
+    QTest::keyClick(&window, Qt::Key_F5);
+    REQUIRE(window.presenter()->active());
+    // The lesson's "Show me" (or any page) opens the Roofline page through the navigator.
+    REQUIRE(window.openPage("roofline", {{"precision", "bf16"}}).isEmpty());
+    QTest::keyClick(&window, Qt::Key_Space);
+    CHECK(window.currentPageId() == "lessons"); // back to the opener
+    REQUIRE(window.openPage("roofline", {}).isEmpty());
+    window.showPage(window.pageIndex("catalog")); // the presenter walks away by hand…
+    window.showPage(window.pageIndex("roofline")); // …and comes back: no way back any more
+    QTest::keyClick(&window, Qt::Key_Space);
+    CHECK(window.currentPageId() == "memory-pyramid"); // the next page, as on any page without animation
+    QTest::keyClick(&window, Qt::Key_Escape);
+    CHECK_FALSE(window.presenter()->active());
+}
