@@ -101,22 +101,20 @@ void addCatalogFunctions(std::vector<FunctionSpec>& out, const LessonContext& ct
                          if (!c || !bw || !x) return fail(ErrorCode::InvalidArgument, !c ? c.error().message : !bw ? bw.error().message : x.error().message);
                          return roof::attainableTflops(c->peakTflops, *bw, *x);
                      }));
+    // A link's bandwidth roof of a device, or why it has none.
+    const auto link = [&ctx](auto ceiling, std::string missing) {
+        return [&ctx, ceiling, missing](Args a) -> Result<double> {
+            auto d = device(ctx, word(a, 0));
+            if (!d) return std::unexpected(d.error());
+            const auto c = ceiling(**d);
+            if (!c) return fail(ErrorCode::NotFound, word(a, 0) + missing);
+            return c->bandwidthGBps;
+        };
+    };
     out.push_back(fn("host_link", "host_link(device)", "host link GB/s per direction (PCIe or C2C)", 1, 1,
-                     [&ctx](Args a) -> Result<double> {
-                         auto d = device(ctx, word(a, 0));
-                         if (!d) return std::unexpected(d.error());
-                         const auto c = roof::hostLinkCeiling(**d);
-                         if (!c) return fail(ErrorCode::NotFound, word(a, 0) + " has no known host link bandwidth");
-                         return c->bandwidthGBps;
-                     }));
+                     link(roof::hostLinkCeiling, " has no known host link bandwidth")));
     out.push_back(fn("scale_up", "scale_up(device)", "scale-up link GB/s per direction (interconnect_gbs / 2)", 1, 1,
-                     [&ctx](Args a) -> Result<double> {
-                         auto d = device(ctx, word(a, 0));
-                         if (!d) return std::unexpected(d.error());
-                         const auto c = roof::scaleUpCeiling(**d);
-                         if (!c) return fail(ErrorCode::NotFound, word(a, 0) + " has no scale-up link figure");
-                         return c->bandwidthGBps;
-                     }));
+                     link(roof::scaleUpCeiling, " has no scale-up link figure")));
     out.push_back(fn("level_bw", "level_bw(device, level)", "memory pyramid bandwidth of a level (registers, shared_l1, l2, device_memory, host_link, scale_up), GB/s", 2, 2,
                      [&ctx](Args a) -> Result<double> {
                          auto d = device(ctx, word(a, 0));

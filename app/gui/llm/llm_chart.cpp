@@ -16,14 +16,7 @@ using models::catalog::FigureKey;
 
 namespace {
 
-std::string fmt(const char* format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
-std::string gbText(double bytes) { return fmt("%.1f GB", bytes / 1e9); }
+std::string gbText(double bytes) { return formatText("%.1f GB", bytes / 1e9); }
 
 } // namespace
 
@@ -132,7 +125,7 @@ void LlmChart::addMatrix(Scene& s, float top, bool dark, LlmMode mode, const std
             const float x = nameW + cellW * static_cast<float>(c + 2);
             const Rgba fill = !cell.perDeviceBytes ? Rgba{128, 128, 128, 60} : cell.fits ? Rgba{0, 158, 115, 90} : Rgba{213, 94, 0, 80};
             s.rect(x - 2, y - 1, x + cellW - 4, y + rowH - 2, fill);
-            s.text(x, y, cell.perDeviceBytes ? fmt("%.0f", *cell.perDeviceBytes / 1e9) : std::string("-"), ink);
+            s.text(x, y, cell.perDeviceBytes ? formatText("%.0f", *cell.perDeviceBytes / 1e9) : std::string("-"), ink);
         }
         y += rowH;
     }
