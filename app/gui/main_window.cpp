@@ -208,9 +208,10 @@ void MainWindow::buildMenus()
         connect(action, &QAction::triggered, this, [this, theme] { setTheme(theme); });
     }
     view->addSeparator();
-    view->addAction(tr("&Larger text"), QKeySequence::ZoomIn, this, [this] { changeFontScale(m_fontScale + fontScaleStep); });
-    view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontScale(m_fontScale - fontScaleStep); });
-    view->addAction(tr("&Reset text size"), QKeySequence(tr("Ctrl+0")), this, [this] { changeFontScale(1.0); });
+    // The text-size keys also work with the menu bar hidden (presenter mode).
+    addAction(view->addAction(tr("&Larger text"), QKeySequence::ZoomIn, this, [this] { changeFontScale(m_fontScale + fontScaleStep); }));
+    addAction(view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontScale(m_fontScale - fontScaleStep); }));
+    addAction(view->addAction(tr("&Reset text size"), QKeySequence(tr("Ctrl+0")), this, [this] { changeFontScale(1.0); }));
     view->addAction(tr("&Full screen"), QKeySequence::FullScreen, this, [this] {
         isFullScreen() ? showNormal() : showFullScreen();
     });

@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QMenuBar>
 #include <QStatusBar>
 #include <QTest>
 
@@ -176,6 +177,25 @@ TEST_CASE("presenter mode: the next step goes back to the page that opened this 
     window.showPage(window.pageIndex("roofline")); // …and comes back: no way back any more
     QTest::keyClick(&window, Qt::Key_Space);
     CHECK(window.currentPageId() == "memory-pyramid"); // the next page, as on any page without animation
+    QTest::keyClick(&window, Qt::Key_Escape);
+    CHECK_FALSE(window.presenter()->active());
+}
+
+TEST_CASE("presenter mode: Ctrl+number, F1 and the text-size keys work with the menu bar hidden")
+{
+    accelscope::tests::WindowFixture fixture(QSize(1200, 800));
+    MainWindow& window = fixture.window;
+    QApplication::setActiveWindow(&window);
+    QTest::keyClick(&window, Qt::Key_F5);
+    REQUIRE(window.presenter()->active());
+    REQUIRE_FALSE(window.menuBar()->isVisible());
+    QTest::keyClick(&window, Qt::Key_6, Qt::ControlModifier);
+    CHECK(window.currentPageId() == "roofline");
+    QTest::keyClick(&window, Qt::Key_F1);
+    CHECK(window.currentPageId() == "lessons");
+    const double scale = window.fontScale();
+    QTest::keyClick(&window, Qt::Key_Minus, Qt::ControlModifier);
+    CHECK(window.fontScale() == Approx(scale - 0.1));
     QTest::keyClick(&window, Qt::Key_Escape);
     CHECK_FALSE(window.presenter()->active());
 }
