@@ -111,7 +111,10 @@ TEST_CASE("every key of every page's contract is applied by the page and reporte
 
 TEST_CASE("the contracts' device counts are the pages' own limits")
 {
-    const auto count = [](const char* page) { return labs::guided::contractOf(page).setting("devices").maxInt(); };
+    const auto count = [](const char* page) {
+        const auto contract = labs::guided::contractOf(page); // setting() refers into it: keep it alive
+        return contract.setting("devices").maxInt();
+    };
     CHECK(count("compare") == gui::ComparePage::maxDevices);
     CHECK(count("roofline") == static_cast<int>(gui::roofline::RooflineVisualizer::maxDevices));
     CHECK(count("llm-calculator") == static_cast<int>(gui::llm::LlmCalculator::maxBars));
