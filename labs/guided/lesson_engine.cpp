@@ -96,13 +96,12 @@ Result<RenderedCheck> renderCheck(const Check& check, const Evaluator& evaluator
 /// except b against B (bits against bytes); 'x' stands for '×' and 'u' for 'µ'.
 std::string unitKey(std::string_view unit)
 {
-    std::string key;
+    std::string spelled(unit);
     for (const std::string_view micro : {std::string_view("µ"), std::string_view("μ")}) {
-        std::string replaced(unit);
-        for (auto at = replaced.find(micro); at != std::string::npos; at = replaced.find(micro)) replaced.replace(at, micro.size(), "u");
-        if (replaced != unit) return unitKey(replaced);
+        for (auto at = spelled.find(micro); at != std::string::npos; at = spelled.find(micro)) spelled.replace(at, micro.size(), "u");
     }
-    for (const char c : unit) {
+    std::string key;
+    for (const char c : spelled) {
         if (c == ' ') continue;
         key += (c == 'b' || c == 'B') ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     }
