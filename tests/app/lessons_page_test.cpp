@@ -138,6 +138,9 @@ TEST_CASE("a lesson's introduction is shown above its first step, and its last s
     CHECK(page.prose()->toPlainText().contains("Arithmetic intensity"));
     CHECK_FALSE(page.prose()->toPlainText().contains("{{"));
     CHECK(page.nextButton()->isEnabled());
+    // The first step asks for FLOP/byte: a number in another unit is refused, saying which unit.
+    CHECK_FALSE(page.answer("1365 GFLOP").has_value());
+    CHECK(page.outcomeText().contains("answered in FLOP/byte"));
     REQUIRE(page.stepBy(1));
     CHECK_FALSE(page.prose()->toPlainText().contains("Williams, Waterman and Patterson"));
     while (page.stepBy(1)) {}
