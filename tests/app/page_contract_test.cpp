@@ -42,7 +42,8 @@ std::vector<std::string> samples(const SettingSpec& spec, const std::vector<mode
     case SettingKind::Kernel: return {"gemm:M=256,N=512,K=512,dtype=bf16", "softmax:rows=4096,cols=8192,dtype=fp16"};
     case SettingKind::Model: {
         std::vector<std::string> out;
-        for (const auto& m : models::roofline::modelPresets().value()) out.push_back(m.id);
+        const auto presets = models::roofline::modelPresets().value(); // a range-for over .value() of a temporary dangles
+        for (const auto& m : presets) out.push_back(m.id);
         return out;
     }
     case SettingKind::DataType: return {"fp8", "bf16", "nvfp4"};
