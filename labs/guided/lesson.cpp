@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -128,8 +129,10 @@ Result<Check> makeCheck(const std::string& file, const Block& block)
             if (relative) t.pop_back();
             auto v = parseDouble(file, s.line, "tolerance (a number, or a percentage like 2%)", trim(t));
             if (!v) return std::unexpected(v.error());
-            if (*v < 0) return at(file, s.line, "tolerance must not be negative");
+            if (*v < 0 || !std::isfinite(*v)) return at(file, s.line, "tolerance must be a finite number, not negative");
+            if (relative && *v >= 100) return at(file, s.line, "a relative tolerance must be below 100%");
             (relative ? check.relativeTolerance : check.absoluteTolerance) = relative ? *v / 100.0 : *v;
+            check.toleranceLine = s.line;
         } else if (check.kind == CheckKind::Number && s.key == "unit") {
             check.unit = s.value;
         } else if (check.kind == CheckKind::State && s.key == "page") {
@@ -149,9 +152,6 @@ Result<Check> makeCheck(const std::string& file, const Block& block)
     if (check.kind == CheckKind::Choice && check.answerLine == 0) return at(file, block.line, "a choice check needs 'answer: N'");
     if (check.kind == CheckKind::Number && check.answerExpression.empty()) {
         return at(file, block.line, "a number check needs 'answer: EXPRESSION'");
-    }
-    if (check.kind == CheckKind::Number && check.relativeTolerance == 0 && check.absoluteTolerance == 0) {
-        check.relativeTolerance = 0.01;
     }
     if (check.kind == CheckKind::State && (check.page.empty() || check.predicate.empty())) {
         return at(file, block.line, "a state check needs 'page:' and 'predicate:'");

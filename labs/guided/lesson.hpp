@@ -41,8 +41,10 @@ struct LabRun {
 enum class CheckKind { Choice, Number, State };
 
 /// A question. Choice: options and the index of the right one. Number: an expression computed
-/// by the models, a tolerance (relative or absolute) and a unit. State: a named predicate over a
-/// page's state with parameters. Hints and the explanation may hold `{{ … }}` numbers.
+/// by the models, a tolerance (relative, absolute, or 0 for exact; there is no default: a check
+/// without `tolerance:` is a validateLesson problem and is graded exactly) and a unit. State: a
+/// named predicate over a page's state with parameters. Hints and the explanation may hold
+/// `{{ … }}` numbers.
 struct Check {
     CheckKind kind = CheckKind::Choice;
     std::string question;
@@ -50,7 +52,8 @@ struct Check {
     int answerIndex = -1;
     std::string answerExpression;
     double relativeTolerance = 0.0; ///< fraction (0.02 for "2%")
-    double absoluteTolerance = 0.0; ///< in `unit`
+    double absoluteTolerance = 0.0; ///< in `unit`; both 0: exact (the answer must be the model's double)
+    int toleranceLine = 0;          ///< 0: no `tolerance:` line was written
     std::string unit;
     std::string page;
     std::string predicate;
@@ -59,6 +62,8 @@ struct Check {
     std::string explanation;
     int line = 0;
     int answerLine = 0;
+    /// Number checks: both tolerances 0, the answer must be the model's value itself.
+    bool exact() const { return relativeTolerance == 0.0 && absoluteTolerance == 0.0; }
 };
 
 /// One `## ` section of a lesson.

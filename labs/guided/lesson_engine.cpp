@@ -7,6 +7,7 @@
 #include "labs/guided/page_predicates.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -91,20 +92,52 @@ Result<RenderedCheck> renderCheck(const Check& check, const Evaluator& evaluator
     return out;
 }
 
+/// A unit as compared with the learner's: spaces, case and a leading '-' ("-way") do not count,
+/// except b against B (bits against bytes); 'x' stands for '×' and 'u' for 'µ'.
+std::string unitKey(std::string_view unit)
+{
+    std::string spelled(unit);
+    for (const std::string_view micro : {std::string_view("µ"), std::string_view("μ")}) {
+        for (auto at = spelled.find(micro); at != std::string::npos; at = spelled.find(micro)) spelled.replace(at, micro.size(), "u");
+    }
+    std::string key;
+    for (const char c : spelled) {
+        if (c == ' ') continue;
+        key += (c == 'b' || c == 'B') ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (!key.empty() && key.front() == '-') key.erase(0, 1);
+    return key == "x" ? std::string("×") : key;
+}
+
+/// The learner's number: digits (',' as thousands separators allowed), then nothing or the
+/// check's unit. Another unit ("591 GFLOP" for FLOP/byte, GB for GiB) is refused with a message
+/// that names the unit asked for, never graded as a number.
 Result<double> parseLearnerNumber(std::string_view answer, const std::string& unit)
 {
     std::string text = trim(answer);
-    if (!unit.empty() && text.size() > unit.size() && lower(text.substr(text.size() - unit.size())) == lower(unit)) {
-        text = trim(text.substr(0, text.size() - unit.size()));
-    }
     text.erase(std::remove(text.begin(), text.end(), ','), text.end());
     double v = 0;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v)) {
+    const std::string given = trim(std::string_view(ptr, static_cast<std::size_t>(text.data() + text.size() - ptr)));
+    const bool moreDigits = !given.empty() && (std::isdigit(static_cast<unsigned char>(given.front())) || given.front() == '.');
+    if (text.empty() || ec != std::errc() || ptr == text.data() || !std::isfinite(v) || moreDigits) {
         return fail(ErrorCode::InvalidArgument, "'" + std::string(answer) + "' is not a number" +
                                                     (unit.empty() ? "" : " (in " + unit + ")"));
     }
-    return v;
+    if (given.empty() || (!unit.empty() && unitKey(given) == unitKey(unit))) return v;
+    if (unit.empty()) {
+        return fail(ErrorCode::InvalidArgument, "'" + std::string(answer) + "': this question takes a plain number, without '" + given + "'");
+    }
+    return fail(ErrorCode::InvalidArgument, "'" + std::string(answer) + "': this question is answered in " + unit + ", not '" + given +
+                                                "'; give the number in " + unit);
+}
+
+/// The shortest decimal that reads back as exactly `value` (what an exact check wants typed).
+std::string roundTripText(double value)
+{
+    std::array<char, 32> buffer{};
+    const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    return ec == std::errc() ? std::string(buffer.data(), end) : formatNumber(value, "s12").value_or("?");
 }
 
 std::vector<Problem> validateStep(const Lesson& lesson, const Step& step, const LessonContext& context, const Evaluator& evaluator)
@@ -168,6 +201,10 @@ std::vector<Problem> validateStep(const Lesson& lesson, const Step& step, const 
         }
         break;
     case CheckKind::Number:
+        if (check.toleranceLine == 0) {
+            problems.push_back({lesson.file, check.line, "a number check needs 'tolerance:': 0 for exact, a percentage (2%) "
+                                                         "or an absolute amount in the unit (0.5); there is no default"});
+        }
         if (auto v = evaluator.evaluateNumber(check.answerExpression); !v) {
             problems.push_back({lesson.file, check.answerLine, "the answer cannot be computed: " + v.error().message});
         }
@@ -256,9 +293,12 @@ Result<CheckOutcome> checkAnswer(const Check& check, std::string_view answer, co
         if (!expected) return at(file, check.answerLine, expected.error().message);
         auto given = parseLearnerNumber(answer, check.unit);
         if (!given) return std::unexpected(given.error());
+        // Exact: the decimal the learner types reads back as the same double (from_chars rounds
+        // correctly), so 1.0078125 is BF16's 1.01 and 1.01 is not.
         const double tolerance = std::max(check.absoluteTolerance, check.relativeTolerance * std::fabs(*expected));
-        out.correct = std::fabs(*given - *expected) <= tolerance;
-        out.expected = formatNumber(*expected, "s4").value_or("?") + (check.unit.empty() ? "" : " " + check.unit);
+        out.correct = check.exact() ? *given == *expected : std::fabs(*given - *expected) <= tolerance;
+        out.expected = (check.exact() ? roundTripText(*expected) : formatNumber(*expected, "s4").value_or("?")) +
+                       (check.unit.empty() ? "" : " " + check.unit);
         return out;
     }
     case CheckKind::State: {

@@ -80,7 +80,8 @@ struct CheckOutcome {
 
 /// Checks a learner's answer. Choice: the option's number (from 1) or its text. Number: a
 /// number, optionally followed by the check's unit; right within the tolerance of the model's
-/// value. State: `key=value` pairs separated by ';' (see checkState). Errors: an answer that is
+/// value, or, for an exact check (tolerance 0, or none written), when it reads as the model's
+/// double itself; a number followed by another unit is an error naming the check's unit. State: `key=value` pairs separated by ';' (see checkState). Errors: an answer that is
 /// not of the check's kind, or an expression the models cannot compute.
 models::Result<CheckOutcome> checkAnswer(const Check& check, std::string_view answer, const LessonContext& context,
                                          const std::string& file = "lesson");

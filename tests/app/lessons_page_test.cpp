@@ -107,3 +107,45 @@ TEST_CASE("a corrupted progress record is shown on the page, kept, and cleared b
     REQUIRE(progress->has_value());
     CHECK((*progress)->stepIndex == 1);
 }
+
+TEST_CASE("the Hint button is enabled again on every later step that has hints")
+{
+    accelscope::tests::GuiFixture fixture;
+    LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
+    REQUIRE(page.openLesson("roofline"));
+    int stepsWithHints = 0;
+    do {
+        QPushButton* hint = page.hintButton();
+        if (hint->isHidden()) continue; // no question, or one without hints
+        ++stepsWithHints;
+        INFO("step " << page.currentStep() + 1);
+        CHECK(hint->isEnabled()); // failed before: disabled for good after one step's hints ran out
+        for (int i = 0; i < 10 && hint->isEnabled(); ++i) hint->click();
+        CHECK_FALSE(hint->isEnabled()); // this step's hints are all shown
+        CHECK(page.answer("-1") != std::optional<bool>(true));
+        CHECK_FALSE(page.outcomeText().contains("take a hint")); // none left to take
+    } while (page.stepBy(1));
+    CHECK(stepsWithHints >= 2);
+}
+
+TEST_CASE("a lesson's introduction is shown above its first step, and its last step's Next is disabled")
+{
+    accelscope::tests::GuiFixture fixture;
+    LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
+    REQUIRE(page.openLesson("roofline"));
+    // 02-roofline.md's introduction cites the roofline paper; its first step does not.
+    CHECK(page.prose()->toPlainText().contains("Williams, Waterman and Patterson"));
+    CHECK(page.prose()->toPlainText().contains("Arithmetic intensity"));
+    CHECK_FALSE(page.prose()->toPlainText().contains("{{"));
+    CHECK(page.nextButton()->isEnabled());
+    // The first step asks for FLOP/byte: a number in another unit is refused, saying which unit.
+    CHECK_FALSE(page.answer("1365 GFLOP").has_value());
+    CHECK(page.outcomeText().contains("answered in FLOP/byte"));
+    REQUIRE(page.stepBy(1));
+    CHECK_FALSE(page.prose()->toPlainText().contains("Williams, Waterman and Patterson"));
+    while (page.stepBy(1)) {}
+    CHECK_FALSE(page.nextButton()->isEnabled());
+    CHECK(page.nextButton()->toolTip() == "Last step of this lesson");
+    REQUIRE(page.stepBy(-1));
+    CHECK(page.nextButton()->isEnabled());
+}

@@ -42,7 +42,8 @@ std::vector<std::string> samples(const SettingSpec& spec, const std::vector<mode
     case SettingKind::Kernel: return {"gemm:M=256,N=512,K=512,dtype=bf16", "softmax:rows=4096,cols=8192,dtype=fp16"};
     case SettingKind::Model: {
         std::vector<std::string> out;
-        for (const auto& m : models::roofline::modelPresets().value()) out.push_back(m.id);
+        const auto presets = models::roofline::modelPresets().value(); // a range-for over .value() of a temporary dangles
+        for (const auto& m : presets) out.push_back(m.id);
         return out;
     }
     case SettingKind::DataType: return {"fp8", "bf16", "nvfp4"};
@@ -112,7 +113,7 @@ TEST_CASE("every key of every page's contract is applied by the page and reporte
 TEST_CASE("the contracts' device counts are the pages' own limits")
 {
     const auto count = [](const char* page) {
-        const auto contract = labs::guided::contractOf(page);
+        const auto contract = labs::guided::contractOf(page); // setting() refers into it: keep it alive
         return contract.setting("devices").maxInt();
     };
     CHECK(count("compare") == gui::ComparePage::maxDevices);

@@ -126,3 +126,29 @@ TEST_CASE("lesson answer records progress, a corrupted record is reported, kept,
     CHECK(runCli(user, {"lesson", "reset", "pipeline-bubbles"}).status == 0);
     CHECK(runCli(user, {"lesson", "answer", "pipeline-bubbles", "1", "0.2727"}).status == 0);
 }
+
+TEST_CASE("lesson answer grades exact checks exactly and refuses a number in another unit")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    // number-formats step 2 asks what BF16 stores for 1.01: 1 + 1/128 = 1.0078125, not 1.01.
+    const auto wrong = runCli(user, {"lesson", "answer", "number-formats", "2", "1.01"});
+    INFO(wrong.out << wrong.err);
+    REQUIRE(wrong.status == 0);
+    CHECK_THAT(wrong.out, Catch::StartsWith("not quite"));
+    const auto right = runCli(user, {"lesson", "answer", "number-formats", "2", "1.0078125"});
+    CHECK_THAT(right.out, Catch::StartsWith("correct: 1.0078125"));
+    // Step 1: the largest finite FP16 is 65504; step 3: the largest E4M3 is 448.
+    for (const char* value : {"65536", "65000", "66000"}) {
+        CHECK(json::parse(runCli(user, {"--json", "lesson", "answer", "number-formats", "1", value}).out)["correct"] == false);
+    }
+    for (const char* value : {"450", "452"}) {
+        CHECK(json::parse(runCli(user, {"--json", "lesson", "answer", "number-formats", "3", value}).out)["correct"] == false);
+    }
+    CHECK(json::parse(runCli(user, {"--json", "lesson", "answer", "number-formats", "3", "448"}).out)["correct"] == true);
+    // Step 5 asks for GB: GiB is refused with the unit asked for, not graded.
+    const auto unit = runCli(user, {"lesson", "answer", "number-formats", "5", "70.55 GiB"});
+    CHECK(unit.status == 1);
+    CHECK_THAT(unit.err, Catch::Contains("answered in GB, not 'GiB'"));
+    CHECK(runCli(user, {"lesson", "answer", "number-formats", "5", "70.55 GB"}).status == 0);
+}

@@ -265,7 +265,8 @@ TEST_CASE("every real lesson parses, validates and renders every number of every
             if (step.check->kind == CheckKind::Number) {
                 auto expected = lessonEvaluator(ctx).evaluateNumber(step.check->answerExpression);
                 REQUIRE(expected.has_value());
-                CHECK(checkAnswer(*step.check, std::to_string(*expected), ctx)->correct);
+                // Both ways, exact checks included: tests/labs/lesson_grading_test.cpp.
+                CHECK(checkAnswer(*step.check, formatNumber(*expected, "s12").value(), ctx)->correct);
             }
         }
     }

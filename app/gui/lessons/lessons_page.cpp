@@ -232,13 +232,23 @@ void LessonsPage::showStep()
     }
     const auto& step = l->steps[static_cast<std::size_t>(m_step)];
     m_header->setText(tr("<b>%1</b> — step %2 of %3").arg(text(l->title).toHtmlEscaped()).arg(m_step + 1).arg(l->steps.size()));
+    const bool last = m_step + 1 >= static_cast<int>(l->steps.size());
+    m_next->setEnabled(!last);
+    m_next->setToolTip(last ? tr("Last step of this lesson") : tr("Next step (Alt+Right; in presenter mode Space or →)"));
+    m_previous->setEnabled(m_step > 0);
     auto rendered = guided::renderStep(*l, step, m_lessonContext);
     if (!rendered) {
         m_prose->setPlainText(text(rendered.error().message));
         return;
     }
     m_rendered = std::move(*rendered);
-    m_prose->showMarkdown(text("## " + m_rendered->title + "\n\n" + m_rendered->prose));
+    // The lesson's introduction opens its first step, above the step's own text.
+    std::string intro;
+    if (m_step == 0 && !l->summary.empty()) {
+        auto summary = guided::renderText(l->summary, m_lessonContext, l->file, 1);
+        intro = (summary ? *summary : summary.error().message) + "\n\n";
+    }
+    m_prose->showMarkdown(text(intro + "## " + m_rendered->title + "\n\n" + m_rendered->prose));
     m_showMe->setVisible(m_rendered->action.has_value());
     if (m_rendered->action) m_showMe->setText(tr("Show me on the %1 page").arg(text(m_rendered->action->pageName)));
 
@@ -256,6 +266,7 @@ void LessonsPage::showStep()
     m_unit->setVisible(numeric);
     m_check->setVisible(check.has_value());
     m_hint->setVisible(check && !check->hints.empty());
+    m_hint->setEnabled(check && !check->hints.empty()); // a new step's hints are all still to show
     m_number->clear();
     if (!check) return;
     m_question->setText(text(check->question));
@@ -328,9 +339,10 @@ std::optional<bool> LessonsPage::answer(const QString& given)
     auto recorded = store ? guided::recordAnswer(**store, *l, m_step + 1, value.toStdString(), *outcome,
                                                  static_cast<double>(m_stepTimer.restart()) / 1000.0)
                           : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
+    const bool hintsLeft = m_hintsShown < static_cast<int>(m_rendered->check->hints.size());
     QString saved = recorded ? QString() : tr("\n(Not saved: %1)").arg(text(recorded.error().message));
     m_outcome->setText(outcome->correct ? tr("Right: %1\n%2%3").arg(text(outcome->expected), text(outcome->explanation), saved)
-                                        : tr("Not quite. Try again, or take a hint.%1").arg(saved));
+                                        : (hintsLeft ? tr("Not quite. Try again, or take a hint.%1") : tr("Not quite. Try again.%1")).arg(saved));
     m_outcome->setStyleSheet(outcome->correct ? QString() : QStringLiteral("color: #d9534f;"));
     if (recorded) fillList();
     return outcome->correct;

@@ -61,6 +61,8 @@ public:
     bool watching() const;
     LessonProse* prose() const { return m_prose; }
     QPushButton* showMeButton() const { return m_showMe; }
+    QPushButton* hintButton() const { return m_hint; }
+    QPushButton* nextButton() const { return m_next; }
 
 signals:
     void statusMessage(const QString& message);
