@@ -21,7 +21,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStackedWidget>
+#include <QOpenGLWidget>
 #include <QStatusBar>
+#include <QTimer>
 
 #include <imgui.h>
 
@@ -48,14 +50,26 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     m_sections->setObjectName("sections");
     m_sections->setFixedWidth(m_sections->fontMetrics().horizontalAdvance(QStringLiteral("Pipeline bubbles")) + 40);
     m_pages = new QStackedWidget(central);
+    // Pages with OpenGL canvases are made after the window is shown. Adding the first QOpenGLWidget
+    // to a shown window makes Qt recreate its native window (losing activation and keyboard focus),
+    // so one hidden, empty one is there from the start and the window is made for OpenGL at once.
+    auto* openGlFromTheStart = new QOpenGLWidget(central);
+    openGlFromTheStart->setObjectName("openGlFromTheStart");
+    openGlFromTheStart->setFixedSize(0, 0);
     layout->addWidget(m_sections);
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
 
+    // Pages are made when first shown or asked for, and the rest once the window has painted: the
+    // window appears without building every page (and its canvases) first.
     m_entries = pageList();
-    PageServices services{m_context, *this};
-    for (const PageEntry& entry : m_entries) addPage(entry, services);
-    connect(m_sections, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    m_created.assign(m_entries.size(), nullptr);
+    for (const PageEntry& entry : m_entries) addPage(entry);
+    connect(m_sections, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row < 0) return;
+        ensurePage(row);
+        m_pages->setCurrentIndex(row);
+    });
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::sizePagesToCurrent);
     connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);
     m_catalogStatus = new QLabel(this);
@@ -70,22 +84,63 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     setTheme(themeFromName(s.value("theme", "light").toString()));
     setFontScale(s.value("fontScale", 1.0).toDouble());
     showPage(std::max(0, pageIndex(s.value("window/page", "catalog").toString())));
-    sizePagesToCurrent(m_pages->currentIndex()); // also when the first page stays current (no change signal)
+    ensurePage(m_pages->currentIndex()); // also when the first page stays current (no change signal)
+    sizePagesToCurrent(m_pages->currentIndex());
+    qApp->installEventFilter(this); // until the first paint: then the other pages are made, one per turn
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Paint && watched->isWidgetType() && static_cast<QWidget*>(watched)->window() == this) {
+        qApp->removeEventFilter(this);
+        QTimer::singleShot(0, this, &MainWindow::makeNextPage);
+    }
+    return false;
+}
+
+void MainWindow::makeNextPage()
+{
+    const auto next = std::ranges::find(m_created, nullptr);
+    if (next == m_created.end()) return;
+    ensurePage(static_cast<int>(next - m_created.begin()));
+    QTimer::singleShot(0, this, &MainWindow::makeNextPage);
 }
 
 void MainWindow::showStatusMessage(const QString& message) { statusBar()->showMessage(message, 8000); }
 
-void MainWindow::addPage(const PageEntry& entry, const PageServices& services)
+void MainWindow::addPage(const PageEntry& entry)
 {
-    QWidget* page = entry.make(services, m_pages);
-    if (page->objectName().isEmpty()) page->setObjectName(QString::fromStdString(entry.id));
     auto* item = new QListWidgetItem(translatedPage(entry.title), m_sections);
     item->setData(Qt::UserRole, QString::fromStdString(entry.id));
     item->setSizeHint(QSize(0, m_sections->fontMetrics().height() * 2));
-    m_pages->addWidget(page);
+    m_pages->addWidget(new QWidget(m_pages)); // stands in until the page is made
+}
+
+QWidget* MainWindow::ensurePage(int index)
+{
+    QWidget*& made = m_created.at(static_cast<std::size_t>(index));
+    if (made != nullptr) return made;
+    const PageEntry& entry = m_entries[static_cast<std::size_t>(index)];
+    PageServices services{m_context, *this};
+    QWidget* page = entry.make(services, m_pages);
+    made = page;
+    if (page->objectName().isEmpty()) page->setObjectName(QString::fromStdString(entry.id));
     if (page->metaObject()->indexOfSignal("statusMessage(QString)") >= 0) {
         connect(page, SIGNAL(statusMessage(QString)), this, SLOT(showStatusMessage(QString)));
     }
+    // Swap the stand-in for the page at the same index, keeping it current if it was.
+    QWidget* standIn = m_pages->widget(index);
+    const bool current = m_pages->currentIndex() == index;
+    m_restacking = true;
+    m_pages->insertWidget(index, page);
+    if (current) m_pages->setCurrentIndex(index);
+    m_pages->removeWidget(standIn);
+    m_restacking = false;
+    delete standIn;
+    if (auto* styled = dynamic_cast<StyledPage*>(page)) styled->setAppearance(m_theme, m_fontScale);
+    addCommands(index, page);
+    sizePagesToCurrent(m_pages->currentIndex());
+    return page;
 }
 
 // Only the current page's minimum size counts. A stack is as wide as its widest page, and at
@@ -94,7 +149,7 @@ void MainWindow::addPage(const PageEntry& entry, const PageServices& services)
 void MainWindow::sizePagesToCurrent(int current)
 {
     // Leaving a page another page opened, by hand, ends the way back to the opener.
-    if (m_openedBy && page(current) != m_openedBy->target) m_openedBy.reset();
+    if (!m_restacking && m_openedBy && m_pages->widget(current) != m_openedBy->target) m_openedBy.reset();
     for (int i = 0; i < m_pages->count(); ++i) {
         const QSizePolicy::Policy policy = i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored;
         m_pages->widget(i)->setSizePolicy(policy, policy);
@@ -106,7 +161,10 @@ std::string MainWindow::pageId(int index) const { return m_entries.at(static_cas
 QString MainWindow::pageName(int index) const { return m_sections->item(index)->text(); }
 QString MainWindow::currentPageName() const { return pageName(m_pages->currentIndex()); }
 std::string MainWindow::currentPageId() const { return pageId(m_pages->currentIndex()); }
-QWidget* MainWindow::page(int index) const { return m_pages->widget(index); }
+QWidget* MainWindow::page(int index) const
+{
+    return index >= 0 && index < pageCount() ? const_cast<MainWindow*>(this)->ensurePage(index) : nullptr;
+}
 
 QWidget* MainWindow::page(const std::string& id) const
 {
@@ -183,20 +241,12 @@ void MainWindow::buildMenus()
         m_sections->item(i)->setToolTip(tip);
         show->setToolTip(tip);
     }
-    bool commands = false;
-    for (int i = 0; i < pageCount(); ++i) {
-        auto* source = dynamic_cast<PageCommands*>(page(i));
-        if (source == nullptr) continue;
-        for (QAction* action : source->menuCommands()) {
-            (action->property("menu").toString() == "file" ? file : view)->addAction(action);
-            if (action->property("showsPage").toBool()) connect(action, &QAction::triggered, this, [this, i] { showPage(i); }, Qt::DirectConnection);
-            commands = true;
-        }
-    }
-    if (commands) file->addSeparator();
+    m_fileMenu = file;
+    m_fileCommandsEnd = file->addSeparator(); // pages add their commands above it as they are made
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
-    view->addSeparator();
+    m_viewMenu = view;
+    m_viewCommandsEnd = view->addSeparator(); // and their View commands above this one
     m_themeGroup = new QActionGroup(this);
     for (const Theme theme : {Theme::Light, Theme::Dark, Theme::HighContrast}) {
         QAction* action = view->addAction(theme == Theme::Light ? tr("&Light theme")
@@ -234,13 +284,25 @@ void MainWindow::buildMenus()
     help->addAction(tr("&About Accelscope"), this, &MainWindow::showAbout);
 }
 
+void MainWindow::addCommands(int index, QWidget* page)
+{
+    auto* source = dynamic_cast<PageCommands*>(page);
+    if (source == nullptr) return;
+    for (QAction* action : source->menuCommands()) {
+        if (action->property("menu").toString() == "file") m_fileMenu->insertAction(m_fileCommandsEnd, action);
+        else m_viewMenu->insertAction(m_viewCommandsEnd, action);
+        addAction(action); // its shortcut works with the menu bar hidden too
+        if (action->property("showsPage").toBool()) connect(action, &QAction::triggered, this, [this, index] { showPage(index); });
+    }
+}
+
 void MainWindow::setTheme(Theme theme)
 {
     m_theme = theme;
     applyTheme(*qApp, m_theme, m_fontScale);
     for (QAction* action : m_themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme));
-    for (int i = 0; i < pageCount(); ++i) {
-        if (auto* styled = dynamic_cast<StyledPage*>(page(i))) styled->setAppearance(m_theme, m_fontScale);
+    for (QWidget* made : m_created) {
+        if (auto* styled = dynamic_cast<StyledPage*>(made)) styled->setAppearance(m_theme, m_fontScale);
     }
     m_context.settings().setValue("theme", themeName(theme));
 }
@@ -251,8 +313,8 @@ void MainWindow::setFontScale(double scale)
     applyTheme(*qApp, m_theme, m_fontScale);
     // The section list follows the text size, so long page names stay whole on projectors.
     m_sections->setFixedWidth(QFontMetrics(qApp->font()).horizontalAdvance(QStringLiteral("Pipeline bubbles")) + 40);
-    for (int i = 0; i < pageCount(); ++i) {
-        if (auto* styled = dynamic_cast<StyledPage*>(page(i))) styled->setAppearance(m_theme, m_fontScale);
+    for (QWidget* made : m_created) {
+        if (auto* styled = dynamic_cast<StyledPage*>(made)) styled->setAppearance(m_theme, m_fontScale);
     }
     m_context.settings().setValue("fontScale", m_fontScale);
 }
@@ -295,8 +357,8 @@ void MainWindow::saveState()
     s.setValue("window/geometry", saveGeometry());
     s.setValue("window/state", QMainWindow::saveState());
     s.setValue("window/page", QString::fromStdString(currentPageId()));
-    for (int i = 0; i < pageCount(); ++i) {
-        if (auto* persistent = dynamic_cast<PersistentPage*>(page(i))) persistent->saveState();
+    for (QWidget* made : m_created) {
+        if (auto* persistent = dynamic_cast<PersistentPage*>(made)) persistent->saveState();
     }
 }
 

@@ -10,6 +10,7 @@
 
 #include <QMainWindow>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -17,6 +18,7 @@ class QListWidget;
 class QStackedWidget;
 class QActionGroup;
 class QLabel;
+class QMenu;
 
 namespace accelscope::gui {
 
@@ -28,12 +30,15 @@ public:
     explicit MainWindow(AppContext& context, QWidget* parent = nullptr);
 
     int pageCount() const;
+    /// How many pages are made so far: the current one at start, the others after the first paint.
+    int pagesMade() const { return static_cast<int>(std::ranges::count_if(m_created, [](const QWidget* p) { return p != nullptr; })); }
     /// The stable id of page `index` ("llm-calculator").
     std::string pageId(int index) const;
     /// The translated title of page `index` ("LLM calculator").
     QString pageName(int index) const;
     QString currentPageName() const;
     std::string currentPageId() const;
+    /// The page at `index`, made now if it was not yet.
     QWidget* page(int index) const;
     /// The page with this id; nullptr when none.
     QWidget* page(const std::string& id) const;
@@ -69,9 +74,14 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void addPage(const PageEntry& entry, const PageServices& services);
+    void addPage(const PageEntry& entry);
+    /// The page at `index`, made now if it was not yet (pages are made on first use).
+    QWidget* ensurePage(int index);
+    void makeNextPage(); ///< after the first paint: makes one page not yet made, then the next turn
+    void addCommands(int index, QWidget* page);
     void buildMenus();
     void changeFontScale(double scale); ///< from the menu: also says the new size in the status bar
     void sizePagesToCurrent(int current);
@@ -91,6 +101,12 @@ private:
 
     AppContext& m_context;
     std::vector<PageEntry> m_entries;
+    std::vector<QWidget*> m_created; ///< per entry: the page once made (owned by m_pages), else nullptr
+    bool m_restacking = false;       ///< a stand-in is being swapped for its page
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QAction* m_fileCommandsEnd = nullptr;
+    QAction* m_viewCommandsEnd = nullptr;
     QListWidget* m_sections = nullptr;
     QStackedWidget* m_pages = nullptr;
     Theme m_theme = Theme::Light;

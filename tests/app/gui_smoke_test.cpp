@@ -547,3 +547,27 @@ TEST_CASE("lesson steps with images, in normal and presenter mode")
     QTest::keyClick(&window, Qt::Key_Escape);
     CHECK_FALSE(window.presenter()->active());
 }
+
+TEST_CASE("the window makes only the current page before it paints, the others after, and their menu commands then")
+{
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    CHECK(window.pagesMade() == 1); // only the current page
+    const auto hasImport = [&window] {
+        for (QAction* action : window.findChildren<QAction*>()) {
+            if (action->text() == "&Import devices…") return true;
+        }
+        return false;
+    };
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QElapsedTimer timer;
+    timer.start();
+    while (window.pagesMade() < window.pageCount() && timer.elapsed() < 10000) QTest::qWait(20);
+    CHECK(window.pagesMade() == window.pageCount());
+    CHECK(hasImport()); // the Catalog's File commands arrive with the page
+    // A page asked for by id is made on demand, wherever the background work is.
+    MainWindow second(*fixture.context);
+    REQUIRE(second.page("lessons") != nullptr);
+    CHECK(second.pagesMade() == 2);
+}
