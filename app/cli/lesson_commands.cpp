@@ -5,6 +5,7 @@
 #include "labs/guided/lesson_engine.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "labs/guided/lesson_progress.hpp"
+#include "labs/guided/page_predicates.hpp"
 #include "labs/guided/lessons_directory.hpp"
 #include "labs/lab_registry.hpp"
 
@@ -133,7 +134,7 @@ void printStep(const CliContext& ctx, std::size_t index, const RenderedStep& s, 
         const auto& c = *s.check;
         out << "\n  ? " << c.question << (c.unit.empty() ? "" : " [" + c.unit + "]") << "\n";
         for (std::size_t i = 0; i < c.options.size(); ++i) out << "    " << i + 1 << ") " << c.options[i] << "\n";
-        if (c.kind == CheckKind::State) out << "    (reach a state of the " << c.page << " page: " << c.predicate << ")\n";
+        if (c.kind == CheckKind::State) out << "    (on the " << c.pageName << " page: " << predicateGoal(c.predicate) << ")\n";
         if (answer) {
             for (const auto& h : c.hints) out << "    hint: " << h << "\n";
             out << "    answer: " << answer->expected << "\n    " << answer->explanation << "\n";
@@ -172,8 +173,7 @@ ExitCode showLesson(const CliContext& ctx, const LessonOptions& o)
         } else if (o.answers && step.check) {
             auto explanation = renderText(step.check->explanation, *context, lesson->file, step.check->line);
             if (!explanation) return ctx.error(explanation.error());
-            answer = CheckOutcome{false, "a state of the " + step.check->page + " page where " + step.check->predicate + " holds",
-                                  *explanation};
+            answer = CheckOutcome{false, "on the " + step.check->page + " page, " + predicateGoal(step.check->predicate), *explanation};
         }
         json j{{"index", i + 1}, {"title", rendered->title}, {"prose", rendered->prose}, {"action", nullptr}, {"lab", nullptr}, {"check", nullptr}};
         if (rendered->action) j["action"] = {{"page", rendered->action->page}, {"settings", rendered->action->settings}};
@@ -272,13 +272,16 @@ ExitCode answerLesson(const CliContext& ctx, const LessonOptions& o)
             doc["expected"] = outcome->expected;
             doc["explanation"] = outcome->explanation;
         } else {
+            if (step.check->kind == CheckKind::State) doc["state"] = outcome->expected;
             doc["hints"] = hints;
         }
         ctx.printJson(doc);
     } else if (outcome->correct) {
         *ctx.out << "correct: " << outcome->expected << "\n" << outcome->explanation << "\n";
     } else {
-        *ctx.out << "not quite; try again.\n";
+        // A state check says what the given view shows; a choice or number never gives its answer away.
+        if (step.check->kind == CheckKind::State) *ctx.out << "not quite: " << outcome->expected << "\n";
+        else *ctx.out << "not quite; try again.\n";
         for (const auto& h : hints) *ctx.out << "hint: " << h << "\n";
     }
     return ExitCode::Ok;

@@ -274,7 +274,7 @@ Result<CheckOutcome> checkAnswer(const Check& check, std::string_view answer, co
         }
         auto right = renderAt(evaluator, check.options[static_cast<std::size_t>(check.answerIndex)], file, check.line);
         if (!right) return std::unexpected(right.error());
-        out.expected = std::to_string(check.answerIndex + 1) + " (" + *right + ")";
+        out.expected = *right; // the option's text: "Right: memory bound", not its number
         const std::string given = trim(answer);
         int number = 0;
         const auto [ptr, ec] = std::from_chars(given.data(), given.data() + given.size(), number);
@@ -330,10 +330,10 @@ Result<CheckOutcome> checkState(const Check& check, const PageState& state, cons
     out.explanation = *explanation;
     auto params = predicateParameters(check, evaluator);
     if (!params) return at(file, check.line, params.error().message);
-    auto holds = evaluatePredicate(check.predicate, *params, state, context);
-    if (!holds) return std::unexpected(holds.error());
-    out.correct = *holds;
-    out.expected = "a state of the " + check.page + " page where " + check.predicate + " holds";
+    auto verdict = judgePredicate(check.predicate, *params, state, context);
+    if (!verdict) return std::unexpected(verdict.error());
+    out.correct = verdict->holds;
+    out.expected = verdict->sentence;
     return out;
 }
 

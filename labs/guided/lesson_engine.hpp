@@ -38,6 +38,7 @@ struct PredicateInfo {
     std::string description;
     std::vector<std::string> parameters; ///< parameter keys of the check block
     std::vector<std::string> stateKeys;  ///< PageState keys it reads
+    std::string goal;                    ///< what the step asks for, in the learner's words (never the predicate id)
 };
 std::vector<PredicateInfo> predicates();
 
@@ -74,7 +75,10 @@ models::Result<std::string> renderText(const std::string& text, const LessonCont
 /// The result of an answer.
 struct CheckOutcome {
     bool correct = false;
-    std::string expected;    ///< the right answer as text ("3 (…)", "591.6 FLOP/byte", "the predicate holds")
+    /// The right answer as text: a choice's option ("memory bound"), a number with its unit
+    /// ("591.6 FLOP/byte"); for a state check, what the view shows in words ("The kernel's 85.33
+    /// FLOP/byte is below the NVIDIA H100 SXM's BF16 ridge of 295.4 FLOP/byte: memory bound.").
+    std::string expected;
     std::string explanation; ///< rendered
 };
 

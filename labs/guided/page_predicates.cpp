@@ -2,6 +2,7 @@
 // The pages lessons can open (their keys and ranges) and the state predicates over them.
 #include "labs/guided/page_predicates.hpp"
 
+#include "labs/guided/expression.hpp"
 #include "labs/guided/page_contracts.hpp"
 
 #include "models/memory/inference_memory.hpp"
@@ -18,6 +19,7 @@
 #include "models/simt/warp_simulator.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <sstream>
 
@@ -65,6 +67,22 @@ std::string optional(const PageState& map, const std::string& key, const std::st
     return it == map.end() || it->second.empty() ? fallback : it->second;
 }
 
+// Numbers as the learner reads them: 4 significant digits; a fraction as a percentage with one decimal.
+std::string num(double value) { return formatNumber(value, "").value_or("?"); }
+std::string percent(double fraction) { return formatNumber(fraction, "%1").value_or("?"); }
+
+std::string upper(std::string text)
+{
+    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return text;
+}
+
+const models::catalog::Device* deviceOf(const LessonContext& ctx, const std::string& id)
+{
+    const auto d = std::find_if(ctx.devices.begin(), ctx.devices.end(), [&](const auto& x) { return x.id == id; });
+    return d == ctx.devices.end() ? nullptr : &*d;
+}
+
 // The ridge the Roofline page and the lesson function ridge() show: the models' one roof rule.
 Result<double> ridgeOf(const LessonContext& ctx, const std::string& device, const std::string& precision)
 {
@@ -73,7 +91,7 @@ Result<double> ridgeOf(const LessonContext& ctx, const std::string& device, cons
     return models::roofline::deviceRidge(*d, precision);
 }
 
-Result<bool> kernelSide(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx, bool above)
+Result<PredicateVerdict> kernelSide(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx, bool above)
 {
     auto device = need(params, "device", "parameter");
     auto precision = need(params, "precision", "parameter");
@@ -92,7 +110,10 @@ Result<bool> kernelSide(const std::map<std::string, std::string>& params, const 
         if (!k) return std::unexpected(k.error());
         intensity = k->flops / k->bytes;
     }
-    return above ? intensity >= *r : intensity < *r;
+    const bool compute = intensity >= *r;
+    const std::string where = deviceOf(ctx, *device)->name + "'s " + upper(*precision) + " ridge of " + num(*r) + " FLOP/byte";
+    return PredicateVerdict{above == compute, "The kernel's " + num(intensity) + " FLOP/byte is " + (compute ? "at or above the " : "below the ") +
+                                                  where + (compute ? ": compute bound." : ": memory bound.")};
 }
 
 Result<double> warpEfficiency(const PageState& state, const std::string& model)
@@ -124,7 +145,7 @@ Result<double> warpEfficiency(const PageState& state, const std::string& model)
 // The Warp page runs both execution models side by side and reports what it measured
 // (efficiency_prevolta, efficiency_its: the user may have edited the program); without those the
 // preset is simulated here. Either model reaching `min` passes, unless the state names one.
-Result<bool> warpEfficiencyAtLeast(const std::map<std::string, std::string>& params, const PageState& state)
+Result<PredicateVerdict> warpEfficiencyAtLeast(const std::map<std::string, std::string>& params, const PageState& state)
 {
     auto min = needNumber(params, "min", "parameter");
     if (!min) return std::unexpected(min.error());
@@ -133,7 +154,9 @@ Result<bool> warpEfficiencyAtLeast(const std::map<std::string, std::string>& par
         for (const auto& name : allowed) {
             if (models::simt::findWarpPreset(name) == nullptr) return fail(ErrorCode::InvalidArgument, "parameter 'presets': unknown warp preset '" + name + "'");
         }
-        if (std::find(allowed.begin(), allowed.end(), optional(state, "preset", "")) == allowed.end()) return false;
+        if (std::find(allowed.begin(), allowed.end(), optional(state, "preset", "")) == allowed.end()) {
+            return PredicateVerdict{false, "The program on the page is not one this step is about (" + joinNames(allowed) + ")."};
+        }
     }
     const std::string only = optional(state, "model", "");
     double best = 0.0;
@@ -144,7 +167,9 @@ Result<bool> warpEfficiencyAtLeast(const std::map<std::string, std::string>& par
         if (!e) return std::unexpected(e.error());
         best = std::max(best, *e);
     }
-    return best >= *min - 1e-12;
+    const bool holds = best >= *min - 1e-12;
+    return PredicateVerdict{holds, "The warps run at " + percent(best) + " SIMD efficiency, " + (holds ? "at least" : "below") + " the " +
+                                       percent(*min) + " this step asks for."};
 }
 
 Result<double> bubbleOf(const std::string& schedule, int p, int m, int v)
@@ -164,8 +189,8 @@ Result<double> bubbleOf(const std::string& schedule, int p, int m, int v)
 // The page's own verdict (models::memory::fitsDevice over the LLM calculator's settings) in `mode`:
 // the state's keys (llmSettingsKeys) over the page's defaults, the check's model unless the state
 // names one. A state showing another model than the check's does not pass.
-Result<bool> llmFits(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx,
-                     models::memory::LlmMode mode)
+Result<PredicateVerdict> llmFits(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx,
+                                 models::memory::LlmMode mode)
 {
     auto model = need(params, "model", "parameter");
     auto device = need(params, "device", "parameter");
@@ -173,30 +198,34 @@ Result<bool> llmFits(const std::map<std::string, std::string>& params, const Pag
     if (auto config = models::roofline::findModelPreset(*model); !config) {
         return fail(ErrorCode::NotFound, "parameter 'model': " + config.error().message);
     }
-    const auto d = std::find_if(ctx.devices.begin(), ctx.devices.end(), [&](const auto& x) { return x.id == *device; });
-    if (d == ctx.devices.end()) return fail(ErrorCode::NotFound, "parameter 'device': no device with id '" + *device + "' in the catalog");
+    const auto* d = deviceOf(ctx, *device);
+    if (d == nullptr) return fail(ErrorCode::NotFound, "parameter 'device': no device with id '" + *device + "' in the catalog");
     models::memory::LlmMemorySettings base;
     base.modelId = *model;
     auto settings = models::memory::llmSettingsFromKeys(state, base);
     if (!settings) return fail(ErrorCode::InvalidArgument, "state " + settings.error().message);
-    if (settings->modelId != *model) return false;
+    if (settings->modelId != *model) return PredicateVerdict{false, "The calculator shows another model than " + *model + "."};
     settings->mode = mode;
     auto fits = models::memory::fitsDevice(*settings, *d);
     if (!fits) return fail(fits.error().code, "parameter 'device': " + fits.error().message);
-    return *fits;
+    const std::string what = std::string(mode == models::memory::LlmMode::Training ? "Training " : "Serving ") + *model;
+    auto breakdown = models::memory::memoryBreakdown(*settings);
+    if (!breakdown) return PredicateVerdict{*fits, what + (*fits ? " fits the " : " does not fit the ") + d->name + "."};
+    return PredicateVerdict{*fits, what + " needs " + formatNumber(breakdown->totalBytes / 1e9, "1").value_or("?") + " GB per " + d->name +
+                                       ": " + models::memory::deviceVerdict(*d, breakdown->totalBytes).text + "."};
 }
 
-Result<bool> fitsInference(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx)
+Result<PredicateVerdict> fitsInference(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx)
 {
     return llmFits(params, state, ctx, models::memory::LlmMode::Inference);
 }
 
-Result<bool> fitsTraining(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx)
+Result<PredicateVerdict> fitsTraining(const std::map<std::string, std::string>& params, const PageState& state, const LessonContext& ctx)
 {
     return llmFits(params, state, ctx, models::memory::LlmMode::Training);
 }
 
-Result<bool> formatRepresents(const std::map<std::string, std::string>& params, const PageState& state)
+Result<PredicateVerdict> formatRepresents(const std::map<std::string, std::string>& params, const PageState& state)
 {
     auto value = needNumber(params, "value", "parameter");
     auto maxBits = needNumber(params, "max_bits", "parameter");
@@ -205,7 +234,34 @@ Result<bool> formatRepresents(const std::map<std::string, std::string>& params, 
     const auto f = models::precision::formatFromName(*name);
     if (!f) return fail(ErrorCode::NotFound, "state 'format': not an element format '" + *name + "'");
     const auto& info = models::precision::formatInfo(*f);
-    return info.bits <= *maxBits && info.maxNormal >= *value;
+    const std::string format = upper(*name);
+    if (info.bits > *maxBits) {
+        return PredicateVerdict{false, format + " has " + std::to_string(info.bits) + " bits, more than the " + num(*maxBits) + " this step allows."};
+    }
+    const bool holds = info.maxNormal >= *value;
+    return PredicateVerdict{holds, format + " (" + std::to_string(info.bits) + " bits) reaches " + num(info.maxNormal) + (holds ? ": it holds " : ", less than ") +
+                                       num(*value) + "."};
+}
+
+Result<PredicateVerdict> bubbleAtMost(const std::map<std::string, std::string>& params, const PageState& state)
+{
+    auto max = needNumber(params, "max", "parameter");
+    auto p = needNumber(state, "p", "state");
+    auto m = needNumber(state, "m", "state");
+    auto schedule = need(state, "schedule", "state");
+    if (!max || !p || !m || !schedule) return fail(ErrorCode::InvalidArgument, "the bubble check needs parameter max and state schedule, p and m");
+    const int stages = static_cast<int>(*p);
+    if (params.count("p") && std::to_string(stages) != params.at("p")) {
+        return PredicateVerdict{false, "The pipeline has " + std::to_string(stages) + " stages; this step is about " + params.at("p") + "."};
+    }
+    auto v = parseNumber(optional(state, "v", "2"));
+    if (!v) return std::unexpected(v.error());
+    auto b = bubbleOf(*schedule, stages, static_cast<int>(*m), static_cast<int>(*v));
+    if (!b) return std::unexpected(b.error());
+    const bool holds = *b <= *max + 1e-12;
+    return PredicateVerdict{holds, "The bubble is " + percent(*b) + " of the time with " + std::to_string(stages) + " stages and " +
+                                       std::to_string(static_cast<int>(*m)) + " micro-batches, " + (holds ? "within" : "above") + " the " +
+                                       percent(*max) + " this step asks for."};
 }
 
 } // namespace
@@ -221,20 +277,23 @@ std::vector<PredicateInfo> predicates()
 {
     return {
         {"kernel_intensity_above_ridge", "Roofline", "the kernel's FLOP/byte reaches the device's ridge point (compute bound)",
-         {"device", "precision"}, {"kernel", "kernel_intensity"}},
+         {"device", "precision"}, {"kernel", "kernel_intensity"}, "the kernel compute bound, at or right of the ridge"},
         {"kernel_intensity_below_ridge", "Roofline", "the kernel's FLOP/byte is below the ridge point (memory bound)",
-         {"device", "precision"}, {"kernel", "kernel_intensity"}},
+         {"device", "precision"}, {"kernel", "kernel_intensity"}, "the kernel memory bound, left of the ridge"},
         {"warp_efficiency_at_least", "Warp divergence", "the program's SIMD efficiency is at least `min` (0–1), with one of `presets` if given",
-         {"min", "presets"}, {"preset", "model", "warps", "width", "data", "efficiency_prevolta", "efficiency_its"}},
+         {"min", "presets"}, {"preset", "model", "warps", "width", "data", "efficiency_prevolta", "efficiency_its"},
+         "a program whose warps reach the SIMD efficiency the step asks for"},
         {"bubble_at_most", "Pipeline bubbles", "the simulated bubble fraction is at most `max` with `p` stages",
-         {"max", "p"}, {"schedule", "p", "m", "v"}},
+         {"max", "p"}, {"schedule", "p", "m", "v"}, "a pipeline whose bubble is as small as the step asks"},
         {"model_fits_device", "LLM calculator", "the page's inference memory per device of `model` fits the device's memory",
-         {"model", "device"}, {"model", "weights", "kv", "activations", "batch", "prompt", "gen", "tp"}},
+         {"model", "device"}, {"model", "weights", "kv", "activations", "batch", "prompt", "gen", "tp"},
+         "the model served within the device's memory"},
         {"training_fits_device", "LLM calculator",
          "the page's training memory per device of `model` (weights, gradients, Adam states with ZeRO, activations) fits the device's memory",
-         {"model", "device"}, {"model", "weights", "tp", "pp", "dp", "zero", "recompute", "sp", "seq", "mbs"}},
+         {"model", "device"}, {"model", "weights", "tp", "pp", "dp", "zero", "recompute", "sp", "seq", "mbs"},
+         "the model trained within the device's memory"},
         {"format_represents", "Precision", "the chosen element format has at most `max_bits` bits and represents `value`",
-         {"value", "max_bits"}, {"format"}},
+         {"value", "max_bits"}, {"format"}, "a format small enough that still holds the value"},
     };
 }
 
@@ -277,31 +336,35 @@ Result<std::map<std::string, std::string>> predicateParameters(const Check& chec
     return out;
 }
 
-Result<bool> evaluatePredicate(const std::string& predicate, const std::map<std::string, std::string>& params,
-                               const PageState& state, const LessonContext& context)
+Result<PredicateVerdict> judgePredicate(const std::string& predicate, const std::map<std::string, std::string>& params,
+                                        const PageState& state, const LessonContext& context)
 {
     if (predicate == "kernel_intensity_above_ridge") return kernelSide(params, state, context, true);
     if (predicate == "kernel_intensity_below_ridge") return kernelSide(params, state, context, false);
     if (predicate == "warp_efficiency_at_least") return warpEfficiencyAtLeast(params, state);
-    if (predicate == "bubble_at_most") {
-        auto max = needNumber(params, "max", "parameter");
-        auto p = needNumber(state, "p", "state");
-        auto m = needNumber(state, "m", "state");
-        auto schedule = need(state, "schedule", "state");
-        if (!max || !p || !m || !schedule) return fail(ErrorCode::InvalidArgument, "bubble_at_most needs parameter max and state schedule, p, m");
-        if (params.count("p") && std::to_string(static_cast<int>(*p)) != params.at("p")) return false;
-        auto v = parseNumber(optional(state, "v", "2"));
-        if (!v) return std::unexpected(v.error());
-        auto b = bubbleOf(*schedule, static_cast<int>(*p), static_cast<int>(*m), static_cast<int>(*v));
-        if (!b) return std::unexpected(b.error());
-        return *b <= *max + 1e-12;
-    }
+    if (predicate == "bubble_at_most") return bubbleAtMost(params, state);
     if (predicate == "model_fits_device") return fitsInference(params, state, context);
     if (predicate == "training_fits_device") return fitsTraining(params, state, context);
     if (predicate == "format_represents") return formatRepresents(params, state);
     std::vector<std::string> names;
     for (const auto& p : predicates()) names.push_back(p.name);
     return fail(ErrorCode::NotFound, "unknown predicate '" + predicate + "' (" + joinNames(names) + ")");
+}
+
+Result<bool> evaluatePredicate(const std::string& predicate, const std::map<std::string, std::string>& params,
+                               const PageState& state, const LessonContext& context)
+{
+    auto verdict = judgePredicate(predicate, params, state, context);
+    if (!verdict) return std::unexpected(verdict.error());
+    return verdict->holds;
+}
+
+std::string predicateGoal(const std::string& predicate)
+{
+    for (const auto& p : predicates()) {
+        if (p.name == predicate) return p.goal;
+    }
+    return "the view this step asks for";
 }
 
 Result<void> predicateReachable(const std::string& page, const std::string& predicate,

@@ -14,6 +14,20 @@ models::Result<std::map<std::string, std::string>> predicateParameters(const Che
 models::Result<bool> evaluatePredicate(const std::string& predicate, const std::map<std::string, std::string>& parameters,
                                        const PageState& state, const LessonContext& context);
 
+/// Whether a state satisfies a predicate, and what the state shows in the learner's words: a
+/// sentence with the numbers behind the verdict, never the predicate's id.
+struct PredicateVerdict {
+    bool holds = false;
+    std::string sentence; ///< "The kernel's 85.33 FLOP/byte is below the NVIDIA H100 SXM's BF16 ridge of 295.4 FLOP/byte: memory bound."
+};
+
+/// evaluatePredicate with the sentence (same errors).
+models::Result<PredicateVerdict> judgePredicate(const std::string& predicate, const std::map<std::string, std::string>& parameters,
+                                                const PageState& state, const LessonContext& context);
+
+/// What a state check asks for, in the learner's words (PredicateInfo::goal; a generic phrase for an unknown predicate).
+std::string predicateGoal(const std::string& predicate);
+
 /// Whether some state of the page within its sliders satisfies the predicate (Error says why not).
 /// Also checks the predicate exists, belongs to `page`, and its parameters are valid.
 models::Result<void> predicateReachable(const std::string& page, const std::string& predicate,

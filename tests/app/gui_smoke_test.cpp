@@ -509,6 +509,46 @@ TEST_CASE("state checks read the Warp, Precision and LLM calculator pages, and a
     CHECK(lessons->outcomeText().contains("Right"));
 }
 
+TEST_CASE("a state step already satisfied on arrival waits for the learner's move, and says so in words")
+{
+    accelscope::tests::WindowFixture fixture;
+    MainWindow& window = fixture.window;
+    LessonsPage* lessons = window.pageOf<LessonsPage>();
+    REQUIRE(lessons->openLesson("roofline"));
+    while (lessons->stepBy(-1)) {}
+    // An earlier "Show me" left a compute-bound GEMM on the chart: 4096³ is 4096/3 = 1365 FLOP/byte,
+    // right of the H100's BF16 ridge.
+    REQUIRE(window.openPage("roofline", {{"devices", "nvidia-h100-sxm"}, {"precision", "bf16"}, {"kernel", "gemm:M=4096,N=4096,K=4096"}}).isEmpty());
+    // Step 3, a choice: the outcome names the option, not its number.
+    REQUIRE(lessons->stepBy(1));
+    REQUIRE(lessons->stepBy(1));
+    CHECK(lessons->answer("1") == std::optional<bool>(true));
+    CHECK(lessons->outcomeText().startsWith("Right: Far left of the ridge: memory bound\n"));
+    // Step 4, "drag until compute bound", opened without its own Show me: not done on arrival.
+    REQUIRE(lessons->stepBy(1));
+    REQUIRE(lessons->watching());
+    CHECK(lessons->outcomeText().startsWith("Already there: The kernel's 1365 FLOP/byte is at or above the "));
+    QTest::qWait(1200); // a few ticks of the watcher
+    CHECK(lessons->watching());
+    CHECK_FALSE(lessons->answer().has_value()); // "Check my view" without a change: the same words, nothing graded
+    CHECK(lessons->outcomeText().startsWith("Already there: "));
+    // The learner's move: a small GEMM (256³: 85.33 FLOP/byte, memory bound), then a big one again.
+    auto& kernel = window.pageOf<RooflinePage>()->visualizer().kernels().at(0);
+    kernel.size = kernel.batch = 256;
+    QTest::qWait(700);
+    CHECK(lessons->watching());
+    CHECK(lessons->answer() == std::optional<bool>(false));
+    CHECK(lessons->outcomeText().startsWith("Not quite: The kernel's 85.33 FLOP/byte is below the "));
+    kernel.size = kernel.batch = 4096;
+    QElapsedTimer waited;
+    waited.start();
+    while (lessons->watching() && waited.elapsed() < 5000) QTest::qWait(50);
+    CHECK_FALSE(lessons->watching());
+    CHECK(lessons->outcomeText().startsWith("Right: The kernel's 1365 FLOP/byte is at or above the "));
+    CHECK(lessons->outcomeText().contains("compute bound"));
+    for (const auto& p : accelscope::labs::guided::predicates()) CHECK_FALSE(lessons->outcomeText().contains(QString::fromStdString(p.name)));
+}
+
 TEST_CASE("lesson steps with images, in normal and presenter mode")
 {
     accelscope::tests::WindowFixture fixture(QSize(1400, 860));

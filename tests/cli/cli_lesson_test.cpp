@@ -152,3 +152,26 @@ TEST_CASE("lesson answer grades exact checks exactly and refuses a number in ano
     CHECK_THAT(unit.err, Catch::Contains("answered in GB, not 'GiB'"));
     CHECK(runCli(user, {"lesson", "answer", "number-formats", "5", "70.55 GB"}).status == 0);
 }
+
+TEST_CASE("lesson answer says a state in words and a choice by its text, never a predicate's name")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    // Roofline step 3: the GEMV is memory bound (option 1).
+    const auto choice = runCli(user, {"lesson", "answer", "roofline", "3", "1"});
+    REQUIRE(choice.status == 0);
+    CHECK_THAT(choice.out, Catch::StartsWith("correct: Far left of the ridge: memory bound\n"));
+    // Step 4 asks for a compute-bound GEMM: 256³ is 256/3 = 85.33 FLOP/byte, 4096³ is 1365.
+    const auto small = runCli(user, {"lesson", "answer", "roofline", "4", "kernel=gemm:M=256,N=256,K=256"});
+    REQUIRE(small.status == 0);
+    CHECK_THAT(small.out, Catch::StartsWith("not quite: The kernel's 85.33 FLOP/byte is below the ") && Catch::Contains(": memory bound."));
+    const auto big = runCli(user, {"--json", "lesson", "answer", "roofline", "4", "kernel=gemm:M=4096,N=4096,K=4096"});
+    REQUIRE(big.status == 0);
+    const json doc = json::parse(big.out);
+    CHECK(doc["correct"] == true);
+    CHECK_THAT(doc["expected"].get<std::string>(), Catch::StartsWith("The kernel's 1365 FLOP/byte is at or above the "));
+    const auto show = runCli(user, {"lesson", "show", "roofline", "--step", "4", "--answers"});
+    REQUIRE(show.status == 0);
+    CHECK_THAT(show.out, Catch::Contains("(on the Roofline page: the kernel compute bound, at or right of the ridge)"));
+    for (const auto& text : {choice.out, small.out, big.out, show.out}) CHECK(text.find("_ridge") == std::string::npos);
+}

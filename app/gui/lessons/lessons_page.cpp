@@ -3,7 +3,6 @@
 #include "app/gui/lessons/lessons_page.hpp"
 
 #include "labs/guided/lesson_progress.hpp"
-#include "labs/guided/page_contracts.hpp"
 #include "labs/lab_registry.hpp"
 
 #include <QButtonGroup>
@@ -131,6 +130,7 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
         if (!m_rendered || !m_rendered->action) return;
         const auto action = *m_rendered->action; // opening the page may repaint this one
         const QStringList missing = m_navigator.openPage(action.page, action.settings);
+        if (m_watch->isActive()) startWatching(); // what "Show me" set up is not the learner's move
         emit statusMessage(missing.isEmpty() ? tr("Opened %1").arg(text(action.pageName))
                                              : tr("Opened %1; not set there yet: %2").arg(text(action.pageName), missing.join(", ")));
     });
@@ -285,7 +285,7 @@ void LessonsPage::showStep()
         m_check->setToolTip(reads ? tr("Reads the %1 page as it is now (it is also watched: the step is marked done "
                                        "as soon as the view gets there)").arg(text(check->page))
                                   : tr("The %1 page does not report its state to lessons").arg(text(check->page)));
-        if (reads) m_watch->start();
+        if (reads) startWatching();
     } else {
         m_check->setText(tr("Check"));
         m_check->setEnabled(true);
@@ -312,12 +312,17 @@ std::optional<bool> LessonsPage::answer(const QString& given)
     QString value = given;
     models::Result<guided::CheckOutcome> outcome = std::unexpected(models::Error{});
     if (step.check->kind == guided::CheckKind::State) {
-        const auto state = m_navigator.pageState(guided::pageContract(step.check->page).value_or(guided::PageContract{}).id);
+        const auto state = readCheckedPage();
         if (!state) {
             m_outcome->setText(tr("The %1 page does not report its state to lessons yet.").arg(text(step.check->page)));
             return std::nullopt;
         }
         outcome = guided::checkState(*step.check, *state, m_lessonContext, l->file);
+        if (outcome && outcome->correct && !m_viewChanged) { // there before the learner moved: not an answer
+            m_outcome->setText(tr("Already there: %1 Change the view, away from it and back, to see why.").arg(text(outcome->expected)));
+            m_outcome->setStyleSheet(QString());
+            return std::nullopt;
+        }
         for (const auto& [k, v] : *state) value += text(k + "=" + v + ";");
     } else {
         if (value.isEmpty()) {
@@ -341,8 +346,10 @@ std::optional<bool> LessonsPage::answer(const QString& given)
                           : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
     const bool hintsLeft = m_hintsShown < static_cast<int>(m_rendered->check->hints.size());
     QString saved = recorded ? QString() : tr("\n(Not saved: %1)").arg(text(recorded.error().message));
+    // A state check says what the view shows; a choice or number does not give its answer away.
+    const QString notYet = step.check->kind == guided::CheckKind::State ? tr("Not quite: %1 ").arg(text(outcome->expected)) : tr("Not quite. ");
     m_outcome->setText(outcome->correct ? tr("Right: %1\n%2%3").arg(text(outcome->expected), text(outcome->explanation), saved)
-                                        : (hintsLeft ? tr("Not quite. Try again, or take a hint.%1") : tr("Not quite. Try again.%1")).arg(saved));
+                                        : notYet + (hintsLeft ? tr("Try again, or take a hint.%1") : tr("Try again.%1")).arg(saved));
     m_outcome->setStyleSheet(outcome->correct ? QString() : QStringLiteral("color: #d9534f;"));
     if (recorded) fillList();
     return outcome->correct;
@@ -363,14 +370,34 @@ void LessonsPage::watchState()
         return;
     }
     const auto& check = *l->steps[static_cast<std::size_t>(m_step)].check;
-    const auto state = m_navigator.pageState(check.page);
-    if (!state) return;
+    const auto state = readCheckedPage();
+    if (!state || !m_viewChanged) return; // completes on the learner's move, not on arrival
     const auto outcome = guided::checkState(check, *state, m_lessonContext, l->file);
     if (!outcome || !outcome->correct) return;
     m_watch->stop();
     if (answer() == std::optional<bool>(true)) {
         emit statusMessage(tr("Lesson \"%1\", step %2: done. %3").arg(text(l->title)).arg(m_step + 1).arg(text(outcome->explanation)));
     }
+}
+
+std::optional<guided::PageState> LessonsPage::readCheckedPage()
+{
+    if (!m_rendered || !m_rendered->check) return std::nullopt;
+    auto state = m_navigator.pageState(m_rendered->check->page);
+    if (state && *state != m_arrivalState) m_viewChanged = true;
+    return state;
+}
+
+void LessonsPage::startWatching()
+{
+    // Records the view as the step finds it; if it already satisfies the check, says so and
+    // waits for the learner to change it.
+    m_arrivalState = m_navigator.pageState(m_rendered->check->page).value_or(guided::PageState{});
+    m_viewChanged = false;
+    m_watch->start();
+    const auto* l = lesson();
+    const auto outcome = guided::checkState(*l->steps[static_cast<std::size_t>(m_step)].check, m_arrivalState, m_lessonContext, l->file);
+    if (outcome && outcome->correct) answer();
 }
 
 bool LessonsPage::startOver(bool ask)

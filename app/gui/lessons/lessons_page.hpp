@@ -73,6 +73,9 @@ private:
     void showStep();
     void showHint();
     void watchState();
+    /// The state check's page as it is now, noting whether it differs from the view at arrival.
+    std::optional<labs::guided::PageState> readCheckedPage();
+    void startWatching();
     const labs::guided::Lesson* lesson() const;
 
     AppContext& m_context;
@@ -86,6 +89,10 @@ private:
     std::optional<labs::guided::RenderedStep> m_rendered;
     QElapsedTimer m_stepTimer;
     QTimer* m_watch = nullptr;
+    // A state step completes on the learner's move: the view as the step found it (or as its
+    // "Show me" left it), and whether the page has been seen in another state since.
+    labs::guided::PageState m_arrivalState;
+    bool m_viewChanged = false;
     QString m_progressProblem;
 
     QListWidget* m_list = nullptr;
