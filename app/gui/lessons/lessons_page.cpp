@@ -283,7 +283,7 @@ void LessonsPage::showStep()
         m_check->setText(tr("Check my view"));
         m_check->setEnabled(reads);
         m_check->setToolTip(reads ? tr("Reads the %1 page as it is now (it is also watched: the step is marked done "
-                                       "as soon as the view gets there)").arg(text(check->page))
+                                       "as soon as your change gets the view there)").arg(text(check->page))
                                   : tr("The %1 page does not report its state to lessons").arg(text(check->page)));
         if (reads) startWatching();
     } else {

@@ -49,7 +49,9 @@ public:
     /// Moves to the next or previous step; false at either end.
     bool stepBy(int direction);
     /// Checks `answer` (choice: the option's number from 1; number: the value) for the current
-    /// step, records it, and shows the outcome. State checks read the page through the navigator.
+    /// step, records it, and shows the outcome. State checks read the page through the navigator
+    /// and count only once the view has changed since the step opened: a view already there gives
+    /// "Already there: …" and nullopt (nothing recorded).
     std::optional<bool> answer(const QString& answer = {});
     QString outcomeText() const;
     /// Clears the stored progress of the open lesson (also a corrupted record) and goes back to
