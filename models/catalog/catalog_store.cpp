@@ -156,6 +156,11 @@ Result<UserStore> UserStore::open(const std::filesystem::path& path)
                                                 " was made by a newer Accelscope (this one knows " +
                                                 std::to_string(userSchemaVersion) + ")");
     }
+    if (*version < 0) {
+        // Negative versions index the migration table at -1 (issue #17); no Accelscope writes one.
+        return fail(ErrorCode::InvalidData, path.string() + ": user database schema " + std::to_string(*version) +
+                                                " is not a version Accelscope writes (PRAGMA user_version is damaged)");
+    }
     for (auto from = *version; from < userSchemaVersion; ++from) {
         auto migrated = inTransaction(*db, [&]() -> Result<void> {
             if (auto ok = migrations[static_cast<std::size_t>(from)](*db); !ok) return ok;

@@ -161,6 +161,27 @@ TEST_CASE("a user database from a newer version is refused, not damaged")
     CHECK_THAT(store.error().message, Catch::Contains("newer Accelscope"));
 }
 
+TEST_CASE("a user database with a negative or far-future schema version is refused with the file and version")
+{
+    // Issue #17: PRAGMA user_version = -1 indexed the migration table at -1 (a crash).
+    struct Case {
+        int version;
+        const char* message;
+    };
+    const Case c = GENERATE(values<Case>({{-1, "user database schema -1 is not a version"},
+                                           {-2147483647 - 1, "user database schema -2147483648 is not a version"},
+                                           {2147483647, "user database schema 2147483647 was made by a newer"}}));
+    TempDir dir;
+    const auto path = dir.path() / "user.db";
+    {
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("PRAGMA user_version = " + std::to_string(c.version)).has_value());
+    }
+    auto store = UserStore::open(path);
+    REQUIRE_FALSE(store.has_value());
+    CHECK_THAT(store.error().message, Catch::StartsWith(path.string() + ": " + c.message));
+}
+
 TEST_CASE("importing devices is all or nothing")
 {
     TempDir dir;
