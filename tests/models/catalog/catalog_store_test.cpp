@@ -85,6 +85,22 @@ TEST_CASE("opening something that is not a catalog fails clearly")
     CHECK_FALSE(BundledCatalog::open(junk).has_value());
 }
 
+TEST_CASE("a catalog whose meta table holds a non-number is refused with the file and key")
+{
+    // Issue #17: std::stoi on meta values threw out of BundledCatalog::open ("internal error").
+    const char* value = GENERATE("abc", "", "99999999999", "-");
+    TempDir dir;
+    const auto path = dir.path() / "catalog.db";
+    REQUIRE(writeBundledCatalog(path, fixtureDevices(), CatalogInfo{bundledSchemaVersion, "x", 1, "f"}).has_value());
+    {
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute(std::string("UPDATE meta SET value = '") + value + "' WHERE key = 'device_count'").has_value());
+    }
+    const auto catalog = BundledCatalog::open(path);
+    REQUIRE_FALSE(catalog.has_value());
+    CHECK(catalog.error().message == path.string() + ": meta device_count '" + value + "' is not a number (a damaged catalog)");
+}
+
 TEST_CASE("a new user database is created and migrated to the current schema")
 {
     TempDir dir;
