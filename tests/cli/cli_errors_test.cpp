@@ -130,6 +130,12 @@ TEST_CASE("hostile catalog files are one error line naming file, line and field"
     const auto id = dir.write("id.json", replaced(validCatalogText(), "acme-x1", std::string(200000, 'a') + "_"));
     checkOneLineError(runCli(user, {"catalog", "import", id.string()}), "id.json:7: id: 'aaaa", 2);
 
+    const auto nested = dir.write("nested.json", replaced(validCatalogText(), R"("scope": "one card",)",
+                                                          "\"scope\": \"one card\", \"notes\": " + std::string(100000, '[') +
+                                                              std::string(100000, ']') + ","));
+    checkOneLineError(runCli(user, {"catalog", "import", nested.string()}),
+                      "nested.json:12: (syntax): nested deeper than 200 levels", 2);
+
     const std::string csvFront = "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
                                  "source_url,release_year,memory_gb\nacme-own2,Own 2,Acme,gpu,PCIe,one card,Brief,Acme,"
                                  "datasheet,https://acme.example/b.pdf,";

@@ -151,6 +151,11 @@ TEST_CASE("hostile catalog values are issues, not a crash")
         {"long bad date", R"("date": "2024-05")", R"("date": ")" + std::string(100000, '1') + "\"", 3, "date", "not YYYY"},
         {"deep formula", R"("bf16_tflops_sparse / 2")", "\"" + deepFormula + "\"", 18, "bf16_tflops_dense",
          "nested deeper than 200 levels"},
+        // 100000 nested arrays took gigabytes of JSON pointers (bad_alloc) before the depth limit.
+        {"deep JSON", R"("scope": "one card",)",
+         "\"scope\": \"one card\",\n\"notes\": " + std::string(100000, '[') + std::string(100000, ']') + ",", 13,
+         "(syntax)", "nested deeper than 200 levels"},
+        {"number out of range", R"("value": 350)", R"("value": 1e999)", 19, "(syntax)", "number overflow parsing '1e999'"},
     };
     for (const Hostile& c : cases) {
         INFO(c.what);
