@@ -2,7 +2,10 @@
 // LabResult ⇄ JSON.
 #include "labs/lab_result_json.hpp"
 
+#include <cstdint>
 #include <limits>
+#include <optional>
+#include <utility>
 
 namespace accelscope::labs {
 
@@ -56,24 +59,196 @@ json labResultJson(const LabResult& r)
 
 namespace {
 
-// JSON has no NaN or infinity: nlohmann writes a non-finite double as null, read back as NaN.
-double numberOrNan(const json& value)
+/// Arrays and objects in a result file nest at most this deep: nlohmann::json copies and dumps
+/// recursively, and a hostile file must not overflow the stack (issue #17).
+constexpr int maxNestingDepth = 200;
+
+models::Result<void> checkNesting(std::string_view text, const std::string& fileName)
 {
-    return value.is_null() ? std::numeric_limits<double>::quiet_NaN() : value.get<double>();
+    // Counts brackets outside strings; a pre-scan rather than a parser callback, so the file's
+    // line can be named and nothing deep is ever built.
+    int depth = 0;
+    int line = 1;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n') ++line;
+        if (inString) {
+            if (c == '\\') ++i;
+            else if (c == '"') inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > maxNestingDepth) {
+                return models::fail(models::ErrorCode::InvalidData,
+                                    fileName + ":" + std::to_string(line) + ": nested deeper than " +
+                                        std::to_string(maxNestingDepth) + " levels");
+            }
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return {};
+}
+
+std::string typeName(const json& value)
+{
+    return value.is_number() ? "a number" : value.is_string() ? "a string" : value.is_array() ? "an array"
+         : value.is_object() ? "an object" : value.is_boolean() ? "a boolean" : "null";
+}
+
+/// Typed reads that name the field (its path in the record) when it is missing or of the wrong type.
+class FieldReader {
+public:
+    explicit FieldReader(const std::string& fileName) : m_fileName(fileName) {}
+
+    std::unexpected<models::Error> error(const std::string& field, const std::string& what) const
+    {
+        return models::fail(models::ErrorCode::InvalidData, m_fileName + ": " + field + ": " + what);
+    }
+
+    const json* find(const json& object, const std::string& key) const
+    {
+        const auto it = object.find(key);
+        return it == object.end() ? nullptr : &*it;
+    }
+
+    models::Result<std::string> string(const json& object, const std::string& key, const std::string& field,
+                                       std::optional<std::string> fallback = std::nullopt) const
+    {
+        const json* value = find(object, key);
+        if (value == nullptr) {
+            if (fallback) return *fallback;
+            return error(field, "missing");
+        }
+        if (!value->is_string()) return error(field, "expected a string, found " + typeName(*value));
+        return value->get<std::string>();
+    }
+
+    // JSON has no NaN or infinity: nlohmann writes a non-finite double as null, read back as NaN.
+    models::Result<double> number(const json& value, const std::string& field) const
+    {
+        if (value.is_null()) return std::numeric_limits<double>::quiet_NaN();
+        if (!value.is_number()) return error(field, "expected a number, found " + typeName(value));
+        return value.get<double>();
+    }
+
+    models::Result<double> number(const json& object, const std::string& key, const std::string& field) const
+    {
+        const json* value = find(object, key);
+        if (value == nullptr) return error(field, "missing");
+        return number(*value, field);
+    }
+
+private:
+    const std::string& m_fileName;
+};
+
+models::Result<Series> readSeries(const json& s, const std::string& field, const FieldReader& read)
+{
+    if (!s.is_object()) return read.error(field, "expected an object, found " + typeName(s));
+    Series series;
+    for (auto [key, target] : {std::pair{"name", &series.name}, std::pair{"x_label", &series.xLabel},
+                               std::pair{"x_unit", &series.xUnit}, std::pair{"y_label", &series.yLabel},
+                               std::pair{"y_unit", &series.yUnit}}) {
+        auto text = read.string(s, key, field + "." + key);
+        if (!text) return std::unexpected(text.error());
+        *target = std::move(*text);
+    }
+    const json* points = read.find(s, "points");
+    if (points == nullptr || !points->is_array()) return read.error(field + ".points", "expected an array");
+    for (std::size_t i = 0; i < points->size(); ++i) {
+        const json& p = (*points)[i];
+        const std::string at = field + ".points[" + std::to_string(i) + "]";
+        if (!p.is_array() || p.size() != 2) return read.error(at, "expected a pair [x, y]");
+        auto x = read.number(p[0], at);
+        if (!x) return std::unexpected(x.error());
+        auto y = read.number(p[1], at);
+        if (!y) return std::unexpected(y.error());
+        series.points.push_back(Point{*x, *y});
+    }
+    return series;
+}
+
+models::Result<SummaryFigure> readSummary(const json& f, const std::string& field, const FieldReader& read)
+{
+    if (!f.is_object()) return read.error(field, "expected an object, found " + typeName(f));
+    auto key = read.string(f, "key", field + ".key");
+    if (!key) return std::unexpected(key.error());
+    auto value = read.number(f, "value", field + ".value");
+    if (!value) return std::unexpected(value.error());
+    auto unit = read.string(f, "unit", field + ".unit", "");
+    if (!unit) return std::unexpected(unit.error());
+    auto note = read.string(f, "note", field + ".note", "");
+    if (!note) return std::unexpected(note.error());
+    return SummaryFigure{*key, *value, *unit, *note};
+}
+
+models::Result<void> readBody(const json& doc, LabResult& r, const FieldReader& read)
+{
+    for (auto [key, target] : {std::pair{"lab", &r.labId}, std::pair{"title", &r.title}}) {
+        auto text = read.string(doc, key, key);
+        if (!text) return std::unexpected(text.error());
+        *target = std::move(*text);
+    }
+    r.machine = doc.value("machine", json::object());
+    for (const auto& [key, value] : doc["parameters"].items()) {
+        auto number = read.number(value, "parameters." + key);
+        if (!number) return std::unexpected(number.error());
+        r.parameters[key] = *number;
+    }
+    const json& series = doc["series"];
+    for (std::size_t i = 0; i < series.size(); ++i) {
+        auto one = readSeries(series[i], "series[" + std::to_string(i) + "]", read);
+        if (!one) return std::unexpected(one.error());
+        r.series.push_back(std::move(*one));
+    }
+    const json& summary = doc["summary"];
+    for (std::size_t i = 0; i < summary.size(); ++i) {
+        auto one = readSummary(summary[i], "summary[" + std::to_string(i) + "]", read);
+        if (!one) return std::unexpected(one.error());
+        r.summary.push_back(std::move(*one));
+    }
+    if (const json* notes = read.find(doc, "notes"); notes != nullptr) {
+        if (!notes->is_array()) return read.error("notes", "expected an array, found " + typeName(*notes));
+        for (std::size_t i = 0; i < notes->size(); ++i) {
+            const json& note = (*notes)[i];
+            if (!note.is_string()) return read.error("notes[" + std::to_string(i) + "]", "expected a string, found " + typeName(note));
+            r.notes.push_back(note.get<std::string>());
+        }
+    }
+    auto startedAt = read.string(doc, "started_at", "started_at", "");
+    if (!startedAt) return std::unexpected(startedAt.error());
+    r.startedAt = std::move(*startedAt);
+    auto duration = read.number(doc, "duration_s", "duration_s");
+    if (!duration) return std::unexpected(duration.error());
+    r.durationSeconds = *duration;
+    return {};
 }
 
 } // namespace
 
 models::Result<LabResult> labResultFromJson(std::string_view text, const std::string& fileName)
 {
+    if (auto nesting = checkNesting(text, fileName); !nesting) return std::unexpected(nesting.error());
     json doc;
+    std::string lastKey; // the field being read, for errors nlohmann reports without a place
     try {
-        doc = json::parse(text);
+        doc = json::parse(text, [&lastKey](int, json::parse_event_t event, json& parsed) {
+            if (event == json::parse_event_t::key && parsed.is_string()) lastKey = parsed.get<std::string>();
+            return true;
+        });
     } catch (const json::parse_error& e) {
         // "[json.exception.parse_error.101] parse error at line 1, column 2: …" → "line 1, column 2: …"
         std::string what = e.what();
         if (const auto at = what.find(" at "); at != std::string::npos) what = what.substr(at + 4);
         return models::fail(models::ErrorCode::InvalidData, fileName + ": not JSON: " + what);
+    } catch (const json::exception& e) {
+        // out_of_range for a number such as 1e999: bad input, not a bug (issue #17).
+        std::string what = e.what();
+        if (const auto close = what.find("] "); close != std::string::npos) what = what.substr(close + 2);
+        const std::string field = lastKey.empty() ? std::string("(record)") : lastKey;
+        return models::fail(models::ErrorCode::InvalidData, fileName + ": " + field + ": " + what);
     }
     if (!doc.is_object()) {
         return models::fail(models::ErrorCode::InvalidData, fileName + ": not a JSON object (is it a lab result file?)");
@@ -89,11 +264,15 @@ models::Result<LabResult> labResultFromJson(std::string_view text, const std::st
     if (!doc.contains("schema_version") || !doc["schema_version"].is_number_integer()) {
         return models::fail(models::ErrorCode::InvalidData, fileName + ": missing key 'schema_version'");
     }
-    const int version = doc["schema_version"].get<int>();
+    const auto version = doc["schema_version"].get<std::int64_t>();
     if (version > labResultSchemaVersion) {
         return models::fail(models::ErrorCode::Unsupported, fileName + ": result schema " + std::to_string(version) +
                                                                 " was made by a newer Accelscope (this one reads " +
                                                                 std::to_string(labResultSchemaVersion) + ")");
+    }
+    if (version < 1) {
+        return models::fail(models::ErrorCode::InvalidData,
+                            fileName + ": schema_version: " + std::to_string(version) + " is not a schema version");
     }
     for (const auto& [key, type] : {std::pair{"lab", json::value_t::string}, std::pair{"title", json::value_t::string},
                                     std::pair{"series", json::value_t::array}, std::pair{"summary", json::value_t::array},
@@ -101,27 +280,9 @@ models::Result<LabResult> labResultFromJson(std::string_view text, const std::st
         if (auto ok = need(key, type); !ok) return std::unexpected(ok.error());
     }
     LabResult r;
-    try {
-        r.schemaVersion = version;
-        r.labId = doc["lab"];
-        r.title = doc["title"];
-        r.machine = doc.value("machine", json::object());
-        r.parameters = doc["parameters"].get<std::map<std::string, double>>();
-        for (const auto& s : doc["series"]) {
-            Series series{s.at("name"), s.at("x_label"), s.at("x_unit"), s.at("y_label"), s.at("y_unit"), {}};
-            for (const auto& p : s.at("points")) series.points.push_back(Point{numberOrNan(p.at(0)), numberOrNan(p.at(1))});
-            r.series.push_back(std::move(series));
-        }
-        for (const auto& f : doc["summary"]) {
-            r.summary.push_back(SummaryFigure{f.at("key"), numberOrNan(f.at("value")), f.value("unit", ""), f.value("note", "")});
-        }
-        r.notes = doc.value("notes", std::vector<std::string>{});
-        r.startedAt = doc.value("started_at", "");
-        r.durationSeconds = doc["duration_s"].get<double>();
-    } catch (const json::exception& e) {
-        // nlohmann reports a wrong or missing nested key by exception; it is bad input, not a bug.
-        return models::fail(models::ErrorCode::InvalidData, fileName + ": malformed record (" + std::string(e.what()) + ")");
-    }
+    r.schemaVersion = static_cast<int>(version);
+    const FieldReader read(fileName);
+    if (auto body = readBody(doc, r, read); !body) return std::unexpected(body.error());
     return r;
 }
 

@@ -120,7 +120,7 @@ ExitCode runWarp(const CliContext& ctx, const WarpOptions& o)
                       100.0 * run->total.simdEfficiency, run->total.serialization);
         *ctx.out << text << stats;
     }
-    if (!run->completed) return ctx.error(run->problem);
+    if (!run->completed) return ctx.error((o.programFile.empty() ? o.preset : o.programFile) + ": " + run->problem);
     if (!run->problem.empty()) *ctx.err << "accelscope-cli: warning: " << run->problem << "\n";
     return ExitCode::Ok;
 }

@@ -14,6 +14,10 @@ using models::ErrorCode;
 using models::fail;
 using models::Result;
 
+/// Parentheses, unary minus, '^' chains and calls nest at most this deep: each level is a stack
+/// frame, and a hostile expression must not overflow the stack (issue #17).
+constexpr int maxNestingDepth = 200;
+
 bool isNameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 bool isNameChar(char c)
 {
@@ -36,8 +40,12 @@ public:
 private:
     std::unexpected<models::Error> error(const std::string& what) const
     {
-        return fail(ErrorCode::InvalidArgument, "in '" + std::string(m_text) + "' at column " +
-                                                    std::to_string(m_pos + 1) + ": " + what);
+        // A hostile expression can be megabytes long: quote only its start.
+        constexpr std::size_t quoted = 60;
+        const std::string shown =
+            m_text.size() <= quoted ? std::string(m_text) : std::string(m_text.substr(0, quoted)) + "...";
+        return fail(ErrorCode::InvalidArgument,
+                    "in '" + shown + "' at column " + std::to_string(m_pos + 1) + ": " + what);
     }
     void skipSpace()
     {
@@ -94,26 +102,37 @@ private:
         }
         return left;
     }
+    // Every recursive rule enters through here, so the depth bounds the stack.
+    template <typename Rule>
+    Result<Value> nested(Rule rule)
+    {
+        if (m_depth >= maxNestingDepth) {
+            return error("nested deeper than " + std::to_string(maxNestingDepth) + " levels");
+        }
+        ++m_depth;
+        auto out = rule();
+        --m_depth;
+        return out;
+    }
     Result<Value> power()
     {
         auto base = unary();
-        if (base && accept('^')) return binary(std::move(base), '^', power());
+        if (base && accept('^')) return binary(std::move(base), '^', nested([this] { return power(); }));
         return base;
     }
     Result<Value> unary()
     {
         if (accept('-')) {
-            auto v = number(unary(), "after '-'");
+            auto v = number(nested([this] { return unary(); }), "after '-'");
             if (!v) return std::unexpected(v.error());
             return Value{-*v};
         }
-        return atom();
+        return nested([this] { return atom(); });
     }
     Result<Value> atom()
     {
         skipSpace();
         if (m_pos >= m_text.size()) return error("an expression is missing");
-        if (++m_depth > 64) return error("nested too deeply");
         const char c = m_text[m_pos];
         Result<Value> out = error("unexpected '" + std::string(1, c) + "'");
         if (c == '(') {
@@ -138,7 +157,6 @@ private:
         } else if (isNameStart(c)) {
             out = nameOrCall();
         }
-        --m_depth;
         return out;
     }
     Result<Value> numberLiteral()

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -18,6 +17,46 @@ namespace accelscope::models::catalog {
 namespace {
 
 using nlohmann::json;
+
+// Hand-written scanners rather than std::regex: libstdc++'s regex matcher recurses once per character
+// and overflowed the stack on a long device id (issue #17).
+bool isSlugChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+}
+
+/// `[a-z0-9][a-z0-9-]*`
+bool isSlug(std::string_view text)
+{
+    return !text.empty() && text.front() != '-' && std::ranges::all_of(text, isSlugChar);
+}
+
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/// `text` for a message: a hostile value can be megabytes long, so only its start is quoted.
+std::string shown(const std::string& text)
+{
+    constexpr std::size_t quoted = 60;
+    return text.size() <= quoted ? text : text.substr(0, quoted) + "...";
+}
+
+/// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (digits only; the ranges of month and day are not checked).
+bool isCatalogDate(std::string_view text)
+{
+    if (text.size() != 4 && text.size() != 7 && text.size() != 10) {
+        return false;
+    }
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const bool dash = i == 4 || i == 7;
+        if (dash ? text[i] != '-' : !isDigit(text[i])) {
+            return false;
+        }
+    }
+    return true;
+}
 
 constexpr std::array deviceKeys{
     "id", "name", "vendor", "kind", "form_factor", "scope", "architecture", "process_node", "release_year",
@@ -136,8 +175,8 @@ private:
                 issue(pointer + "/url", "url",
                       "'" + source.url + "' is not an https URL of a primary source (aggregators are not sources)");
             }
-            if (!source.date.empty() && !std::regex_match(source.date, m_datePattern)) {
-                issue(pointer + "/date", "date", "date '" + source.date + "' is not YYYY, YYYY-MM or YYYY-MM-DD");
+            if (!source.date.empty() && !isCatalogDate(source.date)) {
+                issue(pointer + "/date", "date", "date '" + shown(source.date) + "' is not YYYY, YYYY-MM or YYYY-MM-DD");
             }
             m_sources.emplace(key, std::move(source));
         }
@@ -176,8 +215,8 @@ private:
         device.hostLink = text(object, pointer, "host_link");
         device.interconnectName = text(object, pointer, "interconnect_name");
         device.notes = text(object, pointer, "notes");
-        if (!device.id.empty() && !std::regex_match(device.id, m_idPattern)) {
-            issue(pointer + "/id", "id", "'" + device.id + "' is not a slug of [a-z0-9-]");
+        if (!device.id.empty() && !isSlug(device.id)) {
+            issue(pointer + "/id", "id", "'" + shown(device.id) + "' is not a slug of [a-z0-9-]");
         }
         for (const char* key : {"id", "name", "vendor", "scope"}) {
             if (object.contains(key) && object[key].is_string() && object[key].get<std::string>().empty()) {
@@ -405,8 +444,6 @@ private:
     Origin m_origin;
     std::unordered_map<std::string, Source> m_sources;
     std::vector<ValidationIssue> m_issues;
-    std::regex m_idPattern{"[a-z0-9][a-z0-9-]*"};
-    std::regex m_datePattern{R"(\d{4}(-\d{2}(-\d{2})?)?)"};
 };
 
 Result<std::string> readFile(const std::filesystem::path& path)

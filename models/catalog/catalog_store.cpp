@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <charconv>
 #include <cstdio>
 #include <functional>
 
@@ -47,9 +48,17 @@ Result<CatalogInfo> readMeta(const Database& db)
         if (!*row) break;
         const std::string key = select->text(0);
         const std::string value = select->text(1);
-        if (key == "schema_version") info.schemaVersion = std::stoi(value);
+        if (key == "schema_version" || key == "device_count") {
+            // std::stoi threw on a damaged meta table (issue #17): "internal error" instead of a message.
+            int number = 0;
+            const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+            if (value.empty() || ec != std::errc{} || end != value.data() + value.size()) {
+                return fail(ErrorCode::InvalidData, db.path().string() + ": meta " + key + " '" +
+                                                        value.substr(0, 60) + "' is not a number (a damaged catalog)");
+            }
+            (key == "schema_version" ? info.schemaVersion : info.deviceCount) = number;
+        }
         if (key == "content_hash") info.contentHash = value;
-        if (key == "device_count") info.deviceCount = std::stoi(value);
         if (key == "built_from") info.builtFrom = value;
     }
     return info;
@@ -155,6 +164,11 @@ Result<UserStore> UserStore::open(const std::filesystem::path& path)
         return fail(ErrorCode::Unsupported, path.string() + ": user database schema " + std::to_string(*version) +
                                                 " was made by a newer Accelscope (this one knows " +
                                                 std::to_string(userSchemaVersion) + ")");
+    }
+    if (*version < 0) {
+        // Negative versions index the migration table at -1 (issue #17); no Accelscope writes one.
+        return fail(ErrorCode::InvalidData, path.string() + ": user database schema " + std::to_string(*version) +
+                                                " is not a version Accelscope writes (PRAGMA user_version is damaged)");
     }
     for (auto from = *version; from < userSchemaVersion; ++from) {
         auto migrated = inTransaction(*db, [&]() -> Result<void> {

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <optional>
 
 namespace accelscope::models::catalog {
 namespace {
@@ -94,6 +96,25 @@ bool isNumber(const std::string& text)
     return !text.empty() && text.find_first_not_of("0123456789.-+eE") == std::string::npos;
 }
 
+/// The whole of `text` as a finite number of type T, or nullopt ("-", "1e999", "2024x", "").
+/// std::from_chars rather than stod/stoi, which throw (issue #17) and accept trailing junk.
+template <typename T>
+std::optional<T> wholeNumber(std::string_view text)
+{
+    if (text.starts_with('+')) text.remove_prefix(1);
+    T value{};
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+std::string notANumber(const std::string& value)
+{
+    constexpr std::size_t quoted = 60;
+    const std::string shown = value.size() <= quoted ? value : value.substr(0, quoted) + "...";
+    return "\"" + shown + "\" is not a number";
+}
+
 } // namespace
 
 std::vector<std::string> deviceCsvColumns()
@@ -177,11 +198,25 @@ ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName
                 source[column.substr(7)] = value;
                 doc.lines["/sources/" + sourceKey + "/" + column.substr(7)] = row.line;
             } else if (figureFromJsonKey(column)) {
-                const json parsed = isNumber(value) ? json(std::stod(value)) : json(value);
+                // A bare number is in the figure's canonical unit; other text ("80 GB") carries its unit.
+                json parsed = value;
+                if (isNumber(value)) {
+                    const auto number = wholeNumber<double>(value);
+                    if (!number) {
+                        failed.issues.push_back({fileName, row.line, column, notANumber(value)});
+                        continue;
+                    }
+                    parsed = *number;
+                }
                 device["figures"][column] = json{{"value", parsed}, {"source", sourceKey}};
                 doc.lines[devicePointer + "/figures/" + column] = row.line;
             } else if (column == "release_year") {
-                device[column] = isNumber(value) ? json(std::stoi(value)) : json(value);
+                const auto year = wholeNumber<int>(value);
+                if (!year) {
+                    failed.issues.push_back({fileName, row.line, column, notANumber(value)});
+                    continue;
+                }
+                device[column] = *year;
             } else {
                 device[column] = value;
             }

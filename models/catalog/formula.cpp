@@ -9,6 +9,10 @@
 namespace accelscope::models::catalog {
 namespace {
 
+/// Parentheses and unary minus nest at most this deep: each level is a stack frame, and a hostile
+/// catalog file must not overflow the stack (issue #17).
+constexpr int maxNestingDepth = 200;
+
 // Grammar: expr := term (('+'|'-') term)*; term := factor (('*'|'/') factor)*;
 //          factor := number | name | '(' expr ')' | '-' factor
 class Parser {
@@ -36,8 +40,12 @@ public:
 private:
     std::unexpected<Error> error(const std::string& what) const
     {
+        // A hostile formula can be megabytes long: quote only its start.
+        constexpr std::size_t quoted = 60;
+        const std::string shown =
+            m_text.size() <= quoted ? std::string(m_text) : std::string(m_text.substr(0, quoted)) + "...";
         return fail(ErrorCode::InvalidData,
-                    "formula '" + std::string(m_text) + "': " + what + " at column " + std::to_string(m_pos + 1));
+                    "formula '" + shown + "': " + what + " at column " + std::to_string(m_pos + 1));
     }
 
     void skipSpace()
@@ -99,6 +107,17 @@ private:
     }
 
     Result<double> factor()
+    {
+        if (m_depth >= maxNestingDepth) {
+            return error("nested deeper than " + std::to_string(maxNestingDepth) + " levels");
+        }
+        ++m_depth;
+        auto value = nestedFactor();
+        --m_depth;
+        return value;
+    }
+
+    Result<double> nestedFactor()
     {
         skipSpace();
         if (m_pos >= m_text.size()) {
@@ -162,6 +181,7 @@ private:
 
     std::string_view m_text;
     std::size_t m_pos = 0;
+    int m_depth = 0;
     const std::function<std::optional<double>(std::string_view)>* m_lookup;
 };
 

@@ -10,6 +10,11 @@ namespace {
 
 using nlohmann::json;
 
+/// Arrays and objects nest at most this deep. Each level lengthens the JSON pointer recorded for
+/// every value below it, so 100000 levels took gigabytes (bad_alloc), and the parsed document is
+/// copied recursively later (issue #17).
+constexpr std::size_t maxNestingDepth = 200;
+
 // Iterator over the text that counts the newlines it has stepped over. The lexer reads a
 // string key up to its closing quote and no further, so at the SAX `key` event the count is
 // exactly the key's line.
@@ -118,6 +123,11 @@ private:
 
     bool open(json container)
     {
+        if (m_stack.size() >= maxNestingDepth) {
+            m_errorLine = line();
+            m_errorMessage = "nested deeper than " + std::to_string(maxNestingDepth) + " levels";
+            return false;
+        }
         auto [slot, pointer] = insert(std::move(container));
         m_stack.push_back(Frame{slot, pointer});
         return true;
@@ -165,9 +175,17 @@ std::expected<LocatedJson, JsonSyntaxError> parseLocatedJson(std::string_view te
     const bool ok = json::sax_parse(first, last, &handler);
     if (!ok) {
         std::string what = handler.errorMessage();
-        // nlohmann prefixes "[json.exception.parse_error.101] parse error at line L, column C: ".
-        if (const auto colon = what.find(": "); colon != std::string::npos) {
-            what = what.substr(colon + 2);
+        // nlohmann prefixes "[json.exception.parse_error.101] parse error at line L, column C: ",
+        // or "[json.exception.out_of_range.406] " for a number such as 1e999.
+        if (what.starts_with("[json.exception.")) {
+            if (const auto close = what.find("] "); close != std::string::npos) {
+                what = what.substr(close + 2);
+            }
+        }
+        if (what.starts_with("parse error")) {
+            if (const auto colon = what.find(": "); colon != std::string::npos) {
+                what = what.substr(colon + 2);
+            }
         }
         return std::unexpected(JsonSyntaxError{handler.errorLine(), what});
     }

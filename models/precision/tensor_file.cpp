@@ -4,12 +4,14 @@
 
 #include "models/precision/element_format.hpp"
 
-#include <cstdlib>
+#include <algorithm>
 #include <bit>
+#include <charconv>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <optional>
-#include <regex>
 #include <sstream>
 
 namespace accelscope::models::precision {
@@ -26,27 +28,77 @@ std::unexpected<Error> npyError(const std::string& name, const std::string& what
     return fail(ErrorCode::InvalidData, name + ": " + what);
 }
 
-Result<NpyHeader> parseHeader(const std::string& header, const std::string& name)
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/// The text after `'key'` and a colon (spaces skipped), or nullopt when the header lacks the key.
+/// A hand-written scanner: std::regex recursed once per character and overflowed the stack on a
+/// long dtype string (issue #17).
+std::optional<std::string_view> valueOf(std::string_view header, std::string_view key)
+{
+    const std::string quoted = "'" + std::string(key) + "'";
+    std::size_t at = header.find(quoted);
+    if (at == std::string_view::npos) return std::nullopt;
+    at += quoted.size();
+    while (at < header.size() && isSpace(header[at])) ++at;
+    if (at >= header.size() || header[at] != ':') return std::nullopt;
+    ++at;
+    while (at < header.size() && isSpace(header[at])) ++at;
+    return header.substr(at);
+}
+
+/// The product of the dimensions in `(3, 4)`, `(5,)` or `()`; errors for anything else and for a
+/// product that does not fit in size_t.
+Result<std::size_t> shapeCount(std::string_view value, const std::string& name)
+{
+    if (value.empty() || value.front() != '(') return npyError(name, "header has no 'shape'");
+    const std::size_t close = value.find(')');
+    if (close == std::string_view::npos) return npyError(name, "header has no 'shape'");
+    const std::string_view dims = value.substr(1, close - 1);
+    std::size_t count = 1;
+    std::size_t at = 0;
+    while (at < dims.size()) {
+        const std::size_t comma = std::min(dims.find(',', at), dims.size());
+        std::string_view dim = dims.substr(at, comma - at);
+        while (!dim.empty() && isSpace(dim.front())) dim.remove_prefix(1);
+        while (!dim.empty() && isSpace(dim.back())) dim.remove_suffix(1);
+        at = comma + 1;
+        if (dim.empty() && comma == dims.size()) break; // "(5, )": trailing comma
+        std::size_t extent = 0;
+        const auto [end, ec] = std::from_chars(dim.data(), dim.data() + dim.size(), extent);
+        if (dim.empty() || end != dim.data() + dim.size() || ec == std::errc::invalid_argument) {
+            return npyError(name, "shape dimension '" + std::string(dim.substr(0, 40)) + "' is not a number");
+        }
+        if (ec == std::errc::result_out_of_range || (extent != 0 && count > SIZE_MAX / extent)) {
+            return npyError(name, "shape (" + std::string(dims.substr(0, 80)) + ") is too large");
+        }
+        count *= extent;
+    }
+    return count;
+}
+
+Result<NpyHeader> parseHeader(std::string_view header, const std::string& name)
 {
     // {'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }
     NpyHeader out;
-    std::smatch match;
-    if (!std::regex_search(header, match, std::regex(R"('descr'\s*:\s*'([^']*)')"))) {
-        return npyError(name, "header has no 'descr'");
-    }
-    out.descr = match[1];
-    if (!std::regex_search(header, match, std::regex(R"('fortran_order'\s*:\s*(True|False))"))) {
+    const auto descr = valueOf(header, "descr");
+    if (!descr || descr->empty() || descr->front() != '\'') return npyError(name, "header has no 'descr'");
+    const std::size_t descrEnd = descr->find('\'', 1);
+    if (descrEnd == std::string_view::npos) return npyError(name, "header has no 'descr'");
+    out.descr = descr->substr(1, descrEnd - 1);
+    const auto fortran = valueOf(header, "fortran_order");
+    if (fortran && fortran->starts_with("True")) {
+        out.fortranOrder = true;
+    } else if (!fortran || !fortran->starts_with("False")) {
         return npyError(name, "header has no 'fortran_order'");
     }
-    out.fortranOrder = match[1] == "True";
-    if (!std::regex_search(header, match, std::regex(R"('shape'\s*:\s*\(([^)]*)\))"))) {
-        return npyError(name, "header has no 'shape'");
-    }
-    const std::string dims = match[1];
-    const std::regex number(R"(\d+)");
-    for (auto it = std::sregex_iterator(dims.begin(), dims.end(), number); it != std::sregex_iterator(); ++it) {
-        out.count *= static_cast<std::size_t>(std::stoull(it->str()));
-    }
+    const auto shape = valueOf(header, "shape");
+    if (!shape) return npyError(name, "header has no 'shape'");
+    auto count = shapeCount(*shape, name);
+    if (!count) return std::unexpected(count.error());
+    out.count = *count;
     return out;
 }
 
@@ -91,7 +143,7 @@ Result<std::vector<double>> parseNpy(std::string_view bytes, const std::string& 
         return npyError(name, "unsupported .npy version " + std::to_string(major));
     }
     if (bytes.size() < headerStart + headerLength) return npyError(name, "truncated header");
-    auto header = parseHeader(std::string(bytes.substr(headerStart, headerLength)), name);
+    auto header = parseHeader(bytes.substr(headerStart, headerLength), name);
     if (!header) return std::unexpected(header.error());
     if (header->fortranOrder) return npyError(name, "Fortran-ordered arrays are not supported (save with C order)");
     std::string descr = header->descr;
@@ -103,7 +155,15 @@ Result<std::vector<double>> parseNpy(std::string_view bytes, const std::string& 
     else if (descr == "f8") itemSize = 8;
     else if (descr == "V2" && hint == NpyHint::Bfloat16) itemSize = 2;
     else if (descr == "V2") return npyError(name, "dtype '" + header->descr + "' is a raw 2-byte type; if it is bfloat16, say so (--dtype bf16)");
-    else return npyError(name, "unsupported dtype '" + header->descr + "' (float32, float16, bfloat16 or float64)");
+    else {
+        const std::string shown = header->descr.size() <= 40 ? header->descr : header->descr.substr(0, 40) + "...";
+        return npyError(name, "unsupported dtype '" + shown + "' (float32, float16, bfloat16 or float64)");
+    }
+    // count * itemSize wrapped around for a huge shape, passed the size check and made
+    // vector::reserve throw (issue #17).
+    if (header->count > SIZE_MAX / itemSize) {
+        return npyError(name, "the shape promises " + std::to_string(header->count) + " values, more than memory can hold");
+    }
     const std::string_view data = bytes.substr(headerStart + headerLength);
     if (data.size() != header->count * itemSize) {
         return npyError(name, "truncated data: the header promises " + std::to_string(header->count) + " values (" +

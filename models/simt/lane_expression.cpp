@@ -2,9 +2,12 @@
 // Recursive-descent parser and tree evaluator for lane expressions.
 #include "models/simt/lane_expression.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <limits>
+#include <utility>
 
 namespace accelscope::models::simt {
 
@@ -14,12 +17,30 @@ struct LaneExpression::Node {
     std::string op;                ///< operator or variable name
     std::shared_ptr<const Node> left;
     std::shared_ptr<const Node> right;
+    int depth = 1; ///< levels of the subtree rooted here (a leaf is 1)
 };
 
 namespace {
 
 using Node = LaneExpression::Node;
 using NodePtr = std::shared_ptr<const Node>;
+
+/// Parentheses, unary operators and operator chains nest at most this deep: parsing, evaluating
+/// and freeing the tree recurse once per level, and a hostile program must not overflow the
+/// stack (issue #17).
+constexpr int maxNestingDepth = 200;
+
+NodePtr makeNode(Node::Kind kind, std::int64_t number, std::string op, NodePtr left, NodePtr right)
+{
+    Node node;
+    node.kind = kind;
+    node.number = number;
+    node.op = std::move(op);
+    node.depth = 1 + std::max(left ? left->depth : 0, right ? right->depth : 0);
+    node.left = std::move(left);
+    node.right = std::move(right);
+    return std::make_shared<const Node>(std::move(node));
+}
 
 // Precedence climbing, lowest first: ||, &&, == !=, < <= > >=, + -, * / %, unary.
 class Parser {
@@ -42,6 +63,11 @@ private:
         {"||", "", "", ""}, {"&&", "", "", ""}, {"==", "!=", "", ""}, {"<=", ">=", "<", ">"},
         {"+", "-", "", ""}, {"*", "/", "%", ""},
     }};
+
+    std::unexpected<Error> tooDeep() const
+    {
+        return error("nested deeper than " + std::to_string(maxNestingDepth) + " levels");
+    }
 
     std::unexpected<Error> error(const std::string& what) const
     {
@@ -74,12 +100,23 @@ private:
             if (op.empty()) break;
             auto right = parseLevel(level + 1);
             if (!right) return right;
-            left = std::make_shared<const Node>(Node{Node::Kind::Binary, 0, std::string(op), *left, *right});
+            left = makeNode(Node::Kind::Binary, 0, std::string(op), *left, *right);
+            if ((*left)->depth > maxNestingDepth) return tooDeep();
         }
         return left;
     }
 
     Result<NodePtr> parseUnary()
+    {
+        if (m_nesting >= maxNestingDepth) return tooDeep();
+        ++m_nesting;
+        auto node = parseOperand();
+        --m_nesting;
+        if (node && (*node)->depth > maxNestingDepth) return tooDeep();
+        return node;
+    }
+
+    Result<NodePtr> parseOperand()
     {
         skip();
         if (m_pos >= m_text.size()) return error("expression ends too early");
@@ -88,7 +125,7 @@ private:
             ++m_pos;
             auto inner = parseUnary();
             if (!inner) return inner;
-            return std::make_shared<const Node>(Node{Node::Kind::Unary, 0, std::string(1, c), *inner, nullptr});
+            return makeNode(Node::Kind::Unary, 0, std::string(1, c), *inner, nullptr);
         }
         if (c == '(') {
             ++m_pos;
@@ -104,7 +141,7 @@ private:
             const auto [end, ec] = std::from_chars(m_text.data() + m_pos, m_text.data() + m_text.size(), value);
             if (ec != std::errc{}) return error("number out of range");
             m_pos = static_cast<std::size_t>(end - m_text.data());
-            return std::make_shared<const Node>(Node{Node::Kind::Number, value, "", nullptr, nullptr});
+            return makeNode(Node::Kind::Number, value, "", nullptr, nullptr);
         }
         if (std::isalpha(static_cast<unsigned char>(c)) != 0) {
             const std::size_t start = m_pos;
@@ -116,16 +153,46 @@ private:
                 return error("unknown name '" + name + "' (tid, lane, warp, gtid, data, i)");
             }
             uniform &= name == "warp";
-            return std::make_shared<const Node>(Node{Node::Kind::Variable, 0, name, nullptr, nullptr});
+            return makeNode(Node::Kind::Variable, 0, name, nullptr, nullptr);
         }
         return error("unexpected '" + std::string(1, c) + "'");
     }
 
     std::string_view m_text;
     std::size_t m_pos = 0;
+    int m_nesting = 0;
 };
 
-std::int64_t evaluateNode(const Node& n, const LaneValues& lane, bool* divisionByZero)
+void report(ArithmeticFault* fault, ArithmeticFault what)
+{
+    if (fault != nullptr && *fault == ArithmeticFault::None) *fault = what;
+}
+
+// Signed overflow is undefined behaviour and INT64_MIN / -1 traps (SIGFPE) on x86 (issue #17):
+// every operation is checked and a fault gives 0, as division by zero does.
+std::int64_t arithmetic(const std::string& op, std::int64_t a, std::int64_t b, ArithmeticFault* fault)
+{
+    std::int64_t out = 0;
+    bool overflow = false;
+    if (op == "+") overflow = __builtin_add_overflow(a, b, &out);
+    else if (op == "-") overflow = __builtin_sub_overflow(a, b, &out);
+    else if (op == "*") overflow = __builtin_mul_overflow(a, b, &out);
+    else if (b == 0) {
+        report(fault, ArithmeticFault::DivisionByZero);
+        return 0;
+    } else if (a == std::numeric_limits<std::int64_t>::min() && b == -1) {
+        overflow = op == "/";  // the remainder is 0, the quotient does not fit
+    } else {
+        out = op == "/" ? a / b : a % b;
+    }
+    if (overflow) {
+        report(fault, ArithmeticFault::Overflow);
+        return 0;
+    }
+    return out;
+}
+
+std::int64_t evaluateNode(const Node& n, const LaneValues& lane, ArithmeticFault* fault)
 {
     switch (n.kind) {
     case Node::Kind::Number: return n.number;
@@ -136,24 +203,16 @@ std::int64_t evaluateNode(const Node& n, const LaneValues& lane, bool* divisionB
         if (n.op == "data") return lane.data;
         return lane.iter;
     case Node::Kind::Unary: {
-        const std::int64_t v = evaluateNode(*n.left, lane, divisionByZero);
-        return n.op == "-" ? -v : (v == 0 ? 1 : 0);
+        const std::int64_t v = evaluateNode(*n.left, lane, fault);
+        if (n.op == "!") return v == 0 ? 1 : 0;
+        return arithmetic("-", 0, v, fault);
     }
     case Node::Kind::Binary: break;
     }
-    const std::int64_t a = evaluateNode(*n.left, lane, divisionByZero);
-    const std::int64_t b = evaluateNode(*n.right, lane, divisionByZero);
+    const std::int64_t a = evaluateNode(*n.left, lane, fault);
+    const std::int64_t b = evaluateNode(*n.right, lane, fault);
     const std::string& op = n.op;
-    if (op == "+") return a + b;
-    if (op == "-") return a - b;
-    if (op == "*") return a * b;
-    if (op == "/" || op == "%") {
-        if (b == 0) {
-            if (divisionByZero != nullptr) *divisionByZero = true;
-            return 0;
-        }
-        return op == "/" ? a / b : a % b;
-    }
+    if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%") return arithmetic(op, a, b, fault);
     if (op == "<") return a < b;
     if (op == "<=") return a <= b;
     if (op == ">") return a > b;
@@ -178,9 +237,9 @@ Result<LaneExpression> LaneExpression::parse(std::string_view text)
     return e;
 }
 
-std::int64_t LaneExpression::evaluate(const LaneValues& lane, bool* divisionByZero) const
+std::int64_t LaneExpression::evaluate(const LaneValues& lane, ArithmeticFault* fault) const
 {
-    return evaluateNode(*m_root, lane, divisionByZero);
+    return evaluateNode(*m_root, lane, fault);
 }
 
 } // namespace accelscope::models::simt

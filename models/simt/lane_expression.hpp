@@ -21,15 +21,19 @@ struct LaneValues {
     std::int64_t iter = 0;  ///< iteration of the innermost loop (0 on the first pass), `i`
 };
 
+/// Why an evaluation gave 0 instead of the arithmetic result.
+enum class ArithmeticFault { None, DivisionByZero, Overflow };
+
 /// A parsed expression: integers, tid/lane, warp, gtid, data, i, + − * / %, comparisons,
-/// && || !, parentheses. Comparisons give 1 or 0; division by zero gives 0 (and is reported by
-/// the simulator as an error).
+/// && || !, parentheses, nested at most 200 levels. Comparisons give 1 or 0; division or
+/// remainder by zero and 64-bit overflow give 0 (and are reported by the simulator as an error).
 class LaneExpression {
 public:
     /// Parses `text`; the error says the column (1-based) and what is wrong.
     static Result<LaneExpression> parse(std::string_view text);
 
-    std::int64_t evaluate(const LaneValues& lane, bool* divisionByZero = nullptr) const;
+    /// The value for `lane`; the first fault met, if any, goes to `*fault` (when not null and still None).
+    std::int64_t evaluate(const LaneValues& lane, ArithmeticFault* fault = nullptr) const;
     const std::string& text() const { return m_text; }
     /// True when the value is the same for every lane of a warp (no tid, gtid, data or i).
     bool warpUniform() const { return m_warpUniform; }

@@ -69,11 +69,22 @@ private:
     {
         std::uint64_t out = 0;
         forLanes(mask, [&](int lane, LaneState& s) {
-            bool divisionByZero = false;
-            if (inst.expr->evaluate(valuesOf(s), &divisionByZero) != 0) out |= 1ULL << lane;
-            if (divisionByZero && m_problem.empty()) m_problem = "division by zero at line " + std::to_string(inst.line);
+            if (evaluate(inst, s) != 0) out |= 1ULL << lane;
         });
         return out;
+    }
+
+    // The instruction's expression for one lane; an arithmetic fault is the run's problem, naming the line.
+    std::int64_t evaluate(const Instruction& inst, LaneState& s)
+    {
+        ArithmeticFault fault = ArithmeticFault::None;
+        const std::int64_t value = inst.expr->evaluate(valuesOf(s), &fault);
+        if (fault != ArithmeticFault::None && m_problem.empty()) {
+            m_problem = (fault == ArithmeticFault::DivisionByZero ? "division by zero at line "
+                                                                 : "integer overflow at line ") +
+                        std::to_string(inst.line);
+        }
+        return value;
     }
 
     // Issues `pc` for `mask`: records it and charges the cost. Returns false at the step limit.
@@ -97,7 +108,7 @@ private:
         const auto slot = static_cast<std::size_t>(inst.loop);
         if (inst.op == Op::LoopInit) {
             forLanes(mask, [&](int, LaneState& s) {
-                s.remaining[slot] = inst.expr ? inst.expr->evaluate(valuesOf(s)) : 0;
+                s.remaining[slot] = inst.expr ? evaluate(inst, s) : 0;
                 s.iteration[slot] = -1;
                 s.loopStack.push_back(inst.loop);
             });
@@ -111,7 +122,7 @@ private:
                 goOn = s.remaining[slot] > 0;
                 s.remaining[slot] -= goOn ? 1 : 0;
             } else {
-                goOn = inst.expr->evaluate(valuesOf(s)) != 0;
+                goOn = evaluate(inst, s) != 0;
             }
             if (goOn) continuing |= 1ULL << lane;
             else if (!s.loopStack.empty()) s.loopStack.pop_back();
@@ -344,7 +355,12 @@ Result<WarpRun> runWarps(const WarpProgram& program, const WarpConfig& config)
     for (int warp = 0; warp < config.warps; ++warp) {
         WarpMachine machine(program, config, warp, run.data, run);
         const WarpStats stats = config.model == ExecutionModel::PreVolta ? machine.runPreVolta() : machine.runIts();
-        if (!machine.m_problem.empty() && run.problem.empty()) run.problem = machine.m_problem;
+        // An arithmetic fault (division by zero, overflow) makes the run's numbers meaningless: the
+        // run did not complete, as the GUI and the CLI show only then (issue #17).
+        if (!machine.m_problem.empty() && run.problem.empty()) {
+            run.problem = machine.m_problem;
+            run.completed = false;
+        }
         run.perWarp.push_back(stats);
         run.total.cycles += stats.cycles;
         run.total.issued += stats.issued;

@@ -53,7 +53,8 @@ struct WarpRun {
     WarpStats total;                   ///< summed over warps (efficiency over all issue slots)
     std::vector<std::int64_t> data;    ///< the data array used
     bool completed = true;
-    std::string problem;               ///< why not completed (step limit: infinite loop or deadlock)
+    std::string problem;               ///< why not completed (step limit: infinite loop or deadlock;
+                                       ///< division by zero or overflow, naming the line)
 };
 
 /// Runs every warp. Errors for an invalid configuration (width, warp count, data length).

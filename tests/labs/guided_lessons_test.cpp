@@ -183,6 +183,34 @@ TEST_CASE("unknown functions, devices and arguments are errors that name them")
     CHECK_THAT(e.render("{{ 1 | q }}").error().message, Catch::Contains("bad number format 'q'"));
 }
 
+TEST_CASE("deeply nested or long unary and power chains are errors, not a stack overflow")
+{
+    // Issue #17: 100000 unary minuses or a 100000-long '^' chain recursed past the stack (the old
+    // depth limit counted only atoms, which unary and power chains bypassed).
+    const auto ctx = makeContext();
+    const Evaluator e = lessonEvaluator(ctx);
+    std::string powers = "1";
+    for (int k = 0; k < 100000; ++k) powers += "^1";
+    const std::string parens = std::string(100000, '(') + "1" + std::string(100000, ')');
+    const std::string calls = [] {
+        std::string text;
+        for (int k = 0; k < 100000; ++k) text += "sqrt(";
+        return text + "1" + std::string(100000, ')');
+    }();
+    for (const std::string& expression : {std::string(100000, '-') + "1", powers, parens, calls}) {
+        const auto value = e.evaluate(expression);
+        REQUIRE_FALSE(value.has_value());
+        CHECK_THAT(value.error().message, Catch::EndsWith("nested deeper than 200 levels"));
+        CHECK(value.error().message.size() < 200);
+    }
+    // Shallower than the limit still evaluates; left-associative chains are loops, not nesting.
+    CHECK(e.evaluateNumber(std::string(150, '-') + "2").value() == 2.0);
+    CHECK(e.evaluateNumber(std::string(150, '(') + "2" + std::string(150, ')')).value() == 2.0);
+    std::string sum = "0";
+    for (int k = 0; k < 10000; ++k) sum += "+1";
+    CHECK(e.evaluateNumber(sum).value() == 10000.0);
+}
+
 TEST_CASE("each check kind accepts the model's answer and refuses a wrong one")
 {
     const Lesson l = parsed(goodLesson);

@@ -132,3 +132,55 @@ TEST_CASE("primary sources are https and not aggregators")
     CHECK_FALSE(isAcceptableSourceUrl("https://www.techpowerup.com/gpu-specs/h100-sxm5-80-gb.c3900"));
     CHECK(isAcceptableSourceUrl("https://notwikipedia.org.example.com/"));
 }
+
+TEST_CASE("hostile catalog values are issues, not a crash")
+{
+    // Issue #17: a long device id overflowed the stack of std::regex, and so did a deeply
+    // parenthesised derived-figure formula in the recursive formula parser.
+    const std::string longId = std::string(200000, 'a');
+    const std::string deepFormula = std::string(100000, '(') + "bf16_tflops_sparse" + std::string(100000, ')');
+    struct Hostile {
+        std::string what, from, to;
+        int line;
+        std::string field, message;
+    };
+    const std::vector<Hostile> cases{
+        {"long id is fine", R"("id": "acme-x1")", R"("id": ")" + longId + "\"", 0, "", ""},
+        {"long bad id", R"("id": "acme-x1")", R"("id": ")" + longId + "A\"", 7, "id", "not a slug"},
+        {"id starting with a dash", R"("id": "acme-x1")", R"("id": "-acme")", 7, "id", "not a slug"},
+        {"long bad date", R"("date": "2024-05")", R"("date": ")" + std::string(100000, '1') + "\"", 3, "date", "not YYYY"},
+        {"deep formula", R"("bf16_tflops_sparse / 2")", "\"" + deepFormula + "\"", 18, "bf16_tflops_dense",
+         "nested deeper than 200 levels"},
+        // 100000 nested arrays took gigabytes of JSON pointers (bad_alloc) before the depth limit.
+        {"deep JSON", R"("scope": "one card",)",
+         "\"scope\": \"one card\",\n\"notes\": " + std::string(100000, '[') + std::string(100000, ']') + ",", 13,
+         "(syntax)", "nested deeper than 200 levels"},
+        {"number out of range", R"("value": 350)", R"("value": 1e999)", 19, "(syntax)", "number overflow parsing '1e999'"},
+    };
+    for (const Hostile& c : cases) {
+        INFO(c.what);
+        const ParsedCatalog parsed = parseCatalogText(replaced(validCatalogText(), c.from, c.to), "acme.json", Origin::Bundled);
+        if (c.line == 0) {
+            CHECK(parsed.issues.empty());
+            continue;
+        }
+        REQUIRE_FALSE(parsed.issues.empty());
+        const ValidationIssue& issue = parsed.issues.front();
+        CHECK(issue.line == c.line);
+        CHECK(issue.field == c.field);
+        CHECK_THAT(issue.message, Catch::Contains(c.message));
+    }
+    for (const char* date : {"2024", "2024-05", "2024-05-17"}) {
+        const ParsedCatalog parsed =
+            parseCatalogText(replaced(validCatalogText(), R"("date": "2024-05")", std::string(R"("date": ")") + date + "\""),
+                             "acme.json", Origin::Bundled);
+        CHECK(parsed.issues.empty());
+    }
+    for (const char* date : {"202a", "2024-5", "2024/05/17", "2024-05-1x"}) {
+        INFO(date);
+        const ParsedCatalog parsed =
+            parseCatalogText(replaced(validCatalogText(), R"("date": "2024-05")", std::string(R"("date": ")") + date + "\""),
+                             "acme.json", Origin::Bundled);
+        CHECK_FALSE(parsed.issues.empty());
+    }
+}

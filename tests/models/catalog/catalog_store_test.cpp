@@ -85,6 +85,22 @@ TEST_CASE("opening something that is not a catalog fails clearly")
     CHECK_FALSE(BundledCatalog::open(junk).has_value());
 }
 
+TEST_CASE("a catalog whose meta table holds a non-number is refused with the file and key")
+{
+    // Issue #17: std::stoi on meta values threw out of BundledCatalog::open ("internal error").
+    const char* value = GENERATE("abc", "", "99999999999", "-");
+    TempDir dir;
+    const auto path = dir.path() / "catalog.db";
+    REQUIRE(writeBundledCatalog(path, fixtureDevices(), CatalogInfo{bundledSchemaVersion, "x", 1, "f"}).has_value());
+    {
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute(std::string("UPDATE meta SET value = '") + value + "' WHERE key = 'device_count'").has_value());
+    }
+    const auto catalog = BundledCatalog::open(path);
+    REQUIRE_FALSE(catalog.has_value());
+    CHECK(catalog.error().message == path.string() + ": meta device_count '" + value + "' is not a number (a damaged catalog)");
+}
+
 TEST_CASE("a new user database is created and migrated to the current schema")
 {
     TempDir dir;
@@ -159,6 +175,27 @@ TEST_CASE("a user database from a newer version is refused, not damaged")
     auto store = UserStore::open(path);
     REQUIRE_FALSE(store.has_value());
     CHECK_THAT(store.error().message, Catch::Contains("newer Accelscope"));
+}
+
+TEST_CASE("a user database with a negative or far-future schema version is refused with the file and version")
+{
+    // Issue #17: PRAGMA user_version = -1 indexed the migration table at -1 (a crash).
+    struct Case {
+        int version;
+        const char* message;
+    };
+    const Case c = GENERATE(values<Case>({{-1, "user database schema -1 is not a version"},
+                                           {-2147483647 - 1, "user database schema -2147483648 is not a version"},
+                                           {2147483647, "user database schema 2147483647 was made by a newer"}}));
+    TempDir dir;
+    const auto path = dir.path() / "user.db";
+    {
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("PRAGMA user_version = " + std::to_string(c.version)).has_value());
+    }
+    auto store = UserStore::open(path);
+    REQUIRE_FALSE(store.has_value());
+    CHECK_THAT(store.error().message, Catch::StartsWith(path.string() + ": " + c.message));
 }
 
 TEST_CASE("importing devices is all or nothing")

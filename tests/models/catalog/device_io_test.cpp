@@ -106,6 +106,41 @@ TEST_CASE("CSV import errors name the line and column")
     CHECK_THAT(parsed.issues.front().message, Catch::Contains(c.message));
 }
 
+TEST_CASE("CSV figures and years that are not numbers are issues naming the field, not an exception")
+{
+    // Issue #17: std::stod("-"), std::stod("1e999") and std::stoi("twenty") threw out of the
+    // parser ("internal error" at the CLI).
+    const std::string header = "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
+                               "source_url,source_where,release_year,memory_gb,memory_bw_gbs,tdp_w\n";
+    const std::string front = "acme-y1,Y1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/y.pdf,p2,";
+    struct Case {
+        std::string row;
+        const char* field;
+        std::string format;
+    };
+    const std::vector<Case> cases{
+        {"2024,-,864,300", "memory_gb", R"(mine.csv:2: memory_gb: "-" is not a number)"},
+        {"2024,48,1e999,300", "memory_bw_gbs", R"(mine.csv:2: memory_bw_gbs: "1e999" is not a number)"},
+        {"2024,48,864,3e", "tdp_w", R"(mine.csv:2: tdp_w: "3e" is not a number)"},
+        {"twenty,48,864,300", "release_year", R"(mine.csv:2: release_year: "twenty" is not a number)"},
+        {"-,48,864,300", "release_year", R"(mine.csv:2: release_year: "-" is not a number)"},
+        {"2024.5,48,864,300", "release_year", R"(mine.csv:2: release_year: "2024.5" is not a number)"},
+        {"99999999999,48,864,300", "release_year", R"(mine.csv:2: release_year: "99999999999" is not a number)"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.row);
+        const ParsedCatalog parsed = parseDevicesCsv(header + front + c.row + "\n", "mine.csv", Origin::User);
+        REQUIRE_FALSE(parsed.issues.empty());
+        CHECK(parsed.devices.empty());
+        CHECK(parsed.issues.front().field == c.field);
+        CHECK(parsed.issues.front().format() == c.format);
+    }
+    const ParsedCatalog good = parseDevicesCsv(header + front + "+2024,+48,8.64e2,300\n", "mine.csv", Origin::User);
+    REQUIRE(good.issues.empty());
+    CHECK(good.devices.front().releaseYear == 2024);
+    CHECK(good.devices.front().value(FigureKey::MemoryBwGbs) == 864.0);
+}
+
 TEST_CASE("CSV export has a header and one row per device, canonical numbers")
 {
     const Device d = fixtureDevice();

@@ -48,3 +48,20 @@ TEST_CASE("formula names are listed once in order of appearance")
     CHECK(*names == std::vector<std::string>{"a_b", "c"});
     CHECK(formulaNames("72000 / 8")->empty());
 }
+
+TEST_CASE("deeply nested formulas are refused, not a stack overflow")
+{
+    // Issue #17: 100000 parentheses (or unary minuses) overflowed the stack of the recursive parser.
+    const std::size_t depth = 100000;
+    const std::string parens = std::string(depth, '(') + "1" + std::string(depth, ')');
+    const std::string minuses = std::string(depth, '-') + "1";
+    for (const std::string& formula : {parens, minuses}) {
+        const auto value = evaluateFormula(formula, lookup);
+        REQUIRE_FALSE(value.has_value());
+        CHECK_THAT(value.error().message, Catch::Contains("nested deeper than 200 levels"));
+        CHECK(value.error().message.size() < 200);
+        CHECK_FALSE(formulaNames(formula).has_value());
+    }
+    // 200 levels are still fine.
+    CHECK(evaluateFormula(std::string(199, '(') + "1" + std::string(199, ')'), lookup).value() == 1.0);
+}

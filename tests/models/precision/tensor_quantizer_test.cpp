@@ -119,6 +119,30 @@ TEST_CASE(".npy files: float32, float16, bfloat16 and the errors of bad files")
                Catch::Contains("truncated header"));
 }
 
+TEST_CASE(".npy headers from a hostile file are errors, not a crash")
+{
+    // Issue #17: a long dtype string overflowed the stack of std::regex; a shape whose extent
+    // overflows made stoull throw; a count times item size that wraps around passed the size
+    // check and made vector::reserve throw.
+    const std::string longDescr(60000, 'f');
+    CHECK_THAT(parseNpy(npy(longDescr, "1,", floats({1.0f})), "l.npy").error().message,
+               Catch::Contains("l.npy: unsupported dtype 'ffff"));
+    CHECK(parseNpy(npy(longDescr, "1,", floats({1.0f})), "l.npy").error().message.size() < 200);
+    CHECK_THAT(parseNpy(npy("<f4", "99999999999999999999999,", floats({1.0f})), "o.npy").error().message,
+               Catch::Contains("o.npy: shape (99999999999999999999999,) is too large"));
+    CHECK_THAT(parseNpy(npy("<f4", "4294967296, 4294967296, 2", floats({1.0f})), "p.npy").error().message,
+               Catch::Contains("p.npy: shape (4294967296, 4294967296, 2) is too large"));
+    // 2^62 values of 4 bytes: the count fits in size_t, the byte count wraps to 0.
+    CHECK_THAT(parseNpy(npy("<f4", "4611686018427387904,", ""), "w.npy").error().message,
+               Catch::Contains("w.npy: the shape promises 4611686018427387904 values, more than memory can hold"));
+    CHECK_THAT(parseNpy(npy("<f4", "x,", floats({1.0f})), "x.npy").error().message,
+               Catch::Contains("x.npy: shape dimension 'x' is not a number"));
+    // Scalars, trailing commas and spaces still parse.
+    CHECK(*parseNpy(npy("<f4", "", floats({2.0f})), "s.npy") == std::vector<double>{2.0});
+    CHECK(parseNpy(npy("<f4", " 1 , 2 ", floats({1.0f, 2.0f})), "t.npy")->size() == 2);
+    CHECK(parseNpy(npy("<f4", "0,", ""), "z.npy")->empty());
+}
+
 TEST_CASE("text values accept decimals, hex floats and specials, and name bad tokens")
 {
     const auto v = parseTextValues("1.5 0x1.8p1\nnan -inf\n", "v.txt");

@@ -172,3 +172,49 @@ TEST_CASE("bad configurations are refused")
     config.customData = {1, 2, 3};
     CHECK_THAT(runWarps(*program, config).error().message, Catch::Contains("3 values; the block has 32 threads"));
 }
+
+TEST_CASE("arithmetic faults in a warp program are problems naming the line, not a crash")
+{
+    // Issue #17: INT64_MIN / -1 trapped with SIGFPE; x / 0 and x % 0 in a loop count or a while
+    // condition went unreported; 64-bit overflow was undefined behaviour.
+    struct Case {
+        const char* source;
+        const char* problem;
+    };
+    const Case c = GENERATE(values<Case>({
+        {"compute 1\nif (0 - 9223372036854775807 - 1) / (0 - 1) == 0\n  compute 1\nend\n", "integer overflow at line 2"},
+        {"if -(0 - 9223372036854775807 - 1) == 0\n  compute 1\nend\n", "integer overflow at line 1"},
+        {"if 9223372036854775807 + 1 == 0\n  compute 1\nend\n", "integer overflow at line 1"},
+        {"if 4611686018427387904 * 2 == 0\n  compute 1\nend\n", "integer overflow at line 1"},
+        {"if tid % 0 == 0\n  compute 1\nend\n", "division by zero at line 1"},
+        {"compute 1\nloop tid / 0\n  compute 1\nend\n", "division by zero at line 2"},
+        {"while i < 2 + tid % 0\n  compute 1\nend\n", "division by zero at line 1"},
+    }));
+    INFO(c.source);
+    const WarpRun run = runSource(c.source, ExecutionModel::Its);
+    CHECK_FALSE(run.completed);
+    CHECK_THAT(run.problem, Catch::Contains(c.problem));
+    // INT64_MIN % -1 is 0, not a fault.
+    CHECK(runSource("if (0 - 9223372036854775807 - 1) % (0 - 1) == 0\n  compute 1\nend\n", ExecutionModel::Its).problem.empty());
+}
+
+TEST_CASE("deeply nested lane expressions are refused with the line")
+{
+    // Issue #17: long unary chains and deep parentheses overflowed the stack of the recursive parser,
+    // and a long operator chain built a tree too deep to evaluate or free.
+    const std::string minuses(100000, '-');
+    const std::string parens = std::string(100000, '(') + "1" + std::string(100000, ')');
+    std::string chain = "1";
+    for (int k = 0; k < 100000; ++k) chain += "+1";
+    for (const std::string& expr : {minuses + "1", "!" + minuses + "1", parens, chain}) {
+        const auto program = parseWarpProgram("compute 1\nif " + expr + "\nend\n");
+        REQUIRE_FALSE(program.has_value());
+        CHECK_THAT(program.error().message, Catch::StartsWith("line 2, column "));
+        CHECK_THAT(program.error().message, Catch::EndsWith("nested deeper than 200 levels"));
+    }
+    // 150 levels still parse and evaluate.
+    CHECK(parseWarpProgram("if " + std::string(150, '(') + "1" + std::string(150, ')') + "\nend\n").has_value());
+    std::string shortChain = "0";
+    for (int k = 0; k < 150; ++k) shortChain += "+1";
+    CHECK(runSource("if " + shortChain + " == 150\n  compute 1\nend\n", ExecutionModel::Its).problem.empty());
+}
