@@ -239,3 +239,38 @@ TEST_CASE("the question and its buttons do not move when feedback or a hint appe
     CHECK(checkY() == before);
     CHECK(nextY() == nextBefore);
 }
+
+TEST_CASE("answering the last check right opens the completion screen, with Back to the course when nothing is ready next")
+{
+    accelscope::tests::GuiFixture fixture;
+    fixture.dir.write("lessons/01-first.md", "---\nid: first\ntitle: First\nminutes: 5\nprerequisites: []\n---\n"
+                                             "## Only step\ntext\n\n```check\nkind: choice\nquestion: Which?\noptions:\n- A\n- B\n"
+                                             "answer: 2\nhints:\n- Not A.\nexplanation: B it is.\n```\n");
+    fixture.dir.write("lessons/02-second.md", "---\nid: second\ntitle: Second\nminutes: 5\nprerequisites: [first]\n---\n"
+                                              "## Read\ntext\n");
+    LessonsPage page(fixture.services(), fixture.dir.path() / "lessons");
+    REQUIRE(page.lessonCount() == 2);
+    REQUIRE(page.openLesson("second"));
+    CHECK(page.recommendation() == "Recommended first: First (you can still take this lesson now).");
+    REQUIRE(page.openLesson("first"));
+    CHECK(page.answer("1") == std::optional<bool>(false));
+    CHECK_FALSE(page.completionShown());
+    CHECK(page.answer("2") == std::optional<bool>(true));
+    REQUIRE(page.completionShown()); // no Finish needed after the last check
+    CHECK(page.completion()->scoreText() == "Score: 0 of 1 checks right on the first try.");
+    CHECK(page.completion()->learnedText().contains("Only step"));
+    CHECK(page.completion()->nextButton()->text() == "Next lesson: Second →");
+    page.completion()->nextButton()->click();
+    CHECK(page.currentLessonId() == "second");
+    CHECK(page.recommendation().isEmpty());
+    // A last step without a check: Finish; no lesson is left, so the way on is the course.
+    page.nextButton()->click();
+    REQUIRE(page.completionShown());
+    CHECK(page.completion()->scoreText() == "Score: this lesson has no checks.");
+    CHECK(page.completion()->nextButton()->text() == "Back to the course");
+    page.completion()->nextButton()->click();
+    CHECK_FALSE(page.completionShown());
+    CHECK(page.currentLessonId() == "second");
+    CHECK(page.courseList()->item(0)->text().startsWith("✓ First"));
+    CHECK(page.courseList()->item(1)->text().startsWith("✓ Second"));
+}
