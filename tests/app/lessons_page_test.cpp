@@ -257,9 +257,12 @@ TEST_CASE("answering the last check right opens the completion screen, with Back
     CHECK_FALSE(page.completionShown());
     CHECK(page.answer("2") == std::optional<bool>(true));
     REQUIRE(page.completionShown()); // no Finish needed after the last check
-    CHECK(page.completion()->scoreText() == "Score: 0 of 1 checks right on the first try.");
+    CHECK(page.completion()->scoreText() == "Score: 0 of 1 check right on the first try.");
     CHECK(page.completion()->learnedText().contains("Only step"));
     CHECK(page.completion()->nextButton()->text() == "Next lesson: Second →");
+    page.resize(1280, 800);
+    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
+    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-completion-answered.png"));
     page.completion()->nextButton()->click();
     CHECK(page.currentLessonId() == "second");
     CHECK(page.recommendation().isEmpty());
@@ -273,4 +276,8 @@ TEST_CASE("answering the last check right opens the completion screen, with Back
     CHECK(page.currentLessonId() == "second");
     CHECK(page.courseList()->item(0)->text().startsWith("✓ First"));
     CHECK(page.courseList()->item(1)->text().startsWith("✓ Second"));
+    page.nextButton()->click();
+    REQUIRE(page.completionShown());
+    REQUIRE(page.openLesson("second")); // the open lesson again: its steps, not the completion screen
+    CHECK_FALSE(page.completionShown());
 }

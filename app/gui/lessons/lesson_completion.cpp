@@ -60,8 +60,8 @@ LessonCompletion::LessonCompletion(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_score);
     layout->addWidget(m_time);
     layout->addWidget(m_learned);
+    layout->addLayout(buttons); // right under the summary, where the eye is, not at the window's bottom
     layout->addStretch();
-    layout->addLayout(buttons);
 }
 
 void LessonCompletion::showLesson(const labs::guided::Lesson& lesson, const labs::guided::LessonScore& score,
@@ -70,8 +70,10 @@ void LessonCompletion::showLesson(const labs::guided::Lesson& lesson, const labs
     m_title->setText(tr("✓ Lesson complete: %1").arg(text(lesson.title)));
     m_lastOutcome->setText(lastOutcome);
     m_lastOutcome->setVisible(!lastOutcome.isEmpty());
-    m_score->setText(score.checks == 0 ? tr("Score: this lesson has no checks.")
-                                       : tr("Score: %1 of %2 checks right on the first try.").arg(score.rightFirstTry).arg(score.checks));
+    QString scoreLine = tr("Score: this lesson has no checks.");
+    if (score.checks == 1) scoreLine = tr("Score: %1 of 1 check right on the first try.").arg(score.rightFirstTry);
+    if (score.checks > 1) scoreLine = tr("Score: %1 of %2 checks right on the first try.").arg(score.rightFirstTry).arg(score.checks);
+    m_score->setText(scoreLine);
     m_time->setText(tr("Time spent: %1 (about %2 min planned).").arg(duration(score.secondsSpent)).arg(lesson.minutes));
     QString learned = tr("<b>What you learned</b><ul>");
     for (const auto& step : lesson.steps) learned += QStringLiteral("<li>%1</li>").arg(text(step.title).toHtmlEscaped());

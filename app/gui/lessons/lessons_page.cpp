@@ -94,6 +94,9 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
         m_stack->setCurrentWidget(m_stepView);
         m_list->setFocus();
     });
+    connect(m_list, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+        if (m_list->row(item) == m_lesson) m_stack->setCurrentWidget(m_stepView); // the finished lesson, clicked again
+    });
     connect(m_completion, &LessonCompletion::reviewRequested, this, [this] { m_stack->setCurrentWidget(m_stepView); });
 
     loadCourse(lessonsDir);
@@ -238,6 +241,7 @@ bool LessonsPage::openLesson(const QString& id)
     for (int i = 0; i < lessonCount(); ++i) {
         if (text(m_lessons[static_cast<std::size_t>(i)].id) == id) {
             m_list->setCurrentRow(i);
+            m_stack->setCurrentWidget(m_stepView); // the open lesson again: back from its completion screen
             return true;
         }
     }
