@@ -74,6 +74,14 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
 
+    connectCourse();
+    loadCourse(lessonsDir);
+    refreshList();
+    if (lessonCount() > 0) m_list->setCurrentRow(0);
+}
+
+void LessonsPage::connectCourse()
+{
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row < 0 || row >= lessonCount()) return;
         m_lesson = row;
@@ -99,9 +107,6 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
     });
     connect(m_completion, &LessonCompletion::reviewRequested, this, [this] { m_stack->setCurrentWidget(m_stepView); });
 
-    loadCourse(lessonsDir);
-    refreshList();
-    if (lessonCount() > 0) m_list->setCurrentRow(0);
 }
 
 QWidget* LessonsPage::buildStepView()

@@ -87,6 +87,8 @@ signals:
 private:
     void loadCourse(const std::filesystem::path& dir);
     QWidget* buildStepView();
+    /// The course list opens a lesson; the completion screen goes on or back.
+    void connectCourse();
     void refreshList();
     void showStep();
     /// The completion screen for the open lesson, under the last check's outcome (may be empty).
