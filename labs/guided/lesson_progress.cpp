@@ -36,4 +36,38 @@ models::Result<models::catalog::LessonProgress> recordAnswer(models::catalog::Us
     return progress;
 }
 
+models::Result<models::catalog::LessonProgress> finishLesson(models::catalog::UserStore& store, const Lesson& lesson,
+                                                             double seconds)
+{
+    auto progress = progressOf(store, lesson);
+    if (!progress) return std::unexpected(progress.error());
+    progress->stepIndex = static_cast<int>(lesson.steps.size());
+    progress->secondsSpent += seconds;
+    if (auto saved = store.saveLessonProgress(*progress); !saved) return std::unexpected(saved.error());
+    return progress;
+}
+
+LessonScore scoreOf(const std::optional<models::catalog::LessonProgress>& progress, const Lesson& lesson)
+{
+    LessonScore score;
+    const int steps = static_cast<int>(lesson.steps.size());
+    for (const auto& step : lesson.steps) score.checks += step.check ? 1 : 0;
+    if (!progress) return score;
+    score.started = true;
+    score.stepsDone = std::clamp(progress->stepIndex, 0, steps);
+    score.done = progress->stepIndex >= steps;
+    score.secondsSpent = progress->secondsSpent;
+    const nlohmann::json answers = nlohmann::json::parse(progress->answersJson, nullptr, false);
+    if (answers.is_discarded() || !answers.is_object()) return score;
+    // Answers are keyed by step number from 1 (recordAnswer); the first attempt was right when
+    // the step took one attempt and it was right.
+    for (int i = 0; i < steps; ++i) {
+        if (!lesson.steps[static_cast<std::size_t>(i)].check) continue;
+        const auto entry = answers.find(std::to_string(i + 1));
+        if (entry == answers.end() || !entry->is_object()) continue;
+        if (entry->value("attempts", 0) == 1 && entry->value("correct", false)) ++score.rightFirstTry;
+    }
+    return score;
+}
+
 } // namespace accelscope::labs::guided

@@ -6,6 +6,7 @@
 #include "labs/guided/lesson_engine.hpp"
 #include "models/catalog/catalog_store.hpp"
 
+#include <optional>
 #include <string_view>
 
 namespace accelscope::labs::guided {
@@ -20,5 +21,24 @@ models::Result<models::catalog::LessonProgress> recordAnswer(models::catalog::Us
 
 /// The stored progress of `lesson`, or a fresh record (nothing done) when there is none.
 models::Result<models::catalog::LessonProgress> progressOf(const models::catalog::UserStore& store, const Lesson& lesson);
+
+/// Marks every step of `lesson` done (the learner finished its last step) and adds `seconds` to
+/// the time spent. A corrupted record is not touched. Returns the saved record.
+models::Result<models::catalog::LessonProgress> finishLesson(models::catalog::UserStore& store, const Lesson& lesson,
+                                                             double seconds);
+
+/// How a learner did in one lesson, from its stored progress.
+struct LessonScore {
+    int checks = 0;           ///< steps of the lesson with a check
+    int rightFirstTry = 0;    ///< of those, answered right with the first attempt
+    int stepsDone = 0;        ///< steps done, clamped to the lesson's steps
+    double secondsSpent = 0.0;
+    bool started = false;     ///< a record exists
+    bool done = false;        ///< every step done
+};
+
+/// The score of `progress` (as stored; nullopt: never started) for `lesson`. A record whose
+/// answers are not a JSON object counts no check right.
+LessonScore scoreOf(const std::optional<models::catalog::LessonProgress>& progress, const Lesson& lesson);
 
 } // namespace accelscope::labs::guided

@@ -2,12 +2,15 @@
 // The Lessons page: the course loads and checks, a step renders its numbers, answers are checked
 // and saved, a bad lesson file is skipped with its problem shown, a corrupted record is reported.
 #include "app/gui/lessons/lessons_page.hpp"
+#include "app/gui/lessons/lesson_completion.hpp"
+#include "app/gui/lessons/lesson_course_list.hpp"
 #include "tests/app/gui_fixture.hpp"
 
 #include "accelscope/config.hpp"
 #include "labs/guided/lesson_progress.hpp"
 #include "models/catalog/sqlite_db.hpp"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QPushButton>
 #include <QTextBrowser>
@@ -128,7 +131,7 @@ TEST_CASE("the Hint button is enabled again on every later step that has hints")
     CHECK(stepsWithHints >= 2);
 }
 
-TEST_CASE("a lesson's introduction is shown above its first step, and its last step's Next is disabled")
+TEST_CASE("a lesson's introduction is shown above its first step, and its last step's button is Finish")
 {
     accelscope::tests::GuiFixture fixture;
     LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
@@ -144,8 +147,137 @@ TEST_CASE("a lesson's introduction is shown above its first step, and its last s
     REQUIRE(page.stepBy(1));
     CHECK_FALSE(page.prose()->toPlainText().contains("Williams, Waterman and Patterson"));
     while (page.stepBy(1)) {}
-    CHECK_FALSE(page.nextButton()->isEnabled());
-    CHECK(page.nextButton()->toolTip() == "Last step of this lesson");
+    CHECK(page.nextButton()->isEnabled()); // was disabled: the last step now finishes the lesson
+    CHECK(page.nextButton()->text().contains("Finish"));
+    CHECK(page.nextButton()->toolTip().startsWith("Last step of this lesson"));
     REQUIRE(page.stepBy(-1));
     CHECK(page.nextButton()->isEnabled());
+    CHECK(page.nextButton()->text().contains("Next"));
+}
+
+TEST_CASE("finishing a lesson shows its score, what was learned and the next lesson, and the list marks it done")
+{
+    accelscope::tests::GuiFixture fixture;
+    LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
+    page.resize(1280, 800);
+    REQUIRE(page.openLesson("roofline"));
+    const int roofline = page.courseList()->currentRow();
+    // Its prerequisite (the memory wall) is not done: said at the top and in the list.
+    CHECK(page.recommendation().contains("Recommended first: The memory wall"));
+    CHECK(page.courseList()->item(roofline)->text().contains("After: The memory wall and the memory pyramid (not done)"));
+    CHECK(page.courseList()->item(roofline)->text().contains("not started"));
+    CHECK(page.answer("10") == std::optional<bool>(false));
+    CHECK(page.courseList()->item(roofline)->text().contains("step 1 of 5")); // updated as the answer is recorded
+    CHECK(page.answer("1365.33") == std::optional<bool>(true));
+    CHECK(page.courseList()->item(roofline)->text().contains("step 2 of 5"));
+    REQUIRE(page.stepBy(1));
+    CHECK(page.answer("-1") == std::optional<bool>(false));
+    while (page.stepBy(1)) {}
+    CHECK_FALSE(page.completionShown());
+    page.nextButton()->click(); // "Finish" on the last step
+    REQUIRE(page.completionShown());
+    auto* completion = page.completion();
+    // 02-roofline.md has five checks; step 1 took two attempts, step 2's one was wrong and the
+    // rest were not answered: none right on the first try.
+    CHECK(completion->scoreText() == "Score: 0 of 5 checks right on the first try.");
+    CHECK(completion->timeText().startsWith("Time spent: "));
+    CHECK(completion->learnedText().contains("Arithmetic intensity"));
+    CHECK(completion->learnedText().contains("Same kernel, other chips"));
+    // Next in course order with its prerequisites done: measuring your machine (after the roofline).
+    CHECK(completion->nextButton()->text() == "Next lesson: Measure your own machine →");
+    CHECK(page.courseList()->item(roofline)->text().startsWith("✓ Rooflines"));
+    CHECK(page.courseList()->item(roofline)->text().contains("done"));
+    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
+    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-completion.png"));
+    completion->nextButton()->click();
+    CHECK_FALSE(page.completionShown());
+    CHECK(page.currentLessonId() == "measure-your-machine");
+    CHECK(page.recommendation().isEmpty()); // its prerequisite is done now
+    CHECK(page.courseList()->item(page.courseList()->currentRow())->text().contains("After: Rooflines and arithmetic intensity ✓"));
+    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-course-list.png"));
+    // Re-opened, the finished lesson stays marked done.
+    LessonsPage again(fixture.services(), ACCELSCOPE_LESSONS_DIR);
+    CHECK(again.courseList()->item(roofline)->text().startsWith("✓ "));
+}
+
+TEST_CASE("a first-try answer counts in the score and the last step's Finish saves the time")
+{
+    accelscope::tests::GuiFixture fixture;
+    LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
+    REQUIRE(page.openLesson("roofline"));
+    REQUIRE(page.answer("1365.33") == std::optional<bool>(true));
+    while (page.stepBy(1)) {}
+    REQUIRE(page.finish());
+    CHECK(page.completion()->scoreText() == "Score: 1 of 5 checks right on the first try.");
+    auto store = accelscope::models::catalog::UserStore::open(fixture.context->userDatabase());
+    REQUIRE(store.has_value());
+    const auto progress = store->lessonProgress("roofline");
+    REQUIRE(progress.has_value());
+    REQUIRE(progress->has_value());
+    CHECK((*progress)->stepIndex == 5);
+    CHECK((*progress)->secondsSpent >= 0.0);
+}
+
+TEST_CASE("the question and its buttons do not move when feedback or a hint appears")
+{
+    accelscope::tests::GuiFixture fixture;
+    LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
+    page.resize(1280, 800);
+    page.show();
+    REQUIRE(page.openLesson("roofline"));
+    QCoreApplication::processEvents();
+    const auto checkY = [&] { return page.checkButton()->mapTo(&page, QPoint(0, 0)).y(); };
+    const auto nextY = [&] { return page.nextButton()->mapTo(&page, QPoint(0, 0)).y(); };
+    const int before = checkY();
+    const int nextBefore = nextY();
+    CHECK(page.answer("10") == std::optional<bool>(false));
+    QCoreApplication::processEvents();
+    CHECK(checkY() == before); // failed before: the outcome's line pushed the question up
+    CHECK(nextY() == nextBefore);
+    page.hintButton()->click();
+    QCoreApplication::processEvents();
+    CHECK(checkY() == before);
+    CHECK(nextY() == nextBefore);
+}
+
+TEST_CASE("answering the last check right opens the completion screen, with Back to the course when nothing is ready next")
+{
+    accelscope::tests::GuiFixture fixture;
+    fixture.dir.write("lessons/01-first.md", "---\nid: first\ntitle: First\nminutes: 5\nprerequisites: []\n---\n"
+                                             "## Only step\ntext\n\n```check\nkind: choice\nquestion: Which?\noptions:\n- A\n- B\n"
+                                             "answer: 2\nhints:\n- Not A.\nexplanation: B it is.\n```\n");
+    fixture.dir.write("lessons/02-second.md", "---\nid: second\ntitle: Second\nminutes: 5\nprerequisites: [first]\n---\n"
+                                              "## Read\ntext\n");
+    LessonsPage page(fixture.services(), fixture.dir.path() / "lessons");
+    REQUIRE(page.lessonCount() == 2);
+    REQUIRE(page.openLesson("second"));
+    CHECK(page.recommendation() == "Recommended first: First (you can still take this lesson now).");
+    REQUIRE(page.openLesson("first"));
+    CHECK(page.answer("1") == std::optional<bool>(false));
+    CHECK_FALSE(page.completionShown());
+    CHECK(page.answer("2") == std::optional<bool>(true));
+    REQUIRE(page.completionShown()); // no Finish needed after the last check
+    CHECK(page.completion()->scoreText() == "Score: 0 of 1 check right on the first try.");
+    CHECK(page.completion()->learnedText().contains("Only step"));
+    CHECK(page.completion()->nextButton()->text() == "Next lesson: Second →");
+    page.resize(1280, 800);
+    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
+    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-completion-answered.png"));
+    page.completion()->nextButton()->click();
+    CHECK(page.currentLessonId() == "second");
+    CHECK(page.recommendation().isEmpty());
+    // A last step without a check: Finish; no lesson is left, so the way on is the course.
+    page.nextButton()->click();
+    REQUIRE(page.completionShown());
+    CHECK(page.completion()->scoreText() == "Score: this lesson has no checks.");
+    CHECK(page.completion()->nextButton()->text() == "Back to the course");
+    page.completion()->nextButton()->click();
+    CHECK_FALSE(page.completionShown());
+    CHECK(page.currentLessonId() == "second");
+    CHECK(page.courseList()->item(0)->text().startsWith("✓ First"));
+    CHECK(page.courseList()->item(1)->text().startsWith("✓ Second"));
+    page.nextButton()->click();
+    REQUIRE(page.completionShown());
+    REQUIRE(page.openLesson("second")); // the open lesson again: its steps, not the completion screen
+    CHECK_FALSE(page.completionShown());
 }

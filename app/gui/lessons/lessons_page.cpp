@@ -2,6 +2,10 @@
 // LessonsPage: the course list, a step with its question, answers, hints and progress.
 #include "app/gui/lessons/lessons_page.hpp"
 
+#include "app/gui/lessons/lesson_completion.hpp"
+#include "app/gui/lessons/lesson_course_list.hpp"
+#include "app/gui/lessons/lesson_feedback.hpp"
+#include "app/gui/lessons/lesson_state_watch.hpp"
 #include "labs/guided/lesson_progress.hpp"
 #include "labs/lab_registry.hpp"
 
@@ -9,12 +13,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSplitter>
-#include <QTimer>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 namespace accelscope::gui {
@@ -34,10 +37,7 @@ LessonsPage::LessonsPage(const PageServices& services, QWidget* parent)
 LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path lessonsDir, QWidget* parent)
     : QWidget(parent), m_context(services.context), m_navigator(services.navigator)
 {
-    m_list = new QListWidget;
-    m_list->setWordWrap(true);
-    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_list->setToolTip(tr("The course. Each lesson says how long it takes, what to do first, and how far you got."));
+    m_list = new LessonCourseList(m_lessons);
     m_problems = new QLabel;
     m_problems->setWordWrap(true);
     m_problems->setStyleSheet(QStringLiteral("color: #d9534f;"));
@@ -48,12 +48,74 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
     leftLayout->addWidget(m_list, 1);
     leftLayout->addWidget(m_problems);
 
+    m_prose = new LessonProse(lessonsDir);
+    m_watch = new LessonStateWatch(m_navigator, m_lessonContext, this);
+    // The learner's change satisfied the state check (they are usually on that other page, so
+    // the status bar says so).
+    connect(m_watch, &LessonStateWatch::reached, this, [this](const QString& explanation) {
+        const auto* l = lesson();
+        if (l != nullptr && answer() == std::optional<bool>(true)) {
+            emit statusMessage(tr("Lesson \"%1\", step %2: done. %3").arg(text(l->title)).arg(m_step + 1).arg(explanation));
+        }
+    });
+    m_stepView = buildStepView();
+    m_completion = new LessonCompletion;
+    m_stack = new QStackedWidget;
+    m_stack->addWidget(m_stepView);
+    m_stack->addWidget(m_completion);
+
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(left);
+    split->addWidget(m_stack);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 3);
+    split->setSizes({fontMetrics().horizontalAdvance(QLatin1Char('x')) * 45, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 120});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+
+    connectCourse();
+    loadCourse(lessonsDir);
+    refreshList();
+    if (lessonCount() > 0) m_list->setCurrentRow(0);
+}
+
+void LessonsPage::connectCourse()
+{
+    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row < 0 || row >= lessonCount()) return;
+        m_lesson = row;
+        auto store = m_context.userStore();
+        auto progress = store ? guided::progressOf(**store, m_lessons[static_cast<std::size_t>(row)])
+                              : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
+        // Resume where the learner stopped (the first step not yet answered right).
+        m_step = progress ? std::min(progress->stepIndex, static_cast<int>(m_lessons[static_cast<std::size_t>(row)].steps.size()) - 1) : 0;
+        m_progressProblem = progress ? QString() : text(progress.error().message);
+        if (!progress) emit statusMessage(m_progressProblem);
+        showStep();
+    });
+    connect(m_completion, &LessonCompletion::nextRequested, this, [this] {
+        if (m_nextLesson >= 0) {
+            m_list->setCurrentRow(m_nextLesson);
+            return;
+        }
+        m_stack->setCurrentWidget(m_stepView);
+        m_list->setFocus();
+    });
+    connect(m_list, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+        if (m_list->row(item) == m_lesson) m_stack->setCurrentWidget(m_stepView); // the finished lesson, clicked again
+    });
+    connect(m_completion, &LessonCompletion::reviewRequested, this, [this] { m_stack->setCurrentWidget(m_stepView); });
+
+}
+
+QWidget* LessonsPage::buildStepView()
+{
+    m_recommended = new QLabel;
+    m_recommended->setWordWrap(true);
+    m_recommended->setStyleSheet(QStringLiteral("color: #b8860b;"));
     m_header = new QLabel;
     m_header->setWordWrap(true);
-    m_prose = new LessonProse(lessonsDir);
-    m_watch = new QTimer(this);
-    m_watch->setInterval(500);
-    connect(m_watch, &QTimer::timeout, this, &LessonsPage::watchState);
     m_showMe = new QPushButton;
     m_showMe->setToolTip(tr("Open the page this step is about, set up as the step describes"));
     m_question = new QLabel;
@@ -68,15 +130,10 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
     m_check = new QPushButton(tr("Check"));
     m_check->setDefault(true);
     m_hint = new QPushButton(tr("Hint"));
-    m_hints = new QLabel;
-    m_hints->setWordWrap(true);
-    m_outcome = new QLabel;
-    m_outcome->setWordWrap(true);
-    m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_feedback = new LessonFeedback;
     m_previous = new QPushButton(tr("← Previous"));
     m_next = new QPushButton(tr("Next →"));
     m_previous->setToolTip(tr("Previous step (Alt+Left; in presenter mode ←)"));
-    m_next->setToolTip(tr("Next step (Alt+Right; in presenter mode Space or →)"));
     m_previous->setShortcut(QKeySequence(tr("Alt+Left")));
     m_next->setShortcut(QKeySequence(tr("Alt+Right")));
     m_startOver = new QPushButton(tr("Start over"));
@@ -92,45 +149,25 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
     nav->addStretch();
     nav->addWidget(m_startOver);
     nav->addWidget(m_next);
-    auto* right = new QWidget;
-    auto* rightLayout = new QVBoxLayout(right);
-    rightLayout->addWidget(m_header);
-    rightLayout->addWidget(m_prose, 3);
-    rightLayout->addWidget(m_showMe, 0, Qt::AlignLeft);
-    rightLayout->addWidget(m_question);
-    rightLayout->addWidget(m_choices);
-    rightLayout->addLayout(answerRow);
-    rightLayout->addWidget(m_hints);
-    rightLayout->addWidget(m_outcome);
-    rightLayout->addLayout(nav);
+    auto* view = new QWidget;
+    auto* viewLayout = new QVBoxLayout(view);
+    viewLayout->addWidget(m_recommended);
+    viewLayout->addWidget(m_header);
+    viewLayout->addWidget(m_prose, 3);
+    viewLayout->addWidget(m_showMe, 0, Qt::AlignLeft);
+    viewLayout->addWidget(m_question);
+    viewLayout->addWidget(m_choices);
+    viewLayout->addLayout(answerRow);
+    // Hints and feedback sit in a box of fixed height below the answer row: text appearing
+    // after Check or Hint scrolls there instead of moving the question and buttons.
+    viewLayout->addWidget(m_feedback);
+    viewLayout->addLayout(nav);
 
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(left);
-    split->addWidget(right);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 3);
-    split->setSizes({fontMetrics().horizontalAdvance(QLatin1Char('x')) * 45, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 120});
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(split);
-
-    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row < 0 || row >= lessonCount()) return;
-        m_lesson = row;
-        auto store = m_context.userStore();
-        auto progress = store ? guided::progressOf(**store, m_lessons[static_cast<std::size_t>(row)])
-                              : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
-        // Resume where the learner stopped (the first step not yet answered right).
-        m_step = progress ? std::min(progress->stepIndex, static_cast<int>(m_lessons[static_cast<std::size_t>(row)].steps.size()) - 1) : 0;
-        m_progressProblem = progress ? QString() : text(progress.error().message);
-        if (!progress) emit statusMessage(m_progressProblem);
-        showStep();
-    });
     connect(m_showMe, &QPushButton::clicked, this, [this] {
         if (!m_rendered || !m_rendered->action) return;
         const auto action = *m_rendered->action; // opening the page may repaint this one
         const QStringList missing = m_navigator.openPage(action.page, action.settings);
-        if (m_watch->isActive()) startWatching(); // what "Show me" set up is not the learner's move
+        if (m_watch->active()) startWatching(); // what "Show me" set up is not the learner's move
         emit statusMessage(missing.isEmpty() ? tr("Opened %1").arg(text(action.pageName))
                                              : tr("Opened %1; not set there yet: %2").arg(text(action.pageName), missing.join(", ")));
     });
@@ -138,12 +175,11 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
     connect(m_number, &QLineEdit::returnPressed, this, [this] { answer(); });
     connect(m_hint, &QPushButton::clicked, this, &LessonsPage::showHint);
     connect(m_previous, &QPushButton::clicked, this, [this] { stepBy(-1); });
-    connect(m_next, &QPushButton::clicked, this, [this] { stepBy(1); });
+    connect(m_next, &QPushButton::clicked, this, [this] {
+        if (!stepBy(1)) finish(); // the last step's button is "Finish"
+    });
     connect(m_startOver, &QPushButton::clicked, this, [this] { startOver(); });
-
-    loadCourse(lessonsDir);
-    fillList();
-    if (lessonCount() > 0) m_list->setCurrentRow(0);
+    return view;
 }
 
 void LessonsPage::loadCourse(const std::filesystem::path& dir)
@@ -164,26 +200,39 @@ void LessonsPage::loadCourse(const std::filesystem::path& dir)
     m_problems->setVisible(!m_skipped.isEmpty());
 }
 
-void LessonsPage::fillList()
+void LessonsPage::refreshList()
 {
-    const QSignalBlocker block(m_list);
-    const int current = m_list->currentRow();
-    m_list->clear();
     auto store = m_context.userStore();
-    for (const auto& l : m_lessons) {
-        QString done;
-        if (store) {
-            auto progress = (*store)->lessonProgress(l.id);
-            if (!progress) done = tr(" · progress unreadable");
-            else if (*progress) done = tr(" · %1/%2 done").arg((*progress)->stepIndex).arg(l.steps.size());
-        }
-        auto* item = new QListWidgetItem(tr("%1\n%2 min%3").arg(text(l.title)).arg(l.minutes).arg(done), m_list);
-        QStringList after;
-        for (const auto& p : l.prerequisites) after << text(p);
-        item->setToolTip(after.isEmpty() ? text(l.summary) : tr("After: %1\n\n%2").arg(after.join(", "), text(l.summary)));
-    }
-    if (current >= 0 && current < m_list->count()) m_list->setCurrentRow(current);
+    m_list->refresh(store ? *store : nullptr);
 }
+
+bool LessonsPage::finish()
+{
+    const auto* l = lesson();
+    if (l == nullptr) return false;
+    auto store = m_context.userStore();
+    auto saved = store ? guided::finishLesson(**store, *l, static_cast<double>(m_stepTimer.restart()) / 1000.0)
+                       : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
+    if (!saved) emit statusMessage(tr("Not saved: %1").arg(text(saved.error().message)));
+    showCompletion({});
+    return true;
+}
+
+void LessonsPage::showCompletion(const QString& lastOutcome)
+{
+    const auto* l = lesson();
+    m_watch->stop();
+    refreshList();
+    m_nextLesson = m_list->nextLesson(m_lesson);
+    const QString next = m_nextLesson >= 0 ? text(m_lessons[static_cast<std::size_t>(m_nextLesson)].title) : QString();
+    m_completion->showLesson(*l, m_list->score(m_lesson), lastOutcome, next);
+    m_stack->setCurrentWidget(m_completion);
+    m_completion->nextButton()->setFocus();
+}
+
+bool LessonsPage::completionShown() const { return m_stack->currentWidget() == m_completion; }
+
+QString LessonsPage::recommendation() const { return m_recommended->isHidden() ? QString() : m_recommended->text(); }
 
 const guided::Lesson* LessonsPage::lesson() const
 {
@@ -197,6 +246,7 @@ bool LessonsPage::openLesson(const QString& id)
     for (int i = 0; i < lessonCount(); ++i) {
         if (text(m_lessons[static_cast<std::size_t>(i)].id) == id) {
             m_list->setCurrentRow(i);
+            m_stack->setCurrentWidget(m_stepView); // the open lesson again: back from its completion screen
             return true;
         }
     }
@@ -218,23 +268,24 @@ void LessonsPage::showStep()
 {
     const auto* l = lesson();
     m_rendered.reset();
-    m_hintsShown = 0;
-    m_hints->clear();
-    m_outcome->clear();
-    m_outcome->setStyleSheet(QString());
+    m_feedback->clear();
     m_watch->stop();
     m_stepTimer.start();
+    m_stack->setCurrentWidget(m_stepView);
     if (l == nullptr || l->steps.empty()) return;
+    const QStringList missing = m_list->missingPrerequisites(m_lesson);
+    m_recommended->setText(tr("Recommended first: %1 (you can still take this lesson now).").arg(missing.join(tr(", "))));
+    m_recommended->setVisible(!missing.isEmpty());
     if (!m_progressProblem.isEmpty()) { // said on every step until the learner starts over
-        m_outcome->setText(tr("Your saved progress for this lesson cannot be read (%1). Answers are not saved until you "
-                              "press Start over, which clears it; other lessons are not affected.").arg(m_progressProblem));
-        m_outcome->setStyleSheet(QStringLiteral("color: #d9534f;"));
+        m_feedback->setOutcome(tr("Your saved progress for this lesson cannot be read (%1). Answers are not saved until you "
+                                  "press Start over, which clears it; other lessons are not affected.").arg(m_progressProblem), true);
     }
     const auto& step = l->steps[static_cast<std::size_t>(m_step)];
     m_header->setText(tr("<b>%1</b> — step %2 of %3").arg(text(l->title).toHtmlEscaped()).arg(m_step + 1).arg(l->steps.size()));
     const bool last = m_step + 1 >= static_cast<int>(l->steps.size());
-    m_next->setEnabled(!last);
-    m_next->setToolTip(last ? tr("Last step of this lesson") : tr("Next step (Alt+Right; in presenter mode Space or →)"));
+    m_next->setText(last ? tr("Finish ✓") : tr("Next →"));
+    m_next->setToolTip(last ? tr("Last step of this lesson: finish it and see your score (Alt+Right)")
+                            : tr("Next step (Alt+Right; in presenter mode Space or →)"));
     m_previous->setEnabled(m_step > 0);
     auto rendered = guided::renderStep(*l, step, m_lessonContext);
     if (!rendered) {
@@ -295,13 +346,7 @@ void LessonsPage::showStep()
 
 void LessonsPage::showHint()
 {
-    if (!m_rendered || !m_rendered->check) return;
-    const auto& hints = m_rendered->check->hints;
-    if (m_hintsShown < static_cast<int>(hints.size())) ++m_hintsShown;
-    QStringList shown;
-    for (int i = 0; i < m_hintsShown; ++i) shown << tr("Hint %1: %2").arg(i + 1).arg(text(hints[static_cast<std::size_t>(i)]));
-    m_hints->setText(shown.join('\n'));
-    m_hint->setEnabled(m_hintsShown < static_cast<int>(hints.size()));
+    if (m_rendered && m_rendered->check) m_hint->setEnabled(m_feedback->showNextHint(m_rendered->check->hints));
 }
 
 std::optional<bool> LessonsPage::answer(const QString& given)
@@ -312,15 +357,14 @@ std::optional<bool> LessonsPage::answer(const QString& given)
     QString value = given;
     models::Result<guided::CheckOutcome> outcome = std::unexpected(models::Error{});
     if (step.check->kind == guided::CheckKind::State) {
-        const auto state = readCheckedPage();
+        const auto state = m_watch->read(step.check->page);
         if (!state) {
-            m_outcome->setText(tr("The %1 page does not report its state to lessons yet.").arg(text(step.check->page)));
+            m_feedback->setOutcome(tr("The %1 page does not report its state to lessons yet.").arg(text(step.check->page)));
             return std::nullopt;
         }
         outcome = guided::checkState(*step.check, *state, m_lessonContext, l->file);
-        if (outcome && outcome->correct && !m_viewChanged) { // there before the learner moved: not an answer
-            m_outcome->setText(tr("Already there: %1 Change the view, away from it and back, to see why.").arg(text(outcome->expected)));
-            m_outcome->setStyleSheet(QString());
+        if (outcome && outcome->correct && !m_watch->viewChanged()) { // there before the learner moved: not an answer
+            m_feedback->setOutcome(tr("Already there: %1 Change the view, away from it and back, to see why.").arg(text(outcome->expected)));
             return std::nullopt;
         }
         for (const auto& [k, v] : *state) value += text(k + "=" + v + ";");
@@ -331,73 +375,40 @@ std::optional<bool> LessonsPage::answer(const QString& given)
                         : m_number->text().trimmed();
         }
         if (value.isEmpty()) {
-            m_outcome->setText(tr("Pick or type an answer first."));
+            m_feedback->setOutcome(tr("Pick or type an answer first."));
             return std::nullopt;
         }
         outcome = guided::checkAnswer(*step.check, value.toStdString(), m_lessonContext, l->file);
     }
     if (!outcome) { // e.g. text where a number was expected: say so, record nothing
-        m_outcome->setText(text(outcome.error().message));
+        m_feedback->setOutcome(text(outcome.error().message));
         return std::nullopt;
     }
     auto store = m_context.userStore();
     auto recorded = store ? guided::recordAnswer(**store, *l, m_step + 1, value.toStdString(), *outcome,
                                                  static_cast<double>(m_stepTimer.restart()) / 1000.0)
                           : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
-    const bool hintsLeft = m_hintsShown < static_cast<int>(m_rendered->check->hints.size());
+    const bool hintsLeft = m_feedback->hintsShown() < static_cast<int>(m_rendered->check->hints.size());
     QString saved = recorded ? QString() : tr("\n(Not saved: %1)").arg(text(recorded.error().message));
     // A state check says what the view shows; a choice or number does not give its answer away.
     const QString notYet = step.check->kind == guided::CheckKind::State ? tr("Not quite: %1 ").arg(text(outcome->expected)) : tr("Not quite. ");
-    m_outcome->setText(outcome->correct ? tr("Right: %1\n%2%3").arg(text(outcome->expected), text(outcome->explanation), saved)
-                                        : notYet + (hintsLeft ? tr("Try again, or take a hint.%1") : tr("Try again.%1")).arg(saved));
-    m_outcome->setStyleSheet(outcome->correct ? QString() : QStringLiteral("color: #d9534f;"));
-    if (recorded) fillList();
+    m_feedback->setOutcome(outcome->correct ? tr("Right: %1\n%2%3").arg(text(outcome->expected), text(outcome->explanation), saved)
+                                            : notYet + (hintsLeft ? tr("Try again, or take a hint.%1") : tr("Try again.%1")).arg(saved),
+                           !outcome->correct);
+    if (recorded) refreshList();
+    // The last check answered right finishes the lesson; its explanation heads the completion screen.
+    if (outcome->correct && m_step + 1 >= static_cast<int>(l->steps.size())) showCompletion(m_feedback->outcome());
     return outcome->correct;
 }
 
-QString LessonsPage::outcomeText() const { return m_outcome->text(); }
+QString LessonsPage::outcomeText() const { return m_feedback->outcome(); }
 
-bool LessonsPage::watching() const { return m_watch->isActive(); }
-
-void LessonsPage::watchState()
-{
-    // Re-reads the page the state check is about; the first time it satisfies the check, the
-    // answer is checked and recorded as if "Check my view" had been pressed, and the status bar
-    // says so (the learner is usually on that other page).
-    const auto* l = lesson();
-    if (l == nullptr || !m_rendered || !m_rendered->check || m_rendered->check->kind != guided::CheckKind::State) {
-        m_watch->stop();
-        return;
-    }
-    const auto& check = *l->steps[static_cast<std::size_t>(m_step)].check;
-    const auto state = readCheckedPage();
-    if (!state || !m_viewChanged) return; // completes on the learner's move, not on arrival
-    const auto outcome = guided::checkState(check, *state, m_lessonContext, l->file);
-    if (!outcome || !outcome->correct) return;
-    m_watch->stop();
-    if (answer() == std::optional<bool>(true)) {
-        emit statusMessage(tr("Lesson \"%1\", step %2: done. %3").arg(text(l->title)).arg(m_step + 1).arg(text(outcome->explanation)));
-    }
-}
-
-std::optional<guided::PageState> LessonsPage::readCheckedPage()
-{
-    if (!m_rendered || !m_rendered->check) return std::nullopt;
-    auto state = m_navigator.pageState(m_rendered->check->page);
-    if (state && *state != m_arrivalState) m_viewChanged = true;
-    return state;
-}
+bool LessonsPage::watching() const { return m_watch->active(); }
 
 void LessonsPage::startWatching()
 {
-    // Records the view as the step finds it; if it already satisfies the check, says so and
-    // waits for the learner to change it.
-    m_arrivalState = m_navigator.pageState(m_rendered->check->page).value_or(guided::PageState{});
-    m_viewChanged = false;
-    m_watch->start();
-    const auto* l = lesson();
-    const auto outcome = guided::checkState(*l->steps[static_cast<std::size_t>(m_step)].check, m_arrivalState, m_lessonContext, l->file);
-    if (outcome && outcome->correct) answer();
+    // A view already there says so ("Already there: …") and waits for the learner's change.
+    if (m_watch->start(*lesson()->steps[static_cast<std::size_t>(m_step)].check, lesson()->file)) answer();
 }
 
 bool LessonsPage::startOver(bool ask)
@@ -411,12 +422,12 @@ bool LessonsPage::startOver(bool ask)
     auto store = m_context.userStore();
     auto removed = store ? (*store)->resetLessonProgress(l->id) : models::Result<bool>(std::unexpected(store.error()));
     if (!removed) {
-        m_outcome->setText(tr("Could not clear the progress: %1").arg(text(removed.error().message)));
+        m_feedback->setOutcome(tr("Could not clear the progress: %1").arg(text(removed.error().message)));
         return false;
     }
     m_progressProblem.clear();
     m_step = 0;
-    fillList();
+    refreshList();
     showStep();
     emit statusMessage(tr("Started \"%1\" over").arg(text(l->title)));
     return true;

@@ -2,7 +2,8 @@
 // The Lessons page: the course (lessons with minutes, prerequisites and progress; files that do
 // not load or check are listed, not hidden), one step at a time with its numbers computed by the
 // models, "Show me" opening the page the step is about, the step's question with hints, the
-// answer checked and explained, and progress kept in the user database.
+// answer checked and explained, progress kept in the user database, and a completion screen
+// with the score and the next lesson when the last step is done.
 #pragma once
 
 #include "app/gui/app_context.hpp"
@@ -20,12 +21,16 @@
 class QButtonGroup;
 class QLabel;
 class QLineEdit;
-class QListWidget;
 class QPushButton;
-class QTimer;
+class QStackedWidget;
 class QVBoxLayout;
 
 namespace accelscope::gui {
+
+class LessonCompletion;
+class LessonCourseList;
+class LessonFeedback;
+class LessonStateWatch;
 
 class LessonsPage : public QWidget, public AnimatedPage {
     Q_OBJECT
@@ -46,8 +51,17 @@ public:
     bool openLesson(const QString& id);
     QString currentLessonId() const;
     int currentStep() const { return m_step; } ///< from 0
-    /// Moves to the next or previous step; false at either end.
+    /// Moves to the next or previous step; false at either end (the last step's "Finish" is finish()).
     bool stepBy(int direction);
+    /// Finishes the open lesson (every step done, the step's time added) and shows the completion
+    /// screen; false when no lesson is open.
+    bool finish();
+    /// Whether the completion screen is shown instead of a step.
+    bool completionShown() const;
+    LessonCompletion* completion() const { return m_completion; }
+    LessonCourseList* courseList() const { return m_list; }
+    /// "Recommended first: …" above a lesson whose prerequisites are not done; empty otherwise.
+    QString recommendation() const;
     /// Checks `answer` (choice: the option's number from 1; number: the value) for the current
     /// step, records it, and shows the outcome. State checks read the page through the navigator
     /// and count only once the view has changed since the step opened: a view already there gives
@@ -65,18 +79,21 @@ public:
     QPushButton* showMeButton() const { return m_showMe; }
     QPushButton* hintButton() const { return m_hint; }
     QPushButton* nextButton() const { return m_next; }
+    QPushButton* checkButton() const { return m_check; }
 
 signals:
     void statusMessage(const QString& message);
 
 private:
     void loadCourse(const std::filesystem::path& dir);
-    void fillList();
+    QWidget* buildStepView();
+    /// The course list opens a lesson; the completion screen goes on or back.
+    void connectCourse();
+    void refreshList();
     void showStep();
+    /// The completion screen for the open lesson, under the last check's outcome (may be empty).
+    void showCompletion(const QString& lastOutcome);
     void showHint();
-    void watchState();
-    /// The state check's page as it is now, noting whether it differs from the view at arrival.
-    std::optional<labs::guided::PageState> readCheckedPage();
     void startWatching();
     const labs::guided::Lesson* lesson() const;
 
@@ -87,18 +104,19 @@ private:
     QStringList m_skipped;
     int m_lesson = -1;
     int m_step = 0;
-    int m_hintsShown = 0;
     std::optional<labs::guided::RenderedStep> m_rendered;
     QElapsedTimer m_stepTimer;
-    QTimer* m_watch = nullptr;
-    // A state step completes on the learner's move: the view as the step found it (or as its
-    // "Show me" left it), and whether the page has been seen in another state since.
-    labs::guided::PageState m_arrivalState;
-    bool m_viewChanged = false;
+    LessonStateWatch* m_watch = nullptr; ///< a state step completes on the learner's move
     QString m_progressProblem;
 
-    QListWidget* m_list = nullptr;
+    int m_nextLesson = -1; ///< the completion screen's next lesson; -1: back to the course
+
+    LessonCourseList* m_list = nullptr;
     QLabel* m_problems = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    QWidget* m_stepView = nullptr;
+    LessonCompletion* m_completion = nullptr;
+    QLabel* m_recommended = nullptr;
     QLabel* m_header = nullptr;
     LessonProse* m_prose = nullptr;
     QPushButton* m_showMe = nullptr;
@@ -110,8 +128,7 @@ private:
     QLabel* m_unit = nullptr;
     QPushButton* m_check = nullptr;
     QPushButton* m_hint = nullptr;
-    QLabel* m_hints = nullptr;
-    QLabel* m_outcome = nullptr;
+    LessonFeedback* m_feedback = nullptr;
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
     QPushButton* m_startOver = nullptr;

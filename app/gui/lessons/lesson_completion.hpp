@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// The screen a finished lesson ends on: the score, the time spent, what was learned (the steps'
+// titles) and the way on (the next lesson, or back to the course).
+#pragma once
+
+#include "labs/guided/lesson_progress.hpp"
+
+#include <QString>
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+
+namespace accelscope::gui {
+
+class LessonCompletion : public QWidget {
+    Q_OBJECT
+public:
+    explicit LessonCompletion(QWidget* parent = nullptr);
+
+    /// Shows `lesson` finished with `score`; `lastOutcome` is what the last check said (empty when
+    /// none); `nextTitle` empty: no lesson is ready next, the button goes back to the course.
+    void showLesson(const labs::guided::Lesson& lesson, const labs::guided::LessonScore& score, const QString& lastOutcome,
+              const QString& nextTitle);
+    QString scoreText() const;
+    QString timeText() const;
+    QString learnedText() const;
+    QPushButton* nextButton() const { return m_next; }
+    QPushButton* reviewButton() const { return m_review; }
+
+    /// "1 h 02 min", "12 min 30 s", "45 s".
+    static QString duration(double seconds);
+
+signals:
+    /// The next lesson's button, or "Back to the course" when there is none.
+    void nextRequested();
+    void reviewRequested();
+
+private:
+    QLabel* m_title = nullptr;
+    QLabel* m_lastOutcome = nullptr;
+    QLabel* m_score = nullptr;
+    QLabel* m_time = nullptr;
+    QLabel* m_learned = nullptr;
+    QPushButton* m_next = nullptr;
+    QPushButton* m_review = nullptr;
+};
+
+} // namespace accelscope::gui

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// The Lessons page's feedback box: the hints shown so far and what the last Check said, in a
+// box of fixed height so that text appearing there never moves the question or the buttons.
+#pragma once
+
+#include <QScrollArea>
+#include <QString>
+
+#include <string>
+#include <vector>
+
+class QLabel;
+
+namespace accelscope::gui {
+
+class LessonFeedback : public QScrollArea {
+    Q_OBJECT
+public:
+    /// `lines`: the box's height in lines of text; longer feedback scrolls inside it.
+    explicit LessonFeedback(int lines = 6, QWidget* parent = nullptr);
+
+    /// Clears the hints and the outcome (a new step).
+    void clear();
+    /// What the last check said; `problem` shows it in the error colour.
+    void setOutcome(const QString& text, bool problem = false);
+    QString outcome() const;
+    /// Shows one more of `hints` (all shown so far, numbered); returns whether any are left.
+    bool showNextHint(const std::vector<std::string>& hints);
+    int hintsShown() const { return m_hintsShown; }
+
+private:
+    QLabel* m_hints = nullptr;
+    QLabel* m_outcome = nullptr;
+    int m_hintsShown = 0;
+};
+
+} // namespace accelscope::gui
