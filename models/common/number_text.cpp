@@ -108,12 +108,12 @@ constexpr std::array<Prefix, 6> iecPrefixes{{{"", 1.0}, {"Ki", 0x1p10}, {"Mi", 0
 constexpr std::array<std::string_view, 12> prefixedUnits{"FLOP", "FLOP/s", "B", "B/s", "bit", "bit/s", "OP", "OP/s", "Hz", "W", "s", "J"};
 
 template <std::size_t N>
-Prefix choosePrefix(double value, const std::array<Prefix, N>& prefixes, bool smallPrefixes)
+Prefix choosePrefix(double value, const std::array<Prefix, N>& prefixes, bool smallPrefixes, bool largePrefixes = true)
 {
     const double magnitude = std::fabs(value);
     Prefix chosen = {"", 1.0};
     for (const Prefix& p : prefixes) {
-        if (p.scale < 1.0 && !smallPrefixes) continue;
+        if ((p.scale < 1.0 && !smallPrefixes) || (p.scale > 1.0 && !largePrefixes)) continue;
         if (magnitude >= p.scale * (1.0 - 5e-16) || &p == &prefixes.front()) chosen = p;
     }
     if (magnitude == 0) return {"", 1.0};
@@ -174,7 +174,8 @@ std::string quantityText(double value, std::string_view unit, int significant, U
         const std::string rounded = exponentForm(roundedDigits(value, std::clamp(significant, 1, 17)));
         double r = value;
         std::from_chars(rounded.data(), rounded.data() + rounded.size(), r);
-        chosen = choosePrefix(r, siPrefixes, unit == "s" || unit.empty());
+        // Seconds go down to ms, µs, ns but never up to ks (people read 3,600 s or convert to hours).
+        chosen = choosePrefix(r, siPrefixes, unit == "s" || unit.empty(), unit != "s");
     }
     if (std::isfinite(value) && prefix == UnitPrefix::Binary) chosen = choosePrefix(value, iecPrefixes, false);
     std::string text = engineeringText(value / chosen.scale, significant);

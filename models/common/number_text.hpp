@@ -40,7 +40,8 @@ std::string readableText(double value, int significant = 4);
 /// `value` in `unit` for people: `engineeringText` of the value scaled to a prefix that keeps it
 /// from 1 to below 1000 (1024 with `UnitPrefix::Binary`), a space, the prefix and the unit
 /// ("989.5 TFLOP/s" for 9.895e14 FLOP/s, "3.35 TB/s", "13,400 tokens/s", "1.5 µs", "16 GiB").
-/// Values beyond the largest prefix keep it and grow; an empty unit with prefixes prints "12.5 k".
+/// Values beyond the largest prefix keep it and grow; seconds take only m, µ, n, p ("3,600 s");
+/// an empty unit with prefixes prints "12.5 k".
 std::string quantityText(double value, std::string_view unit, int significant = 4, UnitPrefix prefix = UnitPrefix::Auto);
 
 } // namespace accelscope::models

@@ -149,6 +149,8 @@ TEST_CASE("quantity text puts an SI prefix before units that take one")
         {999999.0, "B", UnitPrefix::Auto, "1 MB"},                  // rounded before the prefix is chosen
         {1.5e-6, "s", UnitPrefix::Auto, "1.5 µs"},
         {0.0125, "s", UnitPrefix::Auto, "12.5 ms"},
+        {3600.0, "s", UnitPrefix::Auto, "3,600 s"},                // never "3.6 ks"
+        {2.5e-9, "s", UnitPrefix::Auto, "2.5 ns"},
         {12500.0, "", UnitPrefix::Decimal, "12.5 k"},
         {0x1p34, "B", UnitPrefix::Binary, "16 GiB"},                // 2^34 B = 16 × 2^30
         {1536.0, "B", UnitPrefix::Binary, "1.5 KiB"},
