@@ -5,7 +5,6 @@
 #include "app/cli/text_table.hpp"
 #include "models/common/number_text.hpp"
 
-
 namespace accelscope::cli {
 namespace {
 
