@@ -62,6 +62,7 @@ std::vector<Row> rows()
 std::string FormatTableView::csv() const
 {
     std::string out = "format,max,min_normal,min_subnormal,epsilon,decimal_digits,binades,specials,bytes_per_element,"
+                      // The slider steps by 0.1: 0.1, not the float's 0.10000000149011612.
                       "model_gb_at_" + models::exactText(std::round(static_cast<double>(m_parametersBillions) * 10) / 10) + "b_params\n";
     for (const auto& r : rows()) {
         out += r.name + "," + r.range + "," + r.minNormal + "," + r.minSubnormal + "," + r.epsilon + "," + r.digits +
