@@ -2,9 +2,10 @@
 // Parameter resolution and run monitoring shared by every lab.
 #include "labs/lab.hpp"
 
+#include "models/common/number_text.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <ctime>
 
 namespace accelscope::labs {
@@ -22,12 +23,10 @@ models::Result<std::map<std::string, double>> resolveParameters(const LabDescrip
         }
         if (!std::isfinite(value) || value < it->minValue || value > it->maxValue ||
             (it->integral && value != std::floor(value))) {
-            char range[96];
-            std::snprintf(range, sizeof range, "%g to %g%s", it->minValue, it->maxValue, it->integral ? ", whole numbers" : "");
-            char given[32];
-            std::snprintf(given, sizeof given, "%g", value);
+            const std::string range = models::exactText(it->minValue) + " to " + models::exactText(it->maxValue) +
+                                      (it->integral ? ", whole numbers" : "");
             return models::fail(models::ErrorCode::InvalidArgument,
-                                "parameter '" + name + "' = " + given + " is out of range (" + range + ")");
+                                "parameter '" + name + "' = " + models::exactText(value) + " is out of range (" + range + ")");
         }
     }
     for (const auto& p : description.parameters) {

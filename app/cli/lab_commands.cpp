@@ -10,6 +10,7 @@
 #include "labs/lab_result_json.hpp"
 #include "models/catalog/catalog_set.hpp"
 #include "models/precision/tensor_file.hpp"
+#include "models/common/number_text.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -51,20 +52,16 @@ models::Result<std::string> readFile(const std::string& path)
 
 std::string renderResult(const labs::LabResult& r)
 {
-    std::string text = r.title + " (" + r.labId + "), " + r.startedAt + ", " + std::to_string(r.durationSeconds).substr(0, 5) + " s\n";
+    std::string text = r.title + " (" + r.labId + "), " + r.startedAt + ", " + models::engineeringText(r.durationSeconds) + " s\n";
     TextTable table({"figure", "value", "unit", "note"});
     for (const auto& f : r.summary) {
-        char value[32];
-        std::snprintf(value, sizeof value, "%.4g", f.value);
-        table.addRow({f.key, value, f.unit, f.note});
+        table.addRow({f.key, models::engineeringText(f.value), f.unit, f.note});
     }
     text += table.render();
     for (const auto& s : r.series) {
         text += s.name + " [" + s.xUnit + " -> " + s.yUnit + "]:";
         for (const auto& p : s.points) {
-            char point[48];
-            std::snprintf(point, sizeof point, " %.4g:%.4g", p.x, p.y);
-            text += point;
+            text += " " + models::engineeringText(p.x) + ":" + models::engineeringText(p.y);
         }
         text += "\n";
     }
@@ -156,9 +153,7 @@ std::string headline(const models::catalog::StoredLabResult& stored)
     auto result = labs::labResultFromStored(stored);
     if (!result || result->summary.empty()) return {};
     const auto& f = result->summary.front();
-    char text[96];
-    std::snprintf(text, sizeof text, "%s %.4g %s", f.key.c_str(), f.value, f.unit.c_str());
-    return text;
+    return f.key + " " + models::engineeringText(f.value) + " " + f.unit;
 }
 
 ExitCode listHistory(const CliContext& ctx)

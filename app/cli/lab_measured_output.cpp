@@ -3,20 +3,14 @@
 #include "app/cli/lab_measured_output.hpp"
 
 #include "app/cli/text_table.hpp"
-
-#include <cstdio>
+#include "models/common/number_text.hpp"
 
 namespace accelscope::cli {
 namespace {
 
 using nlohmann::json;
 
-std::string number(double value)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", value);
-    return text;
-}
+std::string number(double value) { return models::engineeringText(value); }
 
 // 0 means "not measured" in the measured records: null in JSON, "-" in text.
 json figureOrNull(double value) { return value > 0 ? json(value) : json(nullptr); }
@@ -25,9 +19,7 @@ std::string figureOrDash(double value) { return value > 0 ? number(value) : "-";
 // One decimal from 10 % up, two significant digits below (a CPU point is 0.0011 % of an H100).
 std::string formatPercent(double percent)
 {
-    char text[32];
-    std::snprintf(text, sizeof text, percent >= 10 ? "%.1f" : "%.2g", percent);
-    return text;
+    return percent >= 10 ? models::decimalText(percent, 1) : models::engineeringText(percent, 2);
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "labs/guided/page_predicates.hpp"
 #include "labs/guided/lessons_directory.hpp"
 #include "labs/lab_registry.hpp"
+#include "models/common/number_text.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -297,7 +298,7 @@ ExitCode evalExpression(const CliContext& ctx, const LessonOptions& o)
         if (const double* d = std::get_if<double>(&*value)) ctx.printJson({{"expression", o.value}, {"value", *d}});
         else ctx.printJson({{"expression", o.value}, {"value", std::get<std::string>(*value)}});
     } else if (const double* d = std::get_if<double>(&*value)) {
-        *ctx.out << formatNumber(*d, "s8").value_or("?") << "\n";
+        *ctx.out << models::readableText(*d, 8) << "\n";
     } else {
         *ctx.out << std::get<std::string>(*value) << "\n";
     }

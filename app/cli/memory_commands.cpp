@@ -12,6 +12,7 @@
 #include "models/memory/pyramid_move.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/roofline/llm_analysis.hpp"
+#include "models/common/number_text.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -143,9 +144,7 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
     } else if (o.params == 0.0) {
         return ctx.error("no model: give --params N or --model PRESET (or --config FILE, --layers …)");
     } else if (!(o.params > 0.0) || !std::isfinite(o.params)) {
-        char got[32];
-        std::snprintf(got, sizeof got, "%g", o.params);
-        return ctx.error(std::string("--params must be a positive number of parameters, got ") + got);
+        return ctx.error("--params must be a positive number of parameters, got " + models::exactText(o.params));
     }
     LlmMemorySettings& s = o.settings;
     s.recompute = *recomputeFromName(o.recompute);
@@ -273,9 +272,7 @@ json moveJson(const LevelMove& m)
 std::string moveText(const LevelMove& m)
 {
     if (!m.seconds) return "no bandwidth figure";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.4g s", *m.seconds);
-    return std::string(buf) + (m.latencyIncluded ? "" : " (+ latency)") + (m.exceedsCapacity ? ", more than it holds" : "");
+    return models::engineeringText(*m.seconds) + " s" + (m.latencyIncluded ? "" : " (+ latency)") + (m.exceedsCapacity ? ", more than it holds" : "");
 }
 
 struct PyramidOptions {
@@ -290,9 +287,7 @@ ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
     const bool local = o.local;
     if (local == !deviceName.empty()) return ctx.error("give exactly one of --device D and --local");
     if (o.moveBytes && (!(*o.moveBytes > 0.0) || !std::isfinite(*o.moveBytes))) {
-        char got[32];
-        std::snprintf(got, sizeof got, "%g", *o.moveBytes);
-        return ctx.error(std::string("--move-bytes must be a positive number of bytes, got ") + got);
+        return ctx.error("--move-bytes must be a positive number of bytes, got " + models::exactText(*o.moveBytes));
     }
     MemoryPyramid p;
     if (local) {
@@ -330,10 +325,7 @@ ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
             while (value >= step && i < 3) { value /= step; ++i; }
             shownUnit = names[binary ? 1 : 0][i];
         }
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.4g %s%s", value, shownUnit.c_str(),
-                      v.basis == models::roofline::Basis::Estimate ? " (estimate)" : "");
-        return std::string(buf);
+        return models::engineeringText(value) + " " + shownUnit + (v.basis == models::roofline::Basis::Estimate ? " (estimate)" : "");
     };
     *ctx.out << p.name << "\n";
     std::vector<std::string> head{"level", "scope", "capacity", "bandwidth", "latency"};

@@ -4,10 +4,10 @@
 
 #include "app/cli/text_table.hpp"
 #include "models/pipeline/pipeline_schedule.hpp"
+#include "models/common/number_text.hpp"
 
 #include <CLI/CLI.hpp>
 
-#include <cstdio>
 #include <memory>
 
 namespace accelscope::cli {
@@ -53,22 +53,17 @@ ExitCode runPipeline(const CliContext& ctx, PipelineOptions o)
                            {"ops", ops}});
         return ExitCode::Ok;
     }
-    char line[256];
-    std::snprintf(line, sizeof line,
-                  "%s, p=%d, m=%d, v=%d: makespan %.4g, ideal %.4g, bubble %.4g = %.2f%% of total, %.2f%% of ideal\n",
-                  o.schedule.c_str(), o.config.stages, o.config.microbatches, o.config.chunks, r.makespan, r.idealTime,
-                  r.bubbleTime, 100 * r.bubbleFractionOfTotal, 100 * r.bubbleFractionOfIdeal);
-    std::string text = line;
-    std::snprintf(line, sizeof line, "closed form: bubble = %s = %.4g\n", std::string(closedFormText(*schedule)).c_str(),
-                  closedFormBubbleTime(o.config));
-    text += line;
+    using models::engineeringText;
+    std::string text = o.schedule + ", p=" + std::to_string(o.config.stages) + ", m=" + std::to_string(o.config.microbatches) +
+                       ", v=" + std::to_string(o.config.chunks) + ": makespan " + engineeringText(r.makespan) + ", ideal " +
+                       engineeringText(r.idealTime) + ", bubble " + engineeringText(r.bubbleTime) + " = " +
+                       models::decimalText(100 * r.bubbleFractionOfTotal, 2) + "% of total, " +
+                       models::decimalText(100 * r.bubbleFractionOfIdeal, 2) + "% of ideal\n";
+    text += "closed form: bubble = " + std::string(closedFormText(*schedule)) + " = " + engineeringText(closedFormBubbleTime(o.config)) + "\n";
     TextTable table({"stage", "peak activations [micro-batches]", "peak activations [GB]"});
     for (std::size_t d = 0; d < r.peakActivations.size(); ++d) {
-        char peak[32];
-        std::snprintf(peak, sizeof peak, "%.3g", r.peakActivations[d]);
-        char bytes[32] = "-";
-        if (!r.peakActivationBytes.empty()) std::snprintf(bytes, sizeof bytes, "%.3f", r.peakActivationBytes[d] / 1e9);
-        table.addRow({std::to_string(d), peak, bytes});
+        const std::string bytes = r.peakActivationBytes.empty() ? "-" : models::decimalText(r.peakActivationBytes[d] / 1e9, 3);
+        table.addRow({std::to_string(d), models::engineeringText(r.peakActivations[d], 3), bytes});
     }
     *ctx.out << text << table.render();
     return ExitCode::Ok;

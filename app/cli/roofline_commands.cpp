@@ -11,10 +11,10 @@
 #include "models/roofline/model_presets.hpp"
 #include "models/roofline/placements.hpp"
 #include "models/roofline/roof_selection.hpp"
+#include "models/common/number_text.hpp"
 
 #include <CLI/CLI.hpp>
 
-#include <cstdio>
 #include <memory>
 
 namespace accelscope::cli {
@@ -23,12 +23,7 @@ namespace {
 using namespace models::roofline;
 using nlohmann::json;
 
-std::string num(double v, const char* format = "%.4g")
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
+std::string num(double v) { return models::engineeringText(v); }
 
 struct RooflineOptions {
     std::vector<std::string> devices;
@@ -119,7 +114,7 @@ void printDeviceText(const CliContext& ctx, const DeviceReport& r, const Rooflin
 {
     *ctx.out << r.device.name << ": " << o.precision << " " << unitName(r.compute.unit) << (o.sparse ? " sparse" : " dense") << " "
              << num(r.compute.peakTflops) << " TFLOP/s, memory " << num(r.memory.bandwidthGBps) << " GB/s, ridge "
-             << num(r.ridge, "%.1f") << " FLOP/byte\n";
+             << models::decimalText(r.ridge, 1) << " FLOP/byte\n";
     TextTable roofs({"roof", "value", "basis"});
     for (const auto& c : r.roofs.compute) {
         roofs.addRow({c.precision + " " + std::string(unitName(c.unit)) + " " + std::string(sparsityName(c.sparsity)),

@@ -4,6 +4,7 @@
 #include "labs/gpu/catalog_match.hpp"
 #include "labs/gpu/cuda_lab_support.hpp"
 #include "labs/gpu/cuda_labs.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -85,7 +86,7 @@ public:
                 ladder.points.push_back({static_cast<double>(kernel), r.tflops.median});
                 std::string figureNote = format("median; min %.2f, max %.2f", r.tflops.min, r.tflops.max) +
                                          format("; max relative error %.1e", r.maxRelativeError);
-                if (peak > 0) figureNote += format("; %.1f%% of the catalog's %.4g TFLOP/s", 100 * r.tflops.median / peak, peak);
+                if (peak > 0) figureNote += format("; %.1f%% of the catalog's ", 100 * r.tflops.median / peak) + models::engineeringText(peak) + " TFLOP/s";
                 if (r.library[0] != '\0') figureNote += std::string("; ") + r.library;
                 result.summary.push_back({std::string(prec.name) + "_" + rungs[kernel] + "_tflops", r.tflops.median, "TFLOP/s", figureNote});
             }

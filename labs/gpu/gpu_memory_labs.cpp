@@ -5,6 +5,7 @@
 #include "labs/gpu/cuda_lab_support.hpp"
 #include "labs/gpu/cuda_labs.hpp"
 #include "labs/latency/latency_lab.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -74,11 +75,11 @@ private:
             const auto* source = entry.sourceOf(row.key);
             const double ratio = *value > 0 ? row.measured / *value : 0;
             result.summary.push_back({row.name, *value, std::string(models::catalog::figureInfo(row.key).unit),
-                                      format("the device reports %.4g (%.1f%% of the catalog)", row.measured, 100 * ratio) +
+                                      "the device reports " + models::engineeringText(row.measured) + format(" (%.1f%% of the catalog)", 100 * ratio) +
                                           (source != nullptr ? "; source: " + source->title : std::string())});
             if (std::fabs(ratio - 1) > 0.05) {
                 result.notes.push_back(std::string(row.name) + ": device and catalog differ by more than 5% (" +
-                                       format("%.4g vs %.4g", row.measured, *value) +
+                                       models::engineeringText(row.measured) + " vs " + models::engineeringText(*value) +
                                        "); memory in GiB vs the datasheet's GB, or a different SKU, explain most such gaps");
             }
         }

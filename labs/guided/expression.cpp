@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Recursive-descent evaluator of lesson expressions and the `{{ … }}` template renderer.
 #include "labs/guided/expression.hpp"
+#include "models/common/number_text.hpp"
 
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace accelscope::labs::guided {
 namespace {
@@ -208,21 +208,6 @@ private:
     int m_depth = 0;
 };
 
-std::string groupThousands(const std::string& fixed)
-{
-    const auto dot = fixed.find('.');
-    std::string whole = fixed.substr(0, dot);
-    const std::string rest = dot == std::string::npos ? "" : fixed.substr(dot);
-    const bool negative = !whole.empty() && whole[0] == '-';
-    if (negative) whole.erase(0, 1);
-    std::string out;
-    for (std::size_t i = 0; i < whole.size(); ++i) {
-        if (i > 0 && (whole.size() - i) % 3 == 0) out += ',';
-        out += whole[i];
-    }
-    return (negative ? "-" : "") + out + rest;
-}
-
 } // namespace
 
 const FunctionSpec* Evaluator::find(std::string_view name) const
@@ -254,18 +239,7 @@ models::Result<double> Evaluator::evaluateNumber(std::string_view expression) co
 
 models::Result<std::string> formatNumber(double value, std::string_view spec)
 {
-    char buffer[64];
-    if (!std::isfinite(value)) return std::string(std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf"));
-    if (spec.empty()) {
-        std::snprintf(buffer, sizeof buffer, "%.4g", value);
-        std::string text = buffer;
-        // %g switches to exponents at 10^4 and above: print large numbers whole instead.
-        if (text.find('e') != std::string::npos && std::fabs(value) >= 1e4 && std::fabs(value) < 1e15) {
-            std::snprintf(buffer, sizeof buffer, "%.0f", value);
-            text = buffer;
-        }
-        return text;
-    }
+    if (spec.empty()) return models::readableText(value);
     char kind = 'f';
     std::string_view digits = spec;
     if (spec[0] == 's' || spec[0] == '%' || spec[0] == ',') {
@@ -279,12 +253,10 @@ models::Result<std::string> formatNumber(double value, std::string_view spec)
                                                     "' (N decimals, sN significant digits, %N percent, ,N grouped)");
     }
     switch (kind) {
-    case 's':
-        std::snprintf(buffer, sizeof buffer, "%.*g", n == 0 ? 1 : n, value);
-        return std::string(buffer);
-    case '%': std::snprintf(buffer, sizeof buffer, "%.*f%%", n, value * 100.0); return std::string(buffer);
-    case ',': std::snprintf(buffer, sizeof buffer, "%.*f", n, value); return groupThousands(buffer);
-    default: std::snprintf(buffer, sizeof buffer, "%.*f", n, value); return std::string(buffer);
+    case 's': return models::engineeringText(value, n == 0 ? 1 : n);
+    case '%': return std::isfinite(value) ? models::decimalText(value * 100.0, n, false) + "%" : models::decimalText(value, n);
+    case ',': return models::decimalText(value, n, true);
+    default: return models::decimalText(value, n, false);
     }
 }
 

@@ -43,8 +43,9 @@ public:
     /// Evaluates an expression that must give a finite number.
     models::Result<double> evaluateNumber(std::string_view expression) const;
     /// Replaces every `{{ expression [| format] }}` in `text` by its value. Formats: `N` fixed
-    /// with N decimals, `sN` N significant digits, `%N` a fraction as a percentage with N decimals,
-    /// `,N` fixed with thousands separators; no format: up to 4 significant digits.
+    /// with N decimals, `sN` N significant digits (models::engineeringText: grouped, no float noise),
+    /// `%N` a fraction as a percentage with N decimals, `,N` fixed with thousands separators; no format:
+    /// models::readableText (exact for short and whole values such as 65504 → "65,504", else 4 significant digits).
     models::Result<std::string> render(std::string_view text) const;
 
     const std::vector<FunctionSpec>& functions() const { return m_functions; }

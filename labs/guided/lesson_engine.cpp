@@ -5,6 +5,7 @@
 #include "labs/guided/page_contracts.hpp"
 
 #include "labs/guided/page_predicates.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -130,14 +131,6 @@ Result<double> parseLearnerNumber(std::string_view answer, const std::string& un
     }
     return fail(ErrorCode::InvalidArgument, "'" + std::string(answer) + "': this question is answered in " + unit + ", not '" + given +
                                                 "'; give the number in " + unit);
-}
-
-/// The shortest decimal that reads back as exactly `value` (what an exact check wants typed).
-std::string roundTripText(double value)
-{
-    std::array<char, 32> buffer{};
-    const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-    return ec == std::errc() ? std::string(buffer.data(), end) : formatNumber(value, "s12").value_or("?");
 }
 
 std::vector<Problem> validateStep(const Lesson& lesson, const Step& step, const LessonContext& context, const Evaluator& evaluator)
@@ -297,7 +290,7 @@ Result<CheckOutcome> checkAnswer(const Check& check, std::string_view answer, co
         // correctly), so 1.0078125 is BF16's 1.01 and 1.01 is not.
         const double tolerance = std::max(check.absoluteTolerance, check.relativeTolerance * std::fabs(*expected));
         out.correct = check.exact() ? *given == *expected : std::fabs(*given - *expected) <= tolerance;
-        out.expected = (check.exact() ? roundTripText(*expected) : formatNumber(*expected, "s4").value_or("?")) +
+        out.expected = (check.exact() ? models::exactText(*expected) : models::engineeringText(*expected, 4)) +
                        (check.unit.empty() ? "" : " " + check.unit);
         return out;
     }

@@ -2,6 +2,8 @@
 // Reference codec: exact arithmetic in double (every format here fits in a double exactly).
 #include "models/precision/element_format.hpp"
 
+#include "models/common/number_text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -277,14 +279,7 @@ std::optional<std::uint32_t> neighbour(ElementFormat format, std::uint32_t code,
     return next;
 }
 
-std::string shortestText(double value)
-{
-    if (std::isnan(value)) return "nan";
-    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return ec == std::errc{} ? std::string(buffer, end) : std::string("?");
-}
+std::string shortestText(double value) { return exactText(value); }
 
 std::string_view valueClassName(ValueClass valueClass)
 {

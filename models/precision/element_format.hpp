@@ -86,7 +86,8 @@ double quantize(ElementFormat format, double value, Overflow overflow = Overflow
 /// The neighbouring code towards +∞ (up) or −∞ (down), or nullopt at the ends / for NaN.
 std::optional<std::uint32_t> neighbour(ElementFormat format, std::uint32_t code, bool up);
 
-/// Shortest decimal text that reads back to the same double; "nan", "inf", "-inf" for specials.
+/// Shortest decimal text that reads back to the same double (models::exactText: positional from 1e-6
+/// to below 1e15, so 65504 and 0.0001, never "1e-04"); "nan", "inf", "-inf" for specials.
 std::string shortestText(double value);
 
 /// Name of a value class ("normal", "subnormal", …).

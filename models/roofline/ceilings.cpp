@@ -2,10 +2,11 @@
 // Ceilings read from catalog figures; PCIe rates from the PCI-SIG specifications.
 #include "models/roofline/ceilings.hpp"
 
+#include "models/common/number_text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <cstdio>
 
 namespace accelscope::models::roofline {
 namespace {
@@ -68,12 +69,7 @@ std::optional<double> firstNumber(std::string_view text)
     return v;
 }
 
-std::string gbpsText(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
+std::string gbpsText(double v) { return engineeringText(v); }
 
 } // namespace
 

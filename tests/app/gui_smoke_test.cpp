@@ -527,7 +527,7 @@ TEST_CASE("a state step already satisfied on arrival waits for the learner's mov
     // Step 4, "drag until compute bound", opened without its own Show me: not done on arrival.
     REQUIRE(lessons->stepBy(1));
     REQUIRE(lessons->watching());
-    CHECK(lessons->outcomeText().startsWith("Already there: The kernel's 1365 FLOP/byte is at or above the "));
+    CHECK(lessons->outcomeText().startsWith("Already there: The kernel's 1,365 FLOP/byte is at or above the "));
     QTest::qWait(1200); // a few ticks of the watcher
     CHECK(lessons->watching());
     CHECK_FALSE(lessons->answer().has_value()); // "Check my view" without a change: the same words, nothing graded
@@ -544,7 +544,7 @@ TEST_CASE("a state step already satisfied on arrival waits for the learner's mov
     waited.start();
     while (lessons->watching() && waited.elapsed() < 5000) QTest::qWait(50);
     CHECK_FALSE(lessons->watching());
-    CHECK(lessons->outcomeText().startsWith("Right: The kernel's 1365 FLOP/byte is at or above the "));
+    CHECK(lessons->outcomeText().startsWith("Right: The kernel's 1,365 FLOP/byte is at or above the "));
     CHECK(lessons->outcomeText().contains("compute bound"));
     for (const auto& p : accelscope::labs::guided::predicates()) CHECK_FALSE(lessons->outcomeText().contains(QString::fromStdString(p.name)));
 }

@@ -148,7 +148,7 @@ TEST_CASE("pyramid view: a row per level with sourced and unknown marks, measure
     CHECK_THAT(rows[0].capacity, Catch::Contains("256 KiB [S]"));
     const auto hbm = std::ranges::find_if(rows, [](const auto& r) { return r.label == "HBM3"; });
     REQUIRE(hbm != rows.end());
-    CHECK(hbm->bandwidth == "3350 GB/s [S]");
+    CHECK(hbm->bandwidth == "3,350 GB/s [S]");
     CHECK(hbm->latency == "latency ?");
     view.setMoveBytes(3.35e9);
     const auto moved = view.rows();

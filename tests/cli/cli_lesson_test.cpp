@@ -169,7 +169,7 @@ TEST_CASE("lesson answer says a state in words and a choice by its text, never a
     REQUIRE(big.status == 0);
     const json doc = json::parse(big.out);
     CHECK(doc["correct"] == true);
-    CHECK_THAT(doc["expected"].get<std::string>(), Catch::StartsWith("The kernel's 1365 FLOP/byte is at or above the "));
+    CHECK_THAT(doc["expected"].get<std::string>(), Catch::StartsWith("The kernel's 1,365 FLOP/byte is at or above the "));
     const auto show = runCli(user, {"lesson", "show", "roofline", "--step", "4", "--answers"});
     REQUIRE(show.status == 0);
     CHECK_THAT(show.out, Catch::Contains("(on the Roofline page: the kernel compute bound, at or right of the ridge)"));

@@ -11,6 +11,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <vector>
+
 using namespace accelscope::labs::guided;
 
 namespace {
@@ -155,6 +157,32 @@ TEST_CASE("expressions compute through the models and format their numbers")
     // Ring all-reduce: 2 · 7/8 · 1 GB at 100 GB/s = 17.5 ms.
     CHECK(e.evaluateNumber("allreduce_time(1e9, 8, 100)").value() == Approx(0.0175));
     CHECK(e.render("{{ 1234567.8 | ,1 }} {{ 0.256 | %1 }} {{ 3.14159 | 2 }} {{ 2/3 }}").value() == "1,234,567.8 25.6% 3.14 0.6667");
+}
+
+TEST_CASE("lesson numbers print through models::number_text: exact for format values, no exponent or float noise")
+{
+    const auto ctx = makeContext();
+    const Evaluator e = lessonEvaluator(ctx);
+    struct Case {
+        const char* text;
+        const char* rendered;
+    };
+    const std::vector<Case> cases{
+        {"{{ format_max(fp16) }}", "65,504"},   // (2 - 2^-10) * 2^15, not 6.55e+04 or 6.55e4
+        {"{{ 1 + 2^-7 }}", "1.0078125"},        // BF16 next after 1, not 1.008
+        {"{{ 2^-7 }}", "0.0078125"},            // not 0.007812
+        {"{{ format_max(fp8-e4m3) }}", "448"},
+        {"{{ 0.1 + 0.2 }}", "0.3"},             // 0.30000000000000004: float noise rounded away
+        {"{{ 13412.7 | s4 }}", "13,410"},       // sN: N significant digits, grouped
+        {"{{ 65504 | s3 }}", "65,500"},
+        {"{{ -0.0021875 - 0.000000000000000009 | s4 }}", "-0.002188"}, // -0.002187500000000009: noise rounded away
+        {"{{ 1365.33 | ,1 }}", "1,365.3"},
+        {"{{ -0.00001 | 2 }}", "0.00"},         // a rounded zero has no sign
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.text);
+        CHECK(e.render(c.text).value() == c.rendered);
+    }
 }
 
 TEST_CASE("peak() and ridge() pick the roof by models::roofline::selectRoof: tensor units, else vector units")

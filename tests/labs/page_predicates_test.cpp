@@ -49,7 +49,7 @@ TEST_CASE("the roofline predicates say the kernel's intensity against the device
     // A 4096³ GEMM: 4096/3 = 1365 FLOP/byte, right of the ridge.
     const auto above = judged("kernel_intensity_above_ridge", h100, {{"kernel", "gemm:M=4096,N=4096,K=4096"}}, ctx);
     CHECK(above.holds);
-    CHECK_THAT(above.sentence, Contains("1365 FLOP/byte is at or above the ") && Contains(": compute bound."));
+    CHECK_THAT(above.sentence, Contains("1,365 FLOP/byte is at or above the ") && Contains(": compute bound."));
 }
 
 TEST_CASE("the warp, pipeline, LLM and format predicates say what the view shows, held or not yet")
@@ -79,8 +79,8 @@ TEST_CASE("the warp, pipeline, LLM and format predicates say what the view shows
     CHECK_THAT(judged("training_fits_device", llama, {{"weights", "bf16"}}, ctx).sentence, Contains("Training llama3.1-8b needs "));
     // Formats: E4M3 tops out at 448, E5M2 at 57344, FP16 has too many bits.
     const std::map<std::string, std::string> thousand{{"value", "1000"}, {"max_bits", "8"}};
-    CHECK(judged("format_represents", thousand, {{"format", "fp8-e4m3"}}, ctx).sentence == "FP8-E4M3 (8 bits) reaches 448, less than 1000.");
-    CHECK(judged("format_represents", thousand, {{"format", "fp8-e5m2"}}, ctx).sentence == "FP8-E5M2 (8 bits) reaches 57344: it holds 1000.");
+    CHECK(judged("format_represents", thousand, {{"format", "fp8-e4m3"}}, ctx).sentence == "FP8-E4M3 (8 bits) reaches 448, less than 1,000.");
+    CHECK(judged("format_represents", thousand, {{"format", "fp8-e5m2"}}, ctx).sentence == "FP8-E5M2 (8 bits) reaches 57,344: it holds 1,000.");
     CHECK(judged("format_represents", thousand, {{"format", "fp16"}}, ctx).sentence == "FP16 has 16 bits, more than the 8 this step allows.");
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Scene: ImGui drawing and SVG writing of the same primitives.
 #include "app/gui/canvas/scene.hpp"
+#include "models/common/number_text.hpp"
 
 #include <imgui.h>
 
@@ -254,44 +255,13 @@ std::string formatText(const char* format, double value)
     return buffer.data();
 }
 
-std::string siText(double value, const char* unit)
-{
-    constexpr std::array<const char*, 7> prefixes{"", "k", "M", "G", "T", "P", "E"};
-    std::size_t i = 0;
-    double v = value;
-    while (std::abs(v) >= 1000.0 && i + 1 < prefixes.size()) {
-        v /= 1000.0;
-        ++i;
-    }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3g %s%s", v, prefixes[i], unit);
-    return buf;
-}
+std::string siText(double value, const char* unit) { return models::quantityText(value, unit, 3, models::UnitPrefix::Decimal); }
 
 std::string bytesText(double bytes, bool binary)
 {
-    const double step = binary ? 1024.0 : 1000.0;
-    constexpr std::array<const char*, 6> dec{"B", "kB", "MB", "GB", "TB", "PB"};
-    constexpr std::array<const char*, 6> bin{"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-    std::size_t i = 0;
-    double v = bytes;
-    while (v >= step && i + 1 < dec.size()) {
-        v /= step;
-        ++i;
-    }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3g %s", v, binary ? bin[i] : dec[i]);
-    return buf;
+    return models::quantityText(bytes, "B", 3, binary ? models::UnitPrefix::Binary : models::UnitPrefix::Decimal);
 }
 
-std::string secondsText(double seconds)
-{
-    char buf[64];
-    if (seconds < 1e-6) std::snprintf(buf, sizeof buf, "%.3g ns", seconds * 1e9);
-    else if (seconds < 1e-3) std::snprintf(buf, sizeof buf, "%.3g us", seconds * 1e6);
-    else if (seconds < 1.0) std::snprintf(buf, sizeof buf, "%.3g ms", seconds * 1e3);
-    else std::snprintf(buf, sizeof buf, "%.3g s", seconds);
-    return buf;
-}
+std::string secondsText(double seconds) { return models::quantityText(seconds, "s", 3); }
 
 } // namespace accelscope::gui

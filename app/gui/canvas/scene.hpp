@@ -93,13 +93,14 @@ Rgba inkColour(bool dark);
 Rgba gridColour(bool dark);
 Rgba mutedColour(bool dark);
 Rgba backgroundColour(bool dark);
-/// Compact engineering text: 3 significant digits with k/M/G/T/P suffix ("1.23 T").
-/// `value` through a printf format with one double ("%.4g GB/s"), for chart labels.
+/// `value` through a printf format with one double ("%.1f%%"), for fixed-decimal chart labels;
+/// significant-digit figures go through models::engineeringText / quantityText instead.
 std::string formatText(const char* format, double value);
+/// Compact engineering text (models::quantityText): 3 significant digits with a k/M/G/T/P prefix ("1.23 TFLOP").
 std::string siText(double value, const char* unit);
-/// Bytes with decimal units (kB, MB, GB, TB) or binary (KiB, MiB) when `binary`.
+/// Bytes with decimal units (kB, MB, GB, TB) or binary (KiB, MiB) when `binary`, 3 significant digits.
 std::string bytesText(double bytes, bool binary = false);
-/// Seconds as ns/us/ms/s.
+/// Seconds as ns/µs/ms/s, 3 significant digits.
 std::string secondsText(double seconds);
 
 } // namespace accelscope::gui

@@ -5,6 +5,7 @@
 #include "app/gui/canvas/imgui_layout.hpp"
 #include "app/gui/canvas/text_flow.hpp"
 #include "models/memory/pyramid_move.hpp"
+#include "models/common/number_text.hpp"
 
 #include <imgui.h>
 
@@ -25,13 +26,6 @@ std::string lower(std::string s)
 {
     std::ranges::transform(s, s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return s;
-}
-
-std::string fmt(const char* format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
 }
 
 bool binarySize(double bytes) { return bytes < 1e9 && std::fmod(bytes, 1024.0) == 0.0; }
@@ -114,16 +108,16 @@ PyramidRow PyramidVisualizer::row(const std::string& subject, const PyramidLevel
     const labs::MeasuredLevel* m = local ? measuredFor(l) : nullptr;
     const auto cap = l.capacityBytes.value;
     r.capacity = cap ? bytesText(*cap, binarySize(*cap)) + " " + basisMark(r.capacityBasis) : std::string("size ?");
-    r.bandwidth = bandwidth ? fmt("%.4g GB/s ", *bandwidth) + basisMark(r.bandwidthBasis) : std::string("bw ?");
-    r.latency = latency ? fmt("%.3g ns ", *latency) + basisMark(r.latencyBasis) : std::string("latency ?");
+    r.bandwidth = bandwidth ? (models::engineeringText(*bandwidth) + " GB/s ") + basisMark(r.bandwidthBasis) : std::string("bw ?");
+    r.latency = latency ? (models::engineeringText(*latency, 3) + " ns ") + basisMark(r.latencyBasis) : std::string("latency ?");
     if (m != nullptr && m->bandwidthGbs > 0 && !bandwidth) {
         bandwidth = m->bandwidthGbs;
-        r.bandwidth = fmt("%.4g GB/s [M]", *bandwidth);
+        r.bandwidth = (models::engineeringText(*bandwidth) + " GB/s [M]");
         r.measured = true;
     }
     if (m != nullptr && m->latencyNs > 0 && !latency) {
         latency = m->latencyNs;
-        r.latency = fmt("%.3g ns [M]", *latency);
+        r.latency = (models::engineeringText(*latency, 3) + " ns [M]");
         r.measured = true;
     }
     // A measured figure stands in for an unknown one; the time itself is the model's.
@@ -240,8 +234,8 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
             s.rect(x0, y, x0 + colW, y + rowH - 3, {0, 0, 0, 0}, ink);
             centred(mid, y + 2, m.level + (m.workingSetBytes > 0 ? ", working set " + bytesText(m.workingSetBytes, binarySize(m.workingSetBytes)) : ""),
                     ink, rowText);
-            const std::string figures = (m.latencyNs > 0 ? fmt("%.3g ns", m.latencyNs) : std::string("latency not measured")) + " | " +
-                                        (m.bandwidthGbs > 0 ? fmt("%.4g GB/s", m.bandwidthGbs) : std::string("bandwidth not measured"));
+            const std::string figures = (m.latencyNs > 0 ? (models::engineeringText(m.latencyNs, 3) + " ns") : std::string("latency not measured")) + " | " +
+                                        (m.bandwidthGbs > 0 ? (models::engineeringText(m.bandwidthGbs) + " GB/s") : std::string("bandwidth not measured"));
             centred(mid, y + 2 + rowText * 1.1f, figures, ink, rowText);
             if (m.bandwidthGbs > 0) {
                 const LevelMove move = moveThrough(m_moveBytes, m.bandwidthGbs, std::nullopt, std::nullopt);

@@ -3,6 +3,7 @@
 #include "app/gui/roofline/roofline_axes.hpp"
 
 #include "models/roofline/ceilings.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +23,7 @@ std::string tickText(int exponent)
     const double v = std::pow(10.0, exponent);
     if (exponent >= 4) return siText(v, "");
     if (exponent >= 0) return formatText("%.0f", v);
-    return formatText("%g", v);
+    return models::engineeringText(v, 3);
 }
 
 // The first of `texts` (longest first) that fits `width` at `size`; the last one, smaller, when none does.

@@ -7,6 +7,7 @@
 #include "app/gui/roofline/roofline_legend.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/kernels.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -23,11 +24,11 @@ namespace {
 // A compute roof's label in the margin right of the plot ("bf16 989.5", "fp8 sparse 3958").
 std::string roofLabel(const std::string& precision, const ComputeCeiling& roof, bool dense)
 {
-    return precision + (roof.unit == ComputeUnit::Vector ? " vector" : "") + (dense ? "" : " sparse") + formatText(" %.4g", roof.peakTflops);
+    return precision + (roof.unit == ComputeUnit::Vector ? " vector" : "") + (dense ? "" : " sparse") + (" " + models::engineeringText(roof.peakTflops));
 }
 
 // The measured compute ceiling's label in that margin.
-std::string measuredLabel(double peakTflops) { return formatText("%.4g", peakTflops) + " meas."; }
+std::string measuredLabel(double peakTflops) { return models::engineeringText(peakTflops) + " meas."; }
 
 const char* memoryLevelTitle(MemoryLevel level)
 {
@@ -72,7 +73,7 @@ void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::ve
             const float xA = a.px(iStart), yA = a.py(b.bandwidthGBps * iStart / 1000);
             const float xB = a.px(iEnd), yB = a.py(b.bandwidthGBps * iEnd / 1000);
             s.line(xA, yA, xB, yB, main ? colour : colour.withAlpha(150), main ? 2.5f : 1.5f);
-            const std::string tip = d->name + "\n" + memoryLevelTitle(b.level) + ": " + b.label + ", " + formatText("%.4g GB/s", b.bandwidthGBps) +
+            const std::string tip = d->name + "\n" + memoryLevelTitle(b.level) + ": " + b.label + ", " + (models::engineeringText(b.bandwidthGBps) + " GB/s") +
                                     " (" + std::string(basisName(b.basis)) + ": " + b.source + ")\nattainable = bandwidth x intensity";
             for (float t = 0; t <= 1.0f; t += 0.04f) {
                 const float x = xA + (xB - xA) * t, y = yA + (yB - yA) * t;
@@ -92,9 +93,9 @@ void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::ve
                 const bool dense = sp == Sparsity::Dense;
                 s.line(x0, y, a.x1, y, dense ? colour : colour.withAlpha(140), dense ? 2.5f : 1.5f);
                 const std::string name = p + (r->unit == ComputeUnit::Vector ? " vector" : "") + (dense ? "" : " sparse");
-                std::string tip = d->name + "\n" + name + formatText(": %.4g TFLOP/s", r->peakTflops) + " (" + r->figureKey +
+                std::string tip = d->name + "\n" + name + (": " + models::engineeringText(r->peakTflops) + " TFLOP/s") + " (" + r->figureKey +
                                   (r->derivedInCatalog ? ", derived in the catalog)" : ", datasheet)");
-                if (memory) tip += formatText("\nridge point %.3g FLOP/byte with device memory", ridge);
+                if (memory) tip += ("\nridge point " + models::engineeringText(ridge, 3) + " FLOP/byte with device memory");
                 s.hit(x0, y - 5, a.x1, y + 5, tip);
                 labels.push_back({y, roofLabel(p, *r, dense), colour});
             }
@@ -116,10 +117,10 @@ void RooflineChart::addKernels(Scene& s, const RooflineAxes& a, bool dark) const
         const Device* d = m_state.device(p.device);
         const KernelEntry& k = m_state.kernels()[p.kernel];
         std::string tip = kernelLabel(k) + " on " + d->name + "\n" + p.cost.shape + "\n" + siText(p.cost.flops, "FLOP") + ", " +
-                          bytesText(p.cost.bytes) + " -> " + formatText("%.4g FLOP/byte", i) + "\nroof: " + p.roof +
-                          formatText(" %.4g TFLOP/s", p.peakTflops) + formatText(", device memory %.4g GB/s", p.bandwidthGBps) +
-                          formatText(", ridge %.3g FLOP/byte", ridgeFlopPerByte(p.peakTflops, p.bandwidthGBps)) +
-                          formatText("\nattainable %.4g TFLOP/s", t) + ", time >= " + secondsText(p.bound->timeS) + ", " +
+                          bytesText(p.cost.bytes) + " -> " + (models::engineeringText(i) + " FLOP/byte") + "\nroof: " + p.roof +
+                          (" " + models::engineeringText(p.peakTflops) + " TFLOP/s") + (", device memory " + models::engineeringText(p.bandwidthGBps) + " GB/s") +
+                          (", ridge " + models::engineeringText(ridgeFlopPerByte(p.peakTflops, p.bandwidthGBps), 3) + " FLOP/byte") +
+                          ("\nattainable " + models::engineeringText(t) + " TFLOP/s") + ", time >= " + secondsText(p.bound->timeS) + ", " +
                           std::string(boundName(p.bound->bound)) + " bound";
         if (!p.cost.assumptions.empty()) tip += "\n" + p.cost.assumptions;
         s.hit(x - 7, y - 7, x + 7, y + 7, tip);
@@ -156,8 +157,8 @@ void RooflineChart::addLlm(Scene& s, const RooflineAxes& a, bool dark) const
                 s.marker(x, y, fs * 0.4f, colour, prefill ? MarkerShape::Circle : MarkerShape::Triangle, !prefill);
                 const std::string tip = std::string(prefill ? "prefill " : "decode ") + op.name + " x" + std::to_string(op.count) +
                                         " on " + d->name + "\n" + op.cost.shape + "\n" + siText(op.cost.flops, "FLOP") + ", " +
-                                        bytesText(op.cost.bytes) + formatText(" -> %.4g FLOP/byte", i) +
-                                        formatText("\nattainable %.4g TFLOP/s", t) + ", " + std::string(boundName(op.bound.bound)) +
+                                        bytesText(op.cost.bytes) + (" -> " + models::engineeringText(i) + " FLOP/byte") +
+                                        ("\nattainable " + models::engineeringText(t) + " TFLOP/s") + ", " + std::string(boundName(op.bound.bound)) +
                                         " bound\ntime >= " + secondsText(op.bound.timeS) + " each, " + secondsText(op.totalTimeS) + " per step";
                 s.hit(x - 6, y - 6, x + 6, y + 6, tip);
                 const bool near = std::ranges::any_of(labelled, [&](const auto& l) {
@@ -187,7 +188,7 @@ void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std:
         if (iStart < iEnd) {
             const float xA = a.px(iStart), yA = a.py(m.memoryGbs * iStart / 1000), xB = a.px(iEnd), yB = a.py(m.memoryGbs * iEnd / 1000);
             s.line(xA, yA, xB, yB, ink, 2.0f, true);
-            const std::string tip = m.name + " (measured)\nmemory " + formatText("%.4g GB/s", m.memoryGbs) + "\n" + m.source;
+            const std::string tip = m.name + " (measured)\nmemory " + (models::engineeringText(m.memoryGbs) + " GB/s") + "\n" + m.source;
             for (float t = 0; t <= 1.0f; t += 0.05f) s.hit(xA + (xB - xA) * t - 5, yA + (yB - yA) * t - 5, xA + (xB - xA) * t + 5, yA + (yB - yA) * t + 5, tip);
         }
     }
@@ -195,8 +196,8 @@ void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std:
         const double ridge = m.memoryGbs > 0 ? ridgeFlopPerByte(peak, m.memoryGbs) : a.xMin();
         const float x0 = a.px(std::clamp(ridge, a.xMin(), a.xMax())), y = a.py(peak);
         s.line(x0, y, a.x1, y, ink, 2.0f, true);
-        s.hit(x0, y - 5, a.x1, y + 5, m.name + " (measured)\ncompute " + formatText("%.4g GFLOP/s", m.computeGflops) + "\n" + m.source);
-        s.textFree(a.x1 - 4, y - fs * 1.1f, m.name + " measured " + formatText("%.4g GFLOP/s", m.computeGflops), ink, TextAnchor::Right, fs * 0.9f, fs * 2);
+        s.hit(x0, y - 5, a.x1, y + 5, m.name + " (measured)\ncompute " + (models::engineeringText(m.computeGflops) + " GFLOP/s") + "\n" + m.source);
+        s.textFree(a.x1 - 4, y - fs * 1.1f, m.name + " measured " + (models::engineeringText(m.computeGflops) + " GFLOP/s"), ink, TextAnchor::Right, fs * 0.9f, fs * 2);
         labels.push_back({y, measuredLabel(peak), ink});
     }
     const std::string firstPrecision = m_state.precisions().empty() ? std::string("fp32") : *m_state.precisions().begin();
@@ -204,7 +205,7 @@ void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std:
         if (i <= 0 || g <= 0 || !a.inside(i, g / 1000)) continue;
         const float x = a.px(i), y = a.py(g / 1000);
         s.marker(x, y, fs * 0.45f, ink, MarkerShape::Diamond, true);
-        std::string tip = m.name + formatText(" (measured)\n%.4g FLOP/byte", i) + formatText(", %.4g GFLOP/s", g);
+        std::string tip = m.name + (" (measured)\n" + models::engineeringText(i) + " FLOP/byte") + (", " + models::engineeringText(g) + " GFLOP/s");
         if (m.computeGflops > 0) tip += formatText("\n%.1f%% of its measured compute ceiling", 100 * g / m.computeGflops);
         for (std::size_t di = 0; di < m_state.deviceIds().size(); ++di) {
             const Device* d = m_state.device(di);

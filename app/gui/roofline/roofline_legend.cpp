@@ -4,6 +4,7 @@
 
 #include "app/gui/canvas/text_flow.hpp"
 #include "models/roofline/ceilings.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -41,7 +42,7 @@ float RooflineLegend::add(Scene& s, bool dark, Style style) const
             std::vector<std::string> llm =
                 an.analysis ? std::vector<std::string>{"lower bounds:", "time to first token " + secondsText(an.analysis->ttftS) + ",",
                                                        "per output token " + secondsText(an.analysis->tpotS) + ",",
-                                                       formatText("at most %.4g tokens/s", an.analysis->tokensPerS)}
+                                                       ("at most " + models::engineeringText(an.analysis->tokensPerS) + " tokens/s")}
                             : std::vector<std::string>{"no LLM analysis:", an.problem};
             if (style.compact && an.analysis) {
                 llm = {"first token >= " + secondsText(an.analysis->ttftS) + ",", "per token >= " + secondsText(an.analysis->tpotS)};
@@ -68,8 +69,8 @@ float RooflineLegend::add(Scene& s, bool dark, Style style) const
     if (m_state.measured()) {
         std::vector<std::string> phrases{m_state.measured()->name + " (measured)" + (style.compact ? "" : ":")};
         if (!style.compact) {
-            phrases.push_back(m_state.measured()->computeGflops > 0 ? formatText("%.4g GFLOP/s,", m_state.measured()->computeGflops) : "compute not measured,");
-            phrases.push_back(m_state.measured()->memoryGbs > 0 ? formatText("%.4g GB/s,", m_state.measured()->memoryGbs) : "memory not measured,");
+            phrases.push_back(m_state.measured()->computeGflops > 0 ? (models::engineeringText(m_state.measured()->computeGflops) + " GFLOP/s,") : "compute not measured,");
+            phrases.push_back(m_state.measured()->memoryGbs > 0 ? (models::engineeringText(m_state.measured()->memoryGbs) + " GB/s,") : "memory not measured,");
             phrases.push_back(formatText("%.0f points", static_cast<double>(m_state.measured()->points.size())));
         }
         const float top = flow.paragraph(phrases, ink, indent);
@@ -87,11 +88,11 @@ std::vector<std::string> RooflineLegend::deviceLegend(const Device& d, bool comp
     for (const auto& p : m_state.precisions()) {
         if (compact) break;
         const auto r = m_state.roofFor(d, p, m_state.sparse() ? Sparsity::Sparse : Sparsity::Dense);
-        if (r) phrases.push_back(p + (r->unit == ComputeUnit::Vector ? " (vector)" : "") + formatText(" %.4g", r->peakTflops));
+        if (r) phrases.push_back(p + (r->unit == ComputeUnit::Vector ? " (vector)" : "") + (" " + models::engineeringText(r->peakTflops)));
         else missing.push_back(p);
     }
     if (phrases.size() > 1) phrases.back() += " TFLOP/s,";
-    if (const auto m = deviceMemoryCeiling(d)) phrases.push_back(m->label + formatText(" %.4g GB/s", m->bandwidthGBps));
+    if (const auto m = deviceMemoryCeiling(d)) phrases.push_back(m->label + (" " + models::engineeringText(m->bandwidthGBps) + " GB/s"));
     else phrases.push_back("no memory bandwidth figure");
     if (!missing.empty()) {
         phrases.back() += ";";

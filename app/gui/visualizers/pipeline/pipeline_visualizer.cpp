@@ -3,6 +3,7 @@
 #include "app/gui/visualizers/pipeline/pipeline_visualizer.hpp"
 
 #include "app/gui/canvas/imgui_layout.hpp"
+#include "models/common/number_text.hpp"
 
 #include <imgui.h>
 
@@ -199,11 +200,11 @@ void PipelineVisualizer::drawPlayback()
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     ImGui::SliderFloat("steps/s", &m_playback.speed(), 0.5f, 20.0f, "%.1f");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed");
-    char where[64];
-    if (const auto t = m_playback.cursor()) std::snprintf(where, sizeof where, "step %d of %d, t = %.3g", m_playback.step(), count, *t);
-    else std::snprintf(where, sizeof where, "whole schedule (%d steps)", count);
-    sameLineIfFits(ImGui::CalcTextSize(where).x);
-    ImGui::TextDisabled("%s", where);
+    const auto t = m_playback.cursor();
+    const std::string where = t ? "step " + std::to_string(m_playback.step()) + " of " + std::to_string(count) + ", t = " + models::engineeringText(*t, 3)
+                                : "whole schedule (" + std::to_string(count) + " steps)";
+    sameLineIfFits(ImGui::CalcTextSize(where.c_str()).x);
+    ImGui::TextDisabled("%s", where.c_str());
 }
 
 // Where one schedule's Gantt chart and activation line go on the canvas.
@@ -226,10 +227,10 @@ void PipelineVisualizer::drawSchedule(Schedule schedule, const PipelineResult& r
     // The whole schedule's statistics, whatever the playback step; wrapped at projector text sizes,
     // and the chart takes what the lines leave of `height`.
     const float top = ImGui::GetCursorScreenPos().y;
-    ImGui::TextWrapped("%s: makespan %.3g, bubble %.3g (closed form %s = %.3g), %.1f%% of total, %.1f%% of ideal",
-                       std::string(scheduleName(schedule)).c_str(), r.makespan, r.bubbleTime,
-                       std::string(closedFormText(schedule)).c_str(), formula, 100 * r.bubbleFractionOfTotal,
-                       100 * r.bubbleFractionOfIdeal);
+    ImGui::TextWrapped("%s: makespan %s, bubble %s (closed form %s = %s), %.1f%% of total, %.1f%% of ideal",
+                       std::string(scheduleName(schedule)).c_str(), models::engineeringText(r.makespan, 3).c_str(),
+                       models::engineeringText(r.bubbleTime, 3).c_str(), std::string(closedFormText(schedule)).c_str(),
+                       models::engineeringText(formula, 3).c_str(), 100 * r.bubbleFractionOfTotal, 100 * r.bubbleFractionOfIdeal);
     height -= ImGui::GetCursorScreenPos().y - top;
     Chart c;
     c.origin = ImGui::GetCursorScreenPos();
@@ -320,10 +321,9 @@ void PipelineVisualizer::drawActivations(const Chart& c, const PipelineResult& r
         if (t && c.px(*t) > last.x) draw->AddLine(last, ImVec2(c.px(*t), last.y), colour);
     }
     draw->AddText(ImVec2(c.origin.x, c.memTop), ImGui::GetColorU32(ImGuiCol_TextDisabled), "act.");
-    char peakText[64];
-    std::snprintf(peakText, sizeof peakText, "peak %.3g micro-batches", peak);
-    draw->AddText(ImVec2(c.origin.x + c.width - ImGui::CalcTextSize(peakText).x, c.memTop),
-                  ImGui::GetColorU32(ImGuiCol_TextDisabled), peakText);
+    const std::string peakText = "peak " + models::engineeringText(peak, 3) + " micro-batches";
+    draw->AddText(ImVec2(c.origin.x + c.width - ImGui::CalcTextSize(peakText.c_str()).x, c.memTop),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), peakText.c_str());
 }
 
 void PipelineVisualizer::draw(DrawContext& context)

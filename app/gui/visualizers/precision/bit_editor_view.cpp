@@ -4,6 +4,7 @@
 
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
 #include "models/precision/tensor_file.hpp"
+#include "models/common/number_text.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -92,7 +93,7 @@ void BitEditorView::drawValue()
                     valueString(error).c_str());
         if (m_lastInput != 0.0 && std::isfinite(error)) {
             ImGui::SameLine();
-            ImGui::Text("(%.3g%% relative)", 100.0 * std::fabs(error / m_lastInput));
+            ImGui::Text("(%s%% relative)", models::engineeringText(100.0 * std::fabs(error / m_lastInput), 3).c_str());
         }
     }
 }

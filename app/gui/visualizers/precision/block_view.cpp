@@ -4,6 +4,7 @@
 
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
 #include "models/precision/distributions.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -85,7 +86,7 @@ void BlockView::draw(DrawContext& context)
         const float w = worst > 0 ? barWidth * static_cast<float>(error / worst) : 0.0f;
         ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + w, at.y + ImGui::GetTextLineHeight()),
                                                   IM_COL32(213, 94, 0, 160));
-        ImGui::Text("%.3g", error);
+        ImGui::TextUnformatted(models::engineeringText(error, 3).c_str());
         ImGui::PopID();
     }
     ImGui::EndTable();

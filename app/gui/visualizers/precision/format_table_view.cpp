@@ -4,9 +4,10 @@
 
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
 #include "models/precision/format_analysis.hpp"
+#include "models/common/number_text.hpp"
 #include "models/precision/tensor_quantizer.hpp"
 
-#include <cstdio>
+#include <cmath>
 #include <vector>
 
 namespace accelscope::gui::precision {
@@ -28,12 +29,8 @@ struct Row {
     double bytesPerElement;
 };
 
-std::string num(double v, const char* format = "%.4g")
-{
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, format, v);
-    return buffer;
-}
+/// A value of a format (max, min normal, epsilon) exactly as the format holds it: 65504, not 6.55e+04.
+std::string num(double v) { return models::exactText(v); }
 
 std::vector<Row> rows()
 {
@@ -47,14 +44,14 @@ std::vector<Row> rows()
         // TF32 is stored in an FP32 container (4 bytes).
         const double bytes = f.format == ElementFormat::Tf32 ? 4.0 : f.bits / 8.0;
         out.push_back({std::string(f.name), std::string(f.label), "±" + num(f.maxNormal), isFloat ? num(f.minNormal) : "-",
-                       isFloat ? num(f.minSubnormal) : "-", num(f.epsilon), num(decimalDigits(f), "%.2f"),
-                       num(dynamicRangeBinades(f), "%.1f"), specials, bytes});
+                       isFloat ? num(f.minSubnormal) : "-", num(f.epsilon), models::decimalText(decimalDigits(f), 2, false),
+                       models::decimalText(dynamicRangeBinades(f), 1, false), specials, bytes});
     }
     for (const auto& b : allBlockFormats()) {
         const FormatInfo& e = formatInfo(b.element);
         const std::string scale(formatInfo(b.scale).label);
         out.push_back({std::string(b.name), std::string(b.label), "element ±" + num(b.element == ElementFormat::Int8 ? 127.0 / 64 : e.maxNormal) + " x scale",
-                       "-", "-", num(b.element == ElementFormat::Int8 ? 1.0 / 64 : e.epsilon), num(decimalDigits(e), "%.2f"),
+                       "-", "-", num(b.element == ElementFormat::Int8 ? 1.0 / 64 : e.epsilon), models::decimalText(decimalDigits(e), 2, false),
                        "-", scale + " per " + std::to_string(b.blockSize), blockBytesPerElement(b)});
     }
     return out;
@@ -65,11 +62,12 @@ std::vector<Row> rows()
 std::string FormatTableView::csv() const
 {
     std::string out = "format,max,min_normal,min_subnormal,epsilon,decimal_digits,binades,specials,bytes_per_element,"
-                      "model_gb_at_" + num(m_parametersBillions, "%g") + "b_params\n";
+                      // The slider steps by 0.1: 0.1, not the float's 0.10000000149011612.
+                      "model_gb_at_" + models::exactText(std::round(static_cast<double>(m_parametersBillions) * 10) / 10) + "b_params\n";
     for (const auto& r : rows()) {
         out += r.name + "," + r.range + "," + r.minNormal + "," + r.minSubnormal + "," + r.epsilon + "," + r.digits +
-               "," + r.binades + "," + r.specials + "," + num(r.bytesPerElement, "%.6g") + "," +
-               num(storageGigabytes(m_parametersBillions * 1e9, r.bytesPerElement), "%.2f") + "\n";
+               "," + r.binades + "," + r.specials + "," + models::exactText(r.bytesPerElement) + "," +
+               models::decimalText(storageGigabytes(m_parametersBillions * 1e9, r.bytesPerElement), 2, false) + "\n";
     }
     return out;
 }
@@ -102,7 +100,7 @@ void FormatTableView::draw(DrawContext& context)
             ImGui::TextUnformatted(cell->c_str());
         }
         ImGui::TableNextColumn();
-        ImGui::Text("%.4g", r.bytesPerElement);
+        ImGui::TextUnformatted(models::exactText(r.bytesPerElement).c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%.1f", storageGigabytes(static_cast<double>(m_parametersBillions) * 1e9, r.bytesPerElement));
     }

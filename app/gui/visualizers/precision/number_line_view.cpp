@@ -4,6 +4,7 @@
 
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
 #include "models/precision/format_analysis.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -113,9 +114,8 @@ void NumberLineView::draw(DrawContext& context)
     for (int i = 0; i <= steps; i += every) {
         const double x = lo + (hi - lo) * i / steps;
         const float px = left + width * static_cast<float>((x - lo) / (hi - lo));
-        char label[32];
-        if (m_log) std::snprintf(label, sizeof label, "2^%d", static_cast<int>(x));
-        else std::snprintf(label, sizeof label, "%g", x);
+        const std::string text = m_log ? "2^" + std::to_string(static_cast<int>(x)) : models::engineeringText(x, 6);
+        const char* label = text.c_str();
         const float labelWidth = ImGui::CalcTextSize(label).x;
         const float labelX = std::clamp(px - labelWidth / 2, left, left + width - labelWidth);
         draw->AddText(ImVec2(labelX, axisY), ImGui::GetColorU32(ImGuiCol_TextDisabled), label);

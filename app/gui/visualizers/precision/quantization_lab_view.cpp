@@ -4,6 +4,7 @@
 
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
 #include "models/precision/distributions.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -178,12 +179,11 @@ void QuantizationLabView::drawHistogram()
         const float x = origin.x + width * static_cast<float>((v - m_histogram.lo) / (m_histogram.hi - m_histogram.lo));
         draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + height), IM_COL32(230, 159, 0, 200), 1.0f);
     }
-    char range[64];
-    std::snprintf(range, sizeof range, "%.3g", m_histogram.lo);
-    draw->AddText(ImVec2(origin.x + 2, origin.y + height + 2), ImGui::GetColorU32(ImGuiCol_TextDisabled), range);
-    std::snprintf(range, sizeof range, "%.3g", m_histogram.hi);
-    draw->AddText(ImVec2(origin.x + width - ImGui::CalcTextSize(range).x - 2, origin.y + height + 2),
-                  ImGui::GetColorU32(ImGuiCol_TextDisabled), range);
+    const std::string low = models::engineeringText(m_histogram.lo, 3);
+    draw->AddText(ImVec2(origin.x + 2, origin.y + height + 2), ImGui::GetColorU32(ImGuiCol_TextDisabled), low.c_str());
+    const std::string high = models::engineeringText(m_histogram.hi, 3);
+    draw->AddText(ImVec2(origin.x + width - ImGui::CalcTextSize(high.c_str()).x - 2, origin.y + height + 2),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), high.c_str());
     ImGui::Dummy(ImVec2(width, height + ImGui::GetTextLineHeight() + 4));
 }
 
@@ -212,7 +212,7 @@ void QuantizationLabView::drawResults()
             continue;
         }
         ImGui::TableNextColumn();
-        ImGui::Text("%.4g", m.bytesPerElement);
+        ImGui::TextUnformatted(models::exactText(m.bytesPerElement).c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%.2f", m.sqnrDb);
         ImGui::TableNextColumn();
@@ -222,9 +222,9 @@ void QuantizationLabView::drawResults()
         ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + w, at.y + ImGui::GetTextLineHeight()), IM_COL32(0, 158, 115, 220));
         ImGui::Dummy(ImVec2(barWidth, ImGui::GetTextLineHeight()));
         ImGui::TableNextColumn();
-        ImGui::Text("%.3g", m.mse);
+        ImGui::TextUnformatted(models::engineeringText(m.mse, 3).c_str());
         ImGui::TableNextColumn();
-        ImGui::Text("%.3g", m.maxAbsError);
+        ImGui::TextUnformatted(models::engineeringText(m.maxAbsError, 3).c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%.3f%%", 100 * m.fractionSaturated);
         ImGui::TableNextColumn();
