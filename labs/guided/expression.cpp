@@ -240,6 +240,7 @@ models::Result<double> Evaluator::evaluateNumber(std::string_view expression) co
 models::Result<std::string> formatNumber(double value, std::string_view spec)
 {
     if (spec.empty()) return models::readableText(value);
+    if (spec == "x") return models::exactText(value); // a value of a binary format, to the last digit: 65504, 1.0078125
     char kind = 'f';
     std::string_view digits = spec;
     if (spec[0] == 's' || spec[0] == '%' || spec[0] == ',') {
@@ -250,7 +251,7 @@ models::Result<std::string> formatNumber(double value, std::string_view spec)
     const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
     if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() || n < 0 || n > 12) {
         return fail(ErrorCode::InvalidArgument, "bad number format '" + std::string(spec) +
-                                                    "' (N decimals, sN significant digits, %N percent, ,N grouped)");
+                                                    "' (N decimals, sN significant digits, %N percent, ,N grouped, x exact)");
     }
     switch (kind) {
     case 's': return models::engineeringText(value, n == 0 ? 1 : n);

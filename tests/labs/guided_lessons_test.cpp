@@ -416,3 +416,14 @@ TEST_CASE("lesson check refuses a setting the page's controls cannot reach, nami
         }
     }
 }
+
+TEST_CASE("the x format prints a number format's value exactly, without separators")
+{
+    CHECK(formatNumber(65504.0, "x").value() == "65504");      // FP16 max: never 6.55e+04 or 65,504
+    CHECK(formatNumber(1.0078125, "x").value() == "1.0078125"); // BF16(1.01)
+    CHECK(formatNumber(0.0078125, "x").value() == "0.0078125"); // BF16 epsilon, 2^-7
+    CHECK(formatNumber(448.0, "x").value() == "448");           // E4M3 max
+    const auto ctx = makeContext();
+    CHECK(lessonEvaluator(ctx).render("max {{ format_max(fp16) | x }}").value() == "max 65504");
+    CHECK_FALSE(formatNumber(1.0, "x2").has_value()); // x takes no digits
+}
