@@ -115,24 +115,21 @@ void addCatalogFunctions(std::vector<FunctionSpec>& out, const LessonContext& ct
                      link(roof::hostLinkCeiling, " has no known host link bandwidth")));
     out.push_back(fn("scale_up", "scale_up(device)", "scale-up link GB/s per direction (interconnect_gbs / 2)", 1, 1,
                      link(roof::scaleUpCeiling, " has no scale-up link figure")));
+    // A figure of one level of a device's memory pyramid, or why it is unknown.
+    const auto level = [&ctx](auto figure, std::string what) {
+        return [&ctx, figure, what](Args a) -> Result<double> {
+            auto d = device(ctx, word(a, 0));
+            if (!d) return std::unexpected(d.error());
+            const auto pyramid = mem::devicePyramid(**d);
+            auto l = pyramidLevel(pyramid, word(a, 1));
+            if (!l) return std::unexpected(l.error());
+            return known(figure(**l), word(a, 0) + " " + word(a, 1) + " " + what);
+        };
+    };
     out.push_back(fn("level_bw", "level_bw(device, level)", "memory pyramid bandwidth of a level (registers, shared_l1, l2, device_memory, host_link, scale_up), GB/s", 2, 2,
-                     [&ctx](Args a) -> Result<double> {
-                         auto d = device(ctx, word(a, 0));
-                         if (!d) return std::unexpected(d.error());
-                         const auto pyramid = mem::devicePyramid(**d);
-                         auto l = pyramidLevel(pyramid, word(a, 1));
-                         if (!l) return std::unexpected(l.error());
-                         return known((*l)->bandwidthGBps, word(a, 0) + " " + word(a, 1) + " bandwidth");
-                     }));
+                     level([](const mem::PyramidLevel& l) { return l.bandwidthGBps; }, "bandwidth")));
     out.push_back(fn("level_capacity", "level_capacity(device, level)", "memory pyramid capacity of a level, bytes (its scope: per SM, per device)", 2, 2,
-                     [&ctx](Args a) -> Result<double> {
-                         auto d = device(ctx, word(a, 0));
-                         if (!d) return std::unexpected(d.error());
-                         const auto pyramid = mem::devicePyramid(**d);
-                         auto l = pyramidLevel(pyramid, word(a, 1));
-                         if (!l) return std::unexpected(l.error());
-                         return known((*l)->capacityBytes, word(a, 0) + " " + word(a, 1) + " capacity");
-                     }));
+                     level([](const mem::PyramidLevel& l) { return l.capacityBytes; }, "capacity")));
 }
 
 void addKernelFunctions(std::vector<FunctionSpec>& out, const LessonContext& ctx)

@@ -5,6 +5,7 @@
 #include "labs/guided/page_contracts.hpp"
 #include "labs/lab_registry.hpp"
 #include "models/catalog/catalog_store.hpp"
+#include "tests/support/lesson_test_context.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include "accelscope/config.hpp"
@@ -16,18 +17,6 @@
 using namespace accelscope::labs::guided;
 
 namespace {
-
-LessonContext makeContext()
-{
-    // From the bundled test catalog and the lab registry; each test case builds its own.
-    LessonContext c;
-    auto catalog = accelscope::models::catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
-    REQUIRE(catalog.has_value());
-    c.devices = catalog->loadAll().value();
-    const auto registry = accelscope::labs::LabRegistry::withAllLabs(ACCELSCOPE_TEST_BIN_DIR);
-    for (const auto& lab : registry.labs()) c.labs.push_back(lab->describe());
-    return c;
-}
 
 constexpr const char* goodLesson = R"(---
 id: tiny
@@ -134,7 +123,7 @@ TEST_CASE("broken headers and blocks are errors with file and line")
 
 TEST_CASE("expressions compute through the models and format their numbers")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const Evaluator e = lessonEvaluator(ctx);
     CHECK(e.evaluateNumber("2 + 3 * 4 ^ 2 / 8 - -1").value() == Approx(9.0));
     CHECK(e.evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value() ==
@@ -161,7 +150,7 @@ TEST_CASE("expressions compute through the models and format their numbers")
 
 TEST_CASE("lesson numbers print through models::number_text: exact for format values, no exponent or float noise")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const Evaluator e = lessonEvaluator(ctx);
     struct Case {
         const char* text;
@@ -187,7 +176,7 @@ TEST_CASE("lesson numbers print through models::number_text: exact for format va
 
 TEST_CASE("peak() and ridge() pick the roof by models::roofline::selectRoof: tensor units, else vector units")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const Evaluator e = lessonEvaluator(ctx);
     // H100 has no FP32 tensor figure: its FP32 roof is the 67 TFLOP/s vector figure, ridge 67000 / 3350 = 20 FLOP/byte.
     CHECK(e.evaluateNumber("peak(nvidia-h100-sxm, fp32)").value() == 67.0);
@@ -201,7 +190,7 @@ TEST_CASE("peak() and ridge() pick the roof by models::roofline::selectRoof: ten
 
 TEST_CASE("unknown functions, devices and arguments are errors that name them")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const Evaluator e = lessonEvaluator(ctx);
     CHECK_THAT(e.evaluate("nosuch(1)").error().message, Catch::Contains("unknown function 'nosuch'"));
     CHECK_THAT(e.evaluate("ridge(nvidia-h999, bf16)").error().message, Catch::Contains("unknown device id 'nvidia-h999'"));
@@ -215,7 +204,7 @@ TEST_CASE("deeply nested or long unary and power chains are errors, not a stack 
 {
     // Issue #17: 100000 unary minuses or a 100000-long '^' chain recursed past the stack (the old
     // depth limit counted only atoms, which unary and power chains bypassed).
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const Evaluator e = lessonEvaluator(ctx);
     std::string powers = "1";
     for (int k = 0; k < 100000; ++k) powers += "^1";
@@ -242,7 +231,7 @@ TEST_CASE("deeply nested or long unary and power chains are errors, not a stack 
 TEST_CASE("each check kind accepts the model's answer and refuses a wrong one")
 {
     const Lesson l = parsed(goodLesson);
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const auto& number = *l.steps[0].check;
     const double ridge = lessonEvaluator(ctx).evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value();
     CHECK(checkAnswer(number, std::to_string(ridge * 1.01), ctx)->correct);
@@ -263,7 +252,7 @@ TEST_CASE("each check kind accepts the model's answer and refuses a wrong one")
 
 TEST_CASE("validation reports missing pages, devices, presets, labs and unreachable states with file:line")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     std::string text = goodLesson;
     CHECK(validateLesson(parsed(text), ctx).empty());
     const auto problemFor = [&ctx](const std::string& from, const std::string& to) {
@@ -287,7 +276,7 @@ TEST_CASE("validation reports missing pages, devices, presets, labs and unreacha
 
 TEST_CASE("lesson sets: duplicate ids, unknown prerequisites and cycles")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     Lesson a = parsed(goodLesson, "a.md");
     Lesson b = parsed(goodLesson, "b.md");
     b.id = "other";
@@ -302,7 +291,7 @@ TEST_CASE("lesson sets: duplicate ids, unknown prerequisites and cycles")
 
 TEST_CASE("every real lesson parses, validates and renders every number of every step")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
     CHECK(loaded.errors.empty());
     REQUIRE(loaded.lessons.size() >= 12);
@@ -330,7 +319,7 @@ TEST_CASE("every real lesson parses, validates and renders every number of every
 
 TEST_CASE("a warp state check reads the efficiencies the page measured, either model passing")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const Lesson l = parsed(R"(---
 id: warp
 title: Warp
@@ -359,7 +348,7 @@ min: 0.9
 
 TEST_CASE("lesson images must be SVG or PNG files beside the lesson, named with their line when not")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     accelscope::tests::TempDir dir;
     dir.write("images/shape.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>");
     const auto lessonWith = [&](const std::string& image) {
@@ -384,7 +373,7 @@ TEST_CASE("lesson images must be SVG or PNG files beside the lesson, named with 
 
 TEST_CASE("lesson check refuses a setting the page's controls cannot reach, naming file:line, key and range")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     // Each of these was accepted before the pages' contracts were one declaration (issue #11).
     const std::vector<std::tuple<std::string, std::string, std::string, std::string>> cases{
         {"LLM calculator", "dp", "4096", "dp: 4096 is outside the page's range 1 to 64"},
@@ -423,7 +412,7 @@ TEST_CASE("the x format prints a number format's value exactly, without separato
     CHECK(formatNumber(1.0078125, "x").value() == "1.0078125"); // BF16(1.01)
     CHECK(formatNumber(0.0078125, "x").value() == "0.0078125"); // BF16 epsilon, 2^-7
     CHECK(formatNumber(448.0, "x").value() == "448");           // E4M3 max
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     CHECK(lessonEvaluator(ctx).render("max {{ format_max(fp16) | x }}").value() == "max 65504");
     CHECK_FALSE(formatNumber(1.0, "x2").has_value()); // x takes no digits
 }

@@ -8,6 +8,8 @@
 
 #include "accelscope/config.hpp"
 
+#include "tests/support/lesson_test_context.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -18,17 +20,6 @@
 using namespace accelscope::labs::guided;
 
 namespace {
-
-LessonContext makeContext()
-{
-    LessonContext c;
-    auto catalog = accelscope::models::catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
-    REQUIRE(catalog.has_value());
-    c.devices = catalog->loadAll().value();
-    const auto registry = accelscope::labs::LabRegistry::withAllLabs(ACCELSCOPE_TEST_BIN_DIR);
-    for (const auto& lab : registry.labs()) c.labs.push_back(lab->describe());
-    return c;
-}
 
 /// The shortest decimal that reads back as `value`: what a learner types for an exact answer.
 std::string typed(double value)
@@ -98,7 +89,7 @@ Check numberCheck(const std::string& tolerance, const std::string& unit, const s
 
 TEST_CASE("every number check of every lesson accepts the model's answer and refuses a near miss")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
     REQUIRE(loaded.errors.empty());
     const auto checks = numberChecks(loaded.lessons);
@@ -132,7 +123,7 @@ TEST_CASE("every number check of every lesson accepts the model's answer and ref
 
 TEST_CASE("the number-formats checks are exact: FP16 max, BF16 of 1.01 and E4M3 max")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
     REQUIRE(loaded.errors.empty());
     // FP16: 1 sign, 5 exponent, 10 mantissa bits; max = (2 - 2^-10) * 2^15 = 65504 (IEEE 754-2008, binary16).
@@ -157,7 +148,7 @@ TEST_CASE("the number-formats checks are exact: FP16 max, BF16 of 1.01 and E4M3 
 
 TEST_CASE("a tolerance is stated: 0 is exact, a percentage relative, a plain number absolute, none a problem")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const double ridge = lessonEvaluator(ctx).evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value();
     const Check exact = numberCheck("0", "FLOP/byte");
     CHECK(exact.exact());
@@ -188,7 +179,7 @@ TEST_CASE("a tolerance is stated: 0 is exact, a percentage relative, a plain num
 
 TEST_CASE("a number in another unit than the check's is refused with the unit asked for")
 {
-    const auto ctx = makeContext();
+    const auto ctx = accelscope::tests::lessonTestContext();
     const double ridge = lessonEvaluator(ctx).evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value();
     const Check perByte = numberCheck("2%", "FLOP/byte");
     CHECK(accepted(perByte, typed(ridge), ctx));

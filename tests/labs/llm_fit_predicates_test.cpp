@@ -5,6 +5,8 @@
 #include "models/memory/llm_memory_plan.hpp"
 #include "models/memory/training_memory.hpp"
 
+#include "tests/support/lesson_test_context.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -13,15 +15,6 @@ using namespace accelscope::labs::guided;
 namespace mem = accelscope::models::memory;
 
 namespace {
-
-LessonContext devicesOnly()
-{
-    LessonContext c;
-    auto catalog = accelscope::models::catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
-    REQUIRE(catalog.has_value());
-    c.devices = catalog->loadAll().value();
-    return c;
-}
 
 const accelscope::models::catalog::Device& device(const LessonContext& c, const std::string& id)
 {
@@ -44,7 +37,7 @@ bool pageSays(const PageState& state, const accelscope::models::catalog::Device&
 
 TEST_CASE("training_fits_device: 70B on 64 A100s with ZeRO-3 and selective recomputation does not fit, as the page's bar says")
 {
-    const LessonContext ctx = devicesOnly();
+    const LessonContext ctx = accelscope::tests::lessonDevicesContext();
     const auto& a100 = device(ctx, "nvidia-a100-sxm4-80gb");
     // What the page reports in training mode (main_window_lessons: every settings key).
     mem::LlmMemorySettings page;
@@ -77,7 +70,7 @@ TEST_CASE("training_fits_device: 70B on 64 A100s with ZeRO-3 and selective recom
 
 TEST_CASE("the LLM predicates agree with the page's bar over a table of states")
 {
-    const LessonContext ctx = devicesOnly();
+    const LessonContext ctx = accelscope::tests::lessonDevicesContext();
     struct Row {
         const char* predicate;
         mem::LlmMode mode;
@@ -104,7 +97,7 @@ TEST_CASE("the LLM predicates agree with the page's bar over a table of states")
 
 TEST_CASE("the LLM predicates name a bad parameter or state key")
 {
-    const LessonContext ctx = devicesOnly();
+    const LessonContext ctx = accelscope::tests::lessonDevicesContext();
     const std::map<std::string, std::string> good{{"model", "llama2-70b"}, {"device", "nvidia-h100-sxm"}};
     CHECK_THAT(evaluatePredicate("model_fits_device", {{"model", "llama2-70b"}}, {}, ctx).error().message, Catch::Contains("'device'"));
     CHECK_THAT(evaluatePredicate("training_fits_device", {{"model", "nope"}, {"device", "nvidia-h100-sxm"}}, {}, ctx).error().message,

@@ -6,21 +6,14 @@
 
 #include "accelscope/config.hpp"
 
+#include "tests/support/lesson_test_context.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace accelscope::labs::guided;
 using Catch::Contains;
 
 namespace {
-
-LessonContext devicesOnly()
-{
-    LessonContext c;
-    auto catalog = accelscope::models::catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
-    REQUIRE(catalog.has_value());
-    c.devices = catalog->loadAll().value();
-    return c;
-}
 
 PredicateVerdict judged(const std::string& predicate, const std::map<std::string, std::string>& params, const PageState& state,
                         const LessonContext& ctx)
@@ -38,7 +31,7 @@ PredicateVerdict judged(const std::string& predicate, const std::map<std::string
 
 TEST_CASE("the roofline predicates say the kernel's intensity against the device's ridge, and which side it is on")
 {
-    const auto ctx = devicesOnly();
+    const auto ctx = accelscope::tests::lessonDevicesContext();
     const std::map<std::string, std::string> h100{{"device", "nvidia-h100-sxm"}, {"precision", "bf16"}};
     const std::string ridge = formatNumber(lessonEvaluator(ctx).evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value(), "").value();
     // 85.3 FLOP/byte is left of the H100's BF16 ridge (about 295 FLOP/byte): memory bound.
@@ -54,7 +47,7 @@ TEST_CASE("the roofline predicates say the kernel's intensity against the device
 
 TEST_CASE("the warp, pipeline, LLM and format predicates say what the view shows, held or not yet")
 {
-    const auto ctx = devicesOnly();
+    const auto ctx = accelscope::tests::lessonDevicesContext();
     // Warp: the better of the two models against the minimum.
     const std::map<std::string, std::string> warp{{"min", "0.9"}};
     const auto fast = judged("warp_efficiency_at_least", warp, {{"efficiency_prevolta", "0.5"}, {"efficiency_its", "0.95"}}, ctx);
@@ -92,7 +85,7 @@ TEST_CASE("every predicate has a goal in words, and a state check's outcome is i
         CHECK(p.goal.find('_') == std::string::npos);
         CHECK(predicateGoal(p.name) == p.goal);
     }
-    const auto ctx = devicesOnly();
+    const auto ctx = accelscope::tests::lessonDevicesContext();
     const Lesson l = parseLesson(R"(---
 id: tiny
 title: Tiny
