@@ -4,6 +4,7 @@
 
 #include "app/gui/catalog/device_detail_html.hpp"
 #include "app/gui/catalog/import_messages.hpp"
+#include "app/gui/plain_message_box.hpp"
 #include "app/gui/theme.hpp"
 #include "models/catalog/device_csv.hpp"
 #include "models/catalog/device_json.hpp"

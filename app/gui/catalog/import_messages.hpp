@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Message boxes for catalog import and export problems: file content is always
-// shown as plain text.
+// The box for a rejected catalog import: file names and issues are shown as plain text.
 #pragma once
 
 #include "models/catalog/catalog_parser.hpp"
@@ -13,18 +12,9 @@
 
 namespace accelscope::gui {
 
-/// A warning box whose text is plain: an error message may quote a file name or
-/// file content, and rich text would render its markup (links to local files,
-/// images).
-std::unique_ptr<QMessageBox> plainWarningBox(const QString &title,
-                                             const QString &text,
-                                             QWidget *parent = nullptr);
-
-/// The "Import rejected" box for `file` and its validation issues (plain text,
-/// details included).
-std::unique_ptr<QMessageBox>
-importRejectedBox(const QString &file,
-                  const std::vector<models::catalog::ValidationIssue> &issues,
-                  QWidget *parent = nullptr);
+/// The "Import rejected" box for `file` and its validation issues (plain text, details included).
+std::unique_ptr<QMessageBox> importRejectedBox(const QString& file,
+                                               const std::vector<models::catalog::ValidationIssue>& issues,
+                                               QWidget* parent = nullptr);
 
 } // namespace accelscope::gui

@@ -5,6 +5,7 @@
 #include "labs/guided/page_contracts.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/plain_message_box.hpp"
 #include "app/gui/theme.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/catalog/figure_parser.hpp"
@@ -18,7 +19,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
@@ -233,7 +233,7 @@ bool ComparePage::exportCsv(const QString& requested)
     std::vector<const Device*> devices;
     for (const auto* d : m_chart.comparison().devices) devices.push_back(d);
     if (auto ok = writeFileAtomically(file.toStdString(), comparisonCsv(compareDevices(devices))); !ok) {
-        QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(ok.error().message));
+        plainWarningBox(tr("Export failed"), QString::fromStdString(ok.error().message), this)->exec();
         return false;
     }
     emit statusMessage(tr("Saved %1").arg(file));
@@ -254,7 +254,7 @@ bool ComparePage::exportPng(const QString& requested)
     if (saved) saved = QFile::rename(partial, file);
     if (!saved) {
         QFile::remove(partial);
-        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1").arg(file));
+        plainWarningBox(tr("Export failed"), tr("Could not write %1").arg(file), this)->exec();
         return false;
     }
     emit statusMessage(tr("Saved %1").arg(file));
