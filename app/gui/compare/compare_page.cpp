@@ -6,6 +6,7 @@
 
 #include "app/gui/canvas/imgui_canvas.hpp"
 #include "app/gui/plain_message_box.hpp"
+#include "app/gui/plain_tool_tip.hpp"
 #include "app/gui/theme.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/catalog/figure_parser.hpp"
@@ -168,7 +169,7 @@ void ComparePage::rebuild()
     for (const Device* d : devices) {
         auto* item = new QListWidgetItem(QString::fromStdString(d->name), m_chosen);
         item->setData(Qt::UserRole, QString::fromStdString(d->id));
-        item->setToolTip(QString::fromStdString(d->scope));
+        item->setToolTip(plainToolTip(QString::fromStdString(d->scope)));
     }
     const Comparison comparison = compareDevices(devices);
     m_table->clear();
@@ -185,8 +186,8 @@ void ComparePage::rebuild()
     for (int r = 0; r < static_cast<int>(comparison.rows.size()); ++r) {
         const ComparisonRow& row = comparison.rows[static_cast<std::size_t>(r)];
         auto* label = new QTableWidgetItem(QString::fromStdString(row.label + (row.unit.empty() ? "" : " [" + row.unit + "]")));
-        label->setToolTip(row.isDerivedMetric ? tr("derived: %1").arg(QString::fromStdString(row.formula))
-                                              : QString::fromStdString(row.key));
+        label->setToolTip(plainToolTip(row.isDerivedMetric ? tr("derived: %1").arg(QString::fromStdString(row.formula))
+                                                           : QString::fromStdString(row.key)));
         m_table->setVerticalHeaderItem(r, label);
         for (int c = 0; c < static_cast<int>(devices.size()); ++c) {
             const auto& value = row.values[static_cast<std::size_t>(c)];
@@ -203,14 +204,14 @@ void ComparePage::rebuild()
                 italic.setItalic(true);
                 cell->setFont(italic);
             }
-            cell->setToolTip(QString::fromStdString(m_chart.tooltipText(static_cast<std::size_t>(r), static_cast<std::size_t>(c))));
+            cell->setToolTip(plainToolTip(QString::fromStdString(m_chart.tooltipText(static_cast<std::size_t>(r), static_cast<std::size_t>(c)))));
             m_table->setItem(r, c, cell);
         }
     }
     m_chart.setComparison(comparison);
     m_canvas->setVisualizer(&m_chart);
     for (int c = 0; c < m_table->columnCount(); ++c) {
-        m_table->horizontalHeaderItem(c)->setToolTip(QString::fromStdString(devices[static_cast<std::size_t>(c)]->scope));
+        m_table->horizontalHeaderItem(c)->setToolTip(plainToolTip(QString::fromStdString(devices[static_cast<std::size_t>(c)]->scope)));
     }
     m_table->resizeColumnsToContents();
     const bool enough = devices.size() >= 2;
