@@ -61,6 +61,9 @@ ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidge
     layout->addLayout(pickRow);
 
     m_hint = new QLabel(this);
+    m_hint->setObjectName("compareHint");
+    // The hint may quote what was typed into the picker: plain text, never rendered markup (#17).
+    m_hint->setTextFormat(Qt::PlainText);
     m_hint->setWordWrap(true);
     layout->addWidget(m_hint);
 
