@@ -3,6 +3,7 @@
 #include "app/gui/app_context.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/page_capture.hpp"
+#include "app/gui/plain_message_box.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/startup_options.hpp"
 
@@ -56,7 +57,7 @@ int run(int argc, char** argv, const QElapsedTimer& sinceMain)
     if (auto loaded = context.reload(); !loaded) {
         const QString message = QString::fromStdString(loaded.error().message);
         std::fprintf(stderr, "accelscope: error: %s\n", qPrintable(message));
-        if (!options->headlessTask()) QMessageBox::critical(nullptr, "Accelscope", message);
+        if (!options->headlessTask()) plainMessageBox(QMessageBox::Critical, "Accelscope", message)->exec();
         return 1;
     }
     MainWindow window(context);

@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -41,6 +43,20 @@ std::string shown(const std::string& text)
 {
     constexpr std::size_t quoted = 60;
     return text.size() <= quoted ? text : text.substr(0, quoted) + "...";
+}
+
+/// The scheme (with its ':', shortened) of a non-empty URL that is not http or https; nullopt for
+/// http(s) and empty URLs. A URL without a scheme is reported by its start.
+std::optional<std::string> nonWebScheme(std::string_view url)
+{
+    if (url.empty()) return std::nullopt;
+    const auto colon = url.find(':');
+    std::string scheme(url.substr(0, colon == std::string_view::npos ? url.size() : colon + 1));
+    std::string lower = scheme;
+    std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (lower == "http:" || lower == "https:") return std::nullopt;
+    constexpr std::size_t quoted = 20;
+    return scheme.size() <= quoted ? scheme : scheme.substr(0, quoted);
 }
 
 /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (digits only; the ranges of month and day are not checked).
@@ -171,7 +187,11 @@ private:
             if (!source.kind.empty() && !contains(sourceKinds, source.kind)) {
                 issue(pointer + "/kind", "kind", "unknown source kind '" + source.kind + "'");
             }
-            if (!source.url.empty() && !isAcceptableSourceUrl(source.url)) {
+            if (const auto scheme = nonWebScheme(source.url)) {
+                // Said apart from the https rule: a file:, javascript: or custom-scheme link opens
+                // something local. Only the scheme is quoted, so the message carries no file markup.
+                issue(pointer + "/url", "url", "only http(s) links are allowed, not '" + *scheme + "…'");
+            } else if (!source.url.empty() && !isAcceptableSourceUrl(source.url)) {
                 issue(pointer + "/url", "url",
                       "'" + source.url + "' is not an https URL of a primary source (aggregators are not sources)");
             }

@@ -109,6 +109,11 @@ TEST_CASE("a cancelled run stores nothing, bad files are refused with their prob
     const auto newer = fixture.dir.write("newer.json", R"({"schema_version": 7})");
     CHECK_FALSE(page.importResult(QString::fromStdString(newer.string())));
     CHECK_THAT(page.statusLabel()->text().toStdString(), Catch::Contains("made by a newer Accelscope"));
+    // Issue #17: the refusal quotes the file's name; markup in it is shown, not rendered.
+    const auto marked = fixture.dir.write("<img src=x><b>bold</b>.json", "{");
+    CHECK_FALSE(page.importResult(QString::fromStdString(marked.string())));
+    CHECK(page.statusLabel()->textFormat() == Qt::PlainText);
+    CHECK_THAT(page.statusLabel()->text().toStdString(), Catch::Contains("<img src=x><b>bold</b>.json"));
     CHECK(page.history()->rowCount() == 0);
     CHECK_FALSE(page.exportSelected(QString::fromStdString((fixture.dir.path() / "x.json").string())));
 }

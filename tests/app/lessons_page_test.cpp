@@ -12,6 +12,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QLabel>
 #include <QPushButton>
 #include <QTextBrowser>
 
@@ -64,6 +65,10 @@ TEST_CASE("a bad lesson file is skipped with its problem shown, the others load"
     REQUIRE(page.skipped().size() == 2);
     CHECK(page.skipped().join('\n').contains("minutes must be a whole number"));
     CHECK(page.skipped().join('\n').contains("no page 'Nowhere'"));
+    // Problems quote lesson files, so they are shown as plain text (#17).
+    const auto* problems = page.findChild<QLabel*>("lessonProblems");
+    REQUIRE(problems != nullptr);
+    CHECK(problems->textFormat() == Qt::PlainText);
     page.resize(1200, 700);
     QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
     page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lessons-skipped.png"));

@@ -3,12 +3,12 @@
 #include "app/gui/canvas/canvas_page.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/plain_message_box.hpp"
 #include "models/catalog/catalog_set.hpp"
 
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -57,7 +57,7 @@ bool CanvasPage::exportPng(const QString& requested)
     const QImage image = m_canvas->grabFramebuffer();
     const QImage doubled = image.scaled(image.size() * 2, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
     if (image.isNull() || !doubled.save(file, "PNG")) {
-        if (requested.isEmpty()) QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1").arg(file));
+        if (requested.isEmpty()) plainWarningBox(tr("Export failed"), tr("Could not write %1").arg(file), this)->exec();
         return false;
     }
     emit statusMessage(tr("Saved %1").arg(file));
@@ -73,7 +73,7 @@ bool CanvasPage::exportSvg(const QString& requested)
         if (file.isEmpty()) return false;
     }
     if (auto ok = models::catalog::writeFileAtomically(file.toStdString(), m_svg()); !ok) {
-        if (requested.isEmpty()) QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(ok.error().message));
+        if (requested.isEmpty()) plainWarningBox(tr("Export failed"), QString::fromStdString(ok.error().message), this)->exec();
         return false;
     }
     emit statusMessage(tr("Saved %1").arg(file));

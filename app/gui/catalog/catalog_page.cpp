@@ -3,6 +3,8 @@
 #include "app/gui/catalog/catalog_page.hpp"
 
 #include "app/gui/catalog/device_detail_html.hpp"
+#include "app/gui/catalog/import_messages.hpp"
+#include "app/gui/plain_message_box.hpp"
 #include "app/gui/theme.hpp"
 #include "models/catalog/device_csv.hpp"
 #include "models/catalog/device_json.hpp"
@@ -35,11 +37,6 @@ using namespace models::catalog;
 constexpr std::array defaultFigureColumns{FigureKey::MemoryGb, FigureKey::MemoryBwGbs, FigureKey::Fp32Tflops,
                                           FigureKey::Bf16TflopsDense, FigureKey::Fp8TflopsDense,
                                           FigureKey::Fp4TflopsDense, FigureKey::Int8TopsDense, FigureKey::TdpW};
-
-QString issuesText(const std::vector<ValidationIssue>& issues)
-{
-    return QString::fromStdString(formatIssues(issues, 40));
-}
 
 } // namespace
 
@@ -202,7 +199,7 @@ void CatalogPage::removeSelected()
     for (const QString& id : ids) list.push_back(id.toStdString());
     auto removed = m_context.removeUserDevices(list);
     if (!removed) {
-        QMessageBox::warning(this, tr("Remove failed"), QString::fromStdString(removed.error().message));
+        plainWarningBox(tr("Remove failed"), QString::fromStdString(removed.error().message), this)->exec();
         return;
     }
     emit statusMessage(tr("Removed %1 device(s)").arg(*removed));
@@ -217,17 +214,11 @@ void CatalogPage::importDevices(const QString& requested)
     auto report = m_context.importDevices(file.toStdString());
     if (!report) {
         qCWarning(lcCatalog) << "import failed:" << QString::fromStdString(report.error().message);
-        QMessageBox::warning(this, tr("Import failed"), QString::fromStdString(report.error().message));
+        plainWarningBox(tr("Import failed"), QString::fromStdString(report.error().message), this)->exec();
         return;
     }
     if (!report->issues.empty()) {
-        QMessageBox box(QMessageBox::Warning, tr("Import rejected"),
-                        tr("%1 has %2 problem(s); nothing was imported and your devices are unchanged.")
-                            .arg(file).arg(report->issues.size()),
-                        QMessageBox::Ok, this);
-        box.setDetailedText(issuesText(report->issues));
-        box.setInformativeText(QString::fromStdString(report->issues.front().format()));
-        box.exec();
+        importRejectedBox(file, report->issues, this)->exec();
         return;
     }
     emit statusMessage(tr("Imported %1 device(s) from %2").arg(report->addedIds.size()).arg(file));
@@ -249,7 +240,7 @@ void CatalogPage::exportDevices()
     const bool csv = file.endsWith(".csv", Qt::CaseInsensitive) || filter.contains("csv");
     const std::string text = csv ? devicesCsv(chosen) : catalogDocumentJson(chosen).dump(2) + "\n";
     if (auto ok = writeFileAtomically(file.toStdString(), text); !ok) {
-        QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(ok.error().message));
+        plainWarningBox(tr("Export failed"), QString::fromStdString(ok.error().message), this)->exec();
         return;
     }
     emit statusMessage(tr("Exported %1 devices to %2").arg(chosen.size()).arg(file));

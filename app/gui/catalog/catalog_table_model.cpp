@@ -2,6 +2,7 @@
 // CatalogTableModel: display, sort keys, tooltips with provenance.
 #include "app/gui/catalog/catalog_table_model.hpp"
 
+#include "app/gui/plain_tool_tip.hpp"
 #include "models/catalog/figure_parser.hpp"
 
 #include <QFont>
@@ -78,7 +79,7 @@ QVariant CatalogTableModel::figureData(const Device& device, FigureKey key, int 
         if (const Source* s = device.sourceOf(key)) {
             tip += "\n" + QString::fromStdString(s->title) + "\n" + QString::fromStdString(figure->where);
         }
-        return tip;
+        return plainToolTip(tip);
     }
     default:
         return {};
@@ -97,7 +98,7 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
     case Name:
-        if (role == Qt::ToolTipRole) return QString::fromStdString(device->scope);
+        if (role == Qt::ToolTipRole) return plainToolTip(QString::fromStdString(device->scope));
         return QString::fromStdString(device->name);
     case Vendor: return QString::fromStdString(device->vendor);
     case Kind: return QString::fromStdString(std::string(kindName(device->kind)));

@@ -6,6 +6,7 @@
 #include "models/catalog/figure_parser.hpp"
 
 #include <QObject>
+#include <QUrl>
 
 #include <array>
 
@@ -15,6 +16,21 @@ namespace {
 using namespace models::catalog;
 
 QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
+
+// Only web links become links: a source URL comes from a data file or a user's import, and a
+// file:, javascript: or custom-scheme link would let one click run or open something local.
+// Anything else is shown as text. The host goes beside the title so the reader sees where it leads.
+QString sourceLinkHtml(const Source& s)
+{
+    const QUrl url(QString::fromStdString(s.url), QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    if (url.isValid() && (scheme == "http" || scheme == "https") && !url.host().isEmpty()) {
+        // FullyEncoded percent-encodes quotes, so the address cannot leave its attribute.
+        return "<a href=\"" + url.toString(QUrl::FullyEncoded).toHtmlEscaped() + "\">" + esc(s.title) + "</a> (" +
+               url.host().toHtmlEscaped() + ")";
+    }
+    return esc(s.title) + " (" + QObject::tr("not a web link") + ": <code>" + esc(s.url) + "</code>)";
+}
 
 QString groupTitle(FigureGroup group)
 {
@@ -39,7 +55,7 @@ QString provenanceHtml(const Device& d, const Figure& f, FigureKey key)
         if (!f.stated.empty()) out += " (states “" + esc(f.stated) + "”)";
     }
     if (const Source* s = d.sourceOf(key)) {
-        out += "<br><a href='" + esc(s->url) + "'>" + esc(s->title) + "</a> — " + esc(f.where);
+        out += "<br>" + sourceLinkHtml(*s) + " — " + esc(f.where);
     }
     if (!f.note.empty()) out += "<br><i>" + esc(f.note) + "</i>";
     if (!f.date.empty()) out += " (" + esc(f.date) + ")";
@@ -95,7 +111,7 @@ QString deviceDetailHtml(const Device& d)
     }
     html += "<h3>" + QObject::tr("Sources") + "</h3><ul>";
     for (const auto& [key, s] : d.sources) {
-        html += "<li><a href='" + esc(s.url) + "'>" + esc(s.title) + "</a> — " + esc(s.publisher) + ", " + esc(s.kind) +
+        html += "<li>" + sourceLinkHtml(s) + " — " + esc(s.publisher) + ", " + esc(s.kind) +
                 (s.date.empty() ? QString() : ", " + esc(s.date)) + "</li>";
     }
     return html + "</ul>";

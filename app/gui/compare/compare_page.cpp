@@ -5,6 +5,8 @@
 #include "labs/guided/page_contracts.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/plain_message_box.hpp"
+#include "app/gui/plain_tool_tip.hpp"
 #include "app/gui/theme.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/catalog/figure_parser.hpp"
@@ -18,7 +20,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
@@ -60,6 +61,9 @@ ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidge
     layout->addLayout(pickRow);
 
     m_hint = new QLabel(this);
+    m_hint->setObjectName("compareHint");
+    // The hint may quote what was typed into the picker: plain text, never rendered markup (#17).
+    m_hint->setTextFormat(Qt::PlainText);
     m_hint->setWordWrap(true);
     layout->addWidget(m_hint);
 
@@ -168,7 +172,7 @@ void ComparePage::rebuild()
     for (const Device* d : devices) {
         auto* item = new QListWidgetItem(QString::fromStdString(d->name), m_chosen);
         item->setData(Qt::UserRole, QString::fromStdString(d->id));
-        item->setToolTip(QString::fromStdString(d->scope));
+        item->setToolTip(plainToolTip(QString::fromStdString(d->scope)));
     }
     const Comparison comparison = compareDevices(devices);
     m_table->clear();
@@ -185,8 +189,8 @@ void ComparePage::rebuild()
     for (int r = 0; r < static_cast<int>(comparison.rows.size()); ++r) {
         const ComparisonRow& row = comparison.rows[static_cast<std::size_t>(r)];
         auto* label = new QTableWidgetItem(QString::fromStdString(row.label + (row.unit.empty() ? "" : " [" + row.unit + "]")));
-        label->setToolTip(row.isDerivedMetric ? tr("derived: %1").arg(QString::fromStdString(row.formula))
-                                              : QString::fromStdString(row.key));
+        label->setToolTip(plainToolTip(row.isDerivedMetric ? tr("derived: %1").arg(QString::fromStdString(row.formula))
+                                                           : QString::fromStdString(row.key)));
         m_table->setVerticalHeaderItem(r, label);
         for (int c = 0; c < static_cast<int>(devices.size()); ++c) {
             const auto& value = row.values[static_cast<std::size_t>(c)];
@@ -203,14 +207,14 @@ void ComparePage::rebuild()
                 italic.setItalic(true);
                 cell->setFont(italic);
             }
-            cell->setToolTip(QString::fromStdString(m_chart.tooltipText(static_cast<std::size_t>(r), static_cast<std::size_t>(c))));
+            cell->setToolTip(plainToolTip(QString::fromStdString(m_chart.tooltipText(static_cast<std::size_t>(r), static_cast<std::size_t>(c)))));
             m_table->setItem(r, c, cell);
         }
     }
     m_chart.setComparison(comparison);
     m_canvas->setVisualizer(&m_chart);
     for (int c = 0; c < m_table->columnCount(); ++c) {
-        m_table->horizontalHeaderItem(c)->setToolTip(QString::fromStdString(devices[static_cast<std::size_t>(c)]->scope));
+        m_table->horizontalHeaderItem(c)->setToolTip(plainToolTip(QString::fromStdString(devices[static_cast<std::size_t>(c)]->scope)));
     }
     m_table->resizeColumnsToContents();
     const bool enough = devices.size() >= 2;
@@ -233,7 +237,7 @@ bool ComparePage::exportCsv(const QString& requested)
     std::vector<const Device*> devices;
     for (const auto* d : m_chart.comparison().devices) devices.push_back(d);
     if (auto ok = writeFileAtomically(file.toStdString(), comparisonCsv(compareDevices(devices))); !ok) {
-        QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(ok.error().message));
+        plainWarningBox(tr("Export failed"), QString::fromStdString(ok.error().message), this)->exec();
         return false;
     }
     emit statusMessage(tr("Saved %1").arg(file));
@@ -254,7 +258,7 @@ bool ComparePage::exportPng(const QString& requested)
     if (saved) saved = QFile::rename(partial, file);
     if (!saved) {
         QFile::remove(partial);
-        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1").arg(file));
+        plainWarningBox(tr("Export failed"), tr("Could not write %1").arg(file), this)->exec();
         return false;
     }
     emit statusMessage(tr("Saved %1").arg(file));

@@ -52,6 +52,8 @@ LabForm::LabForm(const labs::LabRegistry& registry, QWidget* parent) : QWidget(p
     m_progress->setValue(0);
     m_progress->setTextVisible(false);
     m_status = new QLabel;
+    // Import errors quote file names and file content: never render them as rich text (#17).
+    m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* buttons = new QHBoxLayout;

@@ -2,6 +2,7 @@
 // LabHistoryModel: stored results → rows of text.
 #include "app/gui/labs/lab_history_model.hpp"
 
+#include "app/gui/plain_tool_tip.hpp"
 #include "labs/lab_result_json.hpp"
 
 #include <algorithm>
@@ -54,8 +55,8 @@ QVariant LabHistoryModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const Row& row = m_rows[static_cast<std::size_t>(index.row())];
     switch (role) {
-    case Qt::DisplayRole:
-    case Qt::ToolTipRole: return row.cells[index.column()];
+    case Qt::DisplayRole: return row.cells[index.column()];
+    case Qt::ToolTipRole: return plainToolTip(row.cells[index.column()]);
     case IdRole: return static_cast<qlonglong>(row.id);
     default: return {};
     }

@@ -34,6 +34,9 @@ LessonCompletion::LessonCompletion(QWidget* parent) : QWidget(parent)
     big.setBold(true);
     m_title->setFont(big);
     m_lastOutcome = wrapped();
+    // The title and the last outcome quote the lesson file and the typed answer (#17).
+    m_title->setTextFormat(Qt::PlainText);
+    m_lastOutcome->setTextFormat(Qt::PlainText);
     m_score = wrapped();
     m_time = wrapped();
     m_learned = wrapped();

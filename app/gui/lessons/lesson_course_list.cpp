@@ -2,6 +2,7 @@
 // LessonCourseList: the course's items with progress marks and prerequisites.
 #include "app/gui/lessons/lesson_course_list.hpp"
 
+#include "app/gui/plain_tool_tip.hpp"
 #include "models/catalog/catalog_store.hpp"
 
 namespace accelscope::gui {
@@ -49,8 +50,8 @@ void LessonCourseList::refresh(const models::catalog::UserStore* store)
         const int row = static_cast<int>(i);
         auto* item = new QListWidgetItem(itemText(row, problems[i]), this);
         const QString after = prerequisiteLine(row);
-        item->setToolTip(after.isEmpty() ? text(m_lessons[i].summary).left(400)
-                                         : tr("%1\n\n%2").arg(after, text(m_lessons[i].summary).left(400)));
+        item->setToolTip(plainToolTip(after.isEmpty() ? text(m_lessons[i].summary).left(400)
+                                                      : tr("%1\n\n%2").arg(after, text(m_lessons[i].summary).left(400))));
     }
     if (current >= 0 && current < count()) setCurrentRow(current);
 }

@@ -13,6 +13,8 @@ LessonFeedback::LessonFeedback(int lines, QWidget* parent) : QScrollArea(parent)
     m_hints->setWordWrap(true);
     m_hints->hide(); // no gap above the outcome until a hint is shown
     m_outcome = new QLabel;
+    // Outcomes quote the typed answer and lesson text: plain, never rendered as markup (#17).
+    m_outcome->setTextFormat(Qt::PlainText);
     m_outcome->setWordWrap(true);
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* box = new QWidget;

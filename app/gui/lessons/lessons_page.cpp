@@ -39,6 +39,9 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
 {
     m_list = new LessonCourseList(m_lessons);
     m_problems = new QLabel;
+    m_problems->setObjectName(QStringLiteral("lessonProblems"));
+    // Problems quote lesson files: plain text, so markup in a file is shown, not rendered (#17).
+    m_problems->setTextFormat(Qt::PlainText);
     m_problems->setWordWrap(true);
     m_problems->setStyleSheet(QStringLiteral("color: #d9534f;"));
     m_problems->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -94,6 +94,12 @@ TEST_CASE("CSV import errors name the line and column")
          2, "kind", "unknown kind 'fpga'"},
         {"missing source url", std::string(csvHeader) +
              "acme-y1,Y1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,,p2,48,864,300\n", 2, "url", "has no url"},
+        {"file source url", std::string(csvHeader) +
+             "acme-y1,Y1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,file:///usr/bin/xterm,p2,48,864,300\n",
+         2, "url", "only http(s) links are allowed, not 'file:…'"},
+        {"javascript source url", std::string(csvHeader) +
+             "acme-y1,Y1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,JavaScript:alert(1),p2,48,864,300\n",
+         2, "url", "only http(s) links are allowed, not 'JavaScript:…'"},
         {"unclosed quote", std::string(csvHeader) + "\"acme-y1,Y1\n", 3, "(csv)", "not closed"},
         {"empty file", "", 1, "(csv)", "empty file"},
     }));

@@ -3,6 +3,7 @@
 #include "app/gui/visualizers/precision/precision_page.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/plain_message_box.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "models/catalog/catalog_set.hpp"
 #include "models/precision/tensor_file.hpp"
@@ -14,7 +15,6 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -99,7 +99,7 @@ bool PrecisionPage::loadTensor(const QString& requested)
     }
     auto values = models::precision::readTensorFile(file.toStdString());
     if (!values) {
-        if (requested.isEmpty()) QMessageBox::warning(this, tr("Cannot load tensor"), QString::fromStdString(values.error().message));
+        if (requested.isEmpty()) plainWarningBox(tr("Cannot load tensor"), QString::fromStdString(values.error().message), this)->exec();
         emit statusMessage(QString::fromStdString(values.error().message));
         return false;
     }
@@ -120,7 +120,7 @@ bool PrecisionPage::exportCsv(const QString& requested)
     }
     const std::string text = metrics ? m_visualizer.quantization().csv() : m_visualizer.table().csv();
     if (auto ok = models::catalog::writeFileAtomically(file.toStdString(), text); !ok) {
-        if (requested.isEmpty()) QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(ok.error().message));
+        if (requested.isEmpty()) plainWarningBox(tr("Export failed"), QString::fromStdString(ok.error().message), this)->exec();
         return false;
     }
     emit statusMessage(tr("Saved %1").arg(file));

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// The device detail pane's HTML: device text is escaped and only http(s) sources become links (#17).
+#include "app/gui/catalog/device_detail_html.hpp"
+#include "tests/app/gui_fixture.hpp"
+
+using namespace accelscope::gui;
+using namespace accelscope::models::catalog;
+
+namespace {
+
+// A bundled device whose every source (the per-figure ones included) points at `url`.
+Device deviceWithSourceUrl(const accelscope::tests::GuiFixture& fixture, const std::string& url)
+{
+    Device d = fixture.context->catalog().devices.front();
+    REQUIRE_FALSE(d.sources.empty());
+    for (auto& [key, source] : d.sources) source.url = url;
+    return d;
+}
+
+} // namespace
+
+TEST_CASE("a source URL that is not http or https is shown as text, not as a link")
+{
+    accelscope::tests::GuiFixture fixture;
+    const auto [url, scheme] = GENERATE(table<std::string, std::string>({
+        {"file:///usr/bin/xterm", "file:"},
+        {"javascript:alert(1)", "javascript:"},
+        {"JavaScript:alert(1)", "javascript:"},
+        {"ftp://example.com/x.pdf", "ftp:"},
+        {"smb://server/share", "smb:"},
+    }));
+    CAPTURE(url);
+    const std::string html = deviceDetailHtml(deviceWithSourceUrl(fixture, url)).toLower().toStdString();
+    CHECK_THAT(html, !Catch::Contains("href=\"" + scheme) && !Catch::Contains("href='" + scheme));
+    CHECK_THAT(html, Catch::Contains(QString::fromStdString(url).toLower().toHtmlEscaped().toStdString()));
+    CHECK_THAT(html, Catch::Contains("not a web link"));
+}
+
+TEST_CASE("an https source is a link with its host beside it")
+{
+    accelscope::tests::GuiFixture fixture;
+    const std::string html =
+        deviceDetailHtml(deviceWithSourceUrl(fixture, "https://www.nvidia.com/en-us/data-center/h100/")).toStdString();
+    CHECK_THAT(html, Catch::Contains("<a href=\"https://www.nvidia.com/en-us/data-center/h100/\">"));
+    CHECK_THAT(html, Catch::Contains("(www.nvidia.com)"));
+}
+
+TEST_CASE("a quote in a source URL cannot leave the href attribute")
+{
+    accelscope::tests::GuiFixture fixture;
+    // The detail HTML quotes href with '"', so a '"' in the address must not reach the HTML raw.
+    const std::string html =
+        deviceDetailHtml(deviceWithSourceUrl(fixture, "https://a.example/x\"onclick=\"y")).toStdString();
+    CHECK_THAT(html, !Catch::Contains("\"onclick") && !Catch::Contains("href=\"https://a.example/x\""));
+}
+
+TEST_CASE("device names, notes and source titles are escaped in the detail HTML")
+{
+    accelscope::tests::GuiFixture fixture;
+    Device d = fixture.context->catalog().devices.front();
+    d.name = "<b>Bold</b> GPU";
+    d.notes = "<img src=\"file:///etc/passwd\">";
+    for (auto& [key, source] : d.sources) source.title = "<a href=\"file:///etc/passwd\">click</a>";
+    const std::string html = deviceDetailHtml(d).toStdString();
+    CHECK_THAT(html, Catch::Contains("&lt;b&gt;Bold&lt;/b&gt; GPU"));
+    CHECK_THAT(html, !Catch::Contains("<b>Bold</b>"));
+    CHECK_THAT(html, !Catch::Contains("<img"));
+    CHECK_THAT(html, !Catch::Contains("<a href=\"file:"));
+    CHECK_THAT(html, Catch::Contains("&lt;a href=&quot;file:///etc/passwd&quot;&gt;click&lt;/a&gt;"));
+}
