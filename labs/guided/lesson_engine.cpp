@@ -372,6 +372,18 @@ std::vector<Problem> validateLesson(const Lesson& lesson, const LessonContext& c
     return problems;
 }
 
+Course loadCourse(const std::filesystem::path& dir, const LessonContext& context)
+{
+    auto loaded = loadLessons(dir);
+    Course course{{}, std::move(loaded.errors)};
+    for (auto& lesson : loaded.lessons) {
+        auto problems = validateLesson(lesson, context);
+        if (problems.empty()) course.lessons.push_back(std::move(lesson));
+        else course.skipped.push_back(std::move(problems.front()));
+    }
+    return course;
+}
+
 std::vector<Problem> validateLessons(const std::vector<Lesson>& lessons, const LessonContext& context)
 {
     std::vector<Problem> problems;

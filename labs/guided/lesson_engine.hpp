@@ -100,6 +100,15 @@ models::Result<CheckOutcome> checkState(const Check& check, const PageState& sta
 /// number expression that fails, an unknown predicate or an unreachable target).
 std::vector<Problem> validateLesson(const Lesson& lesson, const LessonContext& context);
 
+/// The course of a lessons folder: the lessons that parse and validate against `context`, in file
+/// order, and for every file skipped its first problem ("file:line: what"), so a course never points
+/// at something that does not work (a missing page, a device the catalog lacks).
+struct Course {
+    std::vector<Lesson> lessons;
+    std::vector<Problem> skipped;
+};
+Course loadCourse(const std::filesystem::path& dir, const LessonContext& context);
+
 /// validateLesson for each, plus duplicate ids, unknown prerequisites and prerequisite cycles.
 std::vector<Problem> validateLessons(const std::vector<Lesson>& lessons, const LessonContext& context);
 

@@ -416,3 +416,24 @@ TEST_CASE("the x format prints a number format's value exactly, without separato
     CHECK(lessonEvaluator(ctx).render("max {{ format_max(fp16) | x }}").value() == "max 65504");
     CHECK_FALSE(formatNumber(1.0, "x2").has_value()); // x takes no digits
 }
+
+TEST_CASE("a course loads the lessons that check and names the first problem of each file it skips")
+{
+    const auto ctx = accelscope::tests::lessonTestContext();
+    accelscope::tests::TempDir dir;
+    dir.write("01-good.md", goodLesson);
+    std::string bad = goodLesson;
+    bad.replace(bad.find("id: tiny"), 8, "id: broken");
+    bad.replace(bad.find("devices: nvidia-h100-sxm"), 24, "devices: nvidia-h1000");
+    dir.write("02-bad.md", bad);
+    dir.write("03-unparsable.md", "no header here\n");
+    const auto course = loadCourse(dir.path(), ctx);
+    REQUIRE(course.lessons.size() == 1);
+    CHECK(course.lessons[0].id == "tiny");
+    REQUIRE(course.skipped.size() == 2);
+    std::vector<std::string> texts;
+    for (const auto& p : course.skipped) texts.push_back(p.text());
+    std::ranges::sort(texts);
+    CHECK_THAT(texts[0], Catch::Contains("02-bad.md:14: devices: no device with id 'nvidia-h1000'"));
+    CHECK_THAT(texts[1], Catch::Contains("03-unparsable.md:1:"));
+}

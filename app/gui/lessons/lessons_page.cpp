@@ -7,7 +7,6 @@
 #include "app/gui/lessons/lesson_feedback.hpp"
 #include "app/gui/lessons/lesson_state_watch.hpp"
 #include "labs/guided/lesson_progress.hpp"
-#include "labs/lab_registry.hpp"
 
 #include <QButtonGroup>
 #include <QHBoxLayout>
@@ -189,15 +188,9 @@ void LessonsPage::loadCourse(const std::filesystem::path& dir)
 {
     m_lessonContext.devices = m_context.catalog().devices;
     for (const auto& lab : m_context.labRegistry().labs()) m_lessonContext.labs.push_back(lab->describe());
-    auto loaded = guided::loadLessons(dir);
-    for (const auto& problem : loaded.errors) m_skipped << text(problem.text());
-    // A lesson that does not check (a missing page, a device the catalog lacks) is skipped with
-    // its first problem shown, so the course never points at something that does not work.
-    for (auto& lesson : loaded.lessons) {
-        const auto problems = guided::validateLesson(lesson, m_lessonContext);
-        if (problems.empty()) m_lessons.push_back(std::move(lesson));
-        else m_skipped << text(problems.front().text());
-    }
+    auto course = guided::loadCourse(dir, m_lessonContext); // skipped files are listed, not hidden
+    m_lessons = std::move(course.lessons);
+    for (const auto& problem : course.skipped) m_skipped << text(problem.text());
     if (m_lessons.empty() && m_skipped.empty()) m_skipped << tr("%1: no lesson files found").arg(text(dir.string()));
     m_problems->setText(tr("Skipped:\n%1").arg(m_skipped.join('\n')));
     m_problems->setVisible(!m_skipped.isEmpty());
