@@ -10,6 +10,7 @@
 #include "accelscope/config.hpp"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLoggingCategory>
@@ -27,8 +28,22 @@ namespace {
 
 using namespace accelscope::gui;
 
+// --help and --version print text and exit; they work without a display (no QApplication).
+int printText(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName("accelscope");
+    QCoreApplication::setApplicationVersion(ACCELSCOPE_VERSION);
+    if (auto options = parseStartupOptions(app); !options) { // prints the text and exits when asked to
+        std::fprintf(stderr, "accelscope: error: %s\n", qPrintable(options.error()));
+        return 2;
+    }
+    return 0;
+}
+
 int run(int argc, char** argv, const QElapsedTimer& sinceMain)
 {
+    if (asksForTextOnly(argc, argv)) return printText(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName("accelscope");
     QApplication::setApplicationDisplayName("Accelscope");

@@ -12,6 +12,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <string_view>
 
 namespace accelscope::gui {
 namespace {
@@ -48,7 +49,16 @@ private:
 
 } // namespace
 
-std::expected<StartupOptions, QString> parseStartupOptions(QApplication& app)
+bool asksForTextOnly(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if (arg == "--help" || arg == "--help-all" || arg == "-h" || arg == "--version" || arg == "-v") return true;
+    }
+    return false;
+}
+
+std::expected<StartupOptions, QString> parseStartupOptions(QCoreApplication& app)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription("Accelscope: explorer and hands-on lab for AI hardware");

@@ -14,6 +14,7 @@
 #include <vector>
 
 class QApplication;
+class QCoreApplication;
 
 namespace accelscope::gui {
 
@@ -35,7 +36,11 @@ struct StartupOptions {
     bool headlessTask() const { return startupProbe || !screenshotDir.isEmpty(); }
 };
 
-std::expected<StartupOptions, QString> parseStartupOptions(QApplication& app);
+/// Parses the command line; `--help` and `--version` print and exit (they need no display, so main
+/// parses them with a QCoreApplication before any window system is touched).
+std::expected<StartupOptions, QString> parseStartupOptions(QCoreApplication& app);
+/// Whether the arguments ask only for text (--help, --help-all, -h, --version, -v).
+bool asksForTextOnly(int argc, char** argv);
 std::vector<std::filesystem::path> catalogCandidates(const StartupOptions& options);
 std::filesystem::path userDatabasePath(const StartupOptions& options);
 std::unique_ptr<QSettings> makeSettings(const StartupOptions& options);
