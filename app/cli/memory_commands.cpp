@@ -84,9 +84,8 @@ std::string fitText(const std::vector<FitRow>& rows, std::size_t shown, std::str
         std::vector<std::string> row{r.deviceId, gb(r.capacityBytes), r.fewest ? std::to_string(*r.fewest) : "-", gb(r.perDeviceBytes),
                                      r.listPriceUsd ? std::to_string(static_cast<long long>(*r.listPriceUsd)) : "-"};
         for (const auto& c : r.cells) {
-            char cell[32];
-            std::snprintf(cell, sizeof cell, "%.0f", c.perDeviceBytes.value_or(0.0) / 1e9);
-            row.push_back(c.perDeviceBytes ? std::string(cell) + (c.fits ? "" : "!") : std::string("-"));
+            const std::string cell = models::decimalText(c.perDeviceBytes.value_or(0.0) / 1e9, 0, false);
+            row.push_back(c.perDeviceBytes ? cell + (c.fits ? "" : "!") : std::string("-"));
         }
         t.addRow(row);
     }

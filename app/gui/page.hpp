@@ -61,8 +61,9 @@ public:
     virtual ~AnimatedPage() = default;
     /// One step forward (`direction` > 0) or back; pauses playback. Returns what the status line says.
     virtual QString stepAnimation(int direction) = 0;
-    /// Whether the last step is shown (a talk moves on from here).
-    virtual bool animationAtEnd() const = 0;
+    /// Whether the last step is shown (a talk moves on from here). Not const: the step count may
+    /// be computed on first use (a simulation run lazily).
+    virtual bool animationAtEnd() = 0;
     /// Plays or pauses; returns what the status line says (empty: nothing plays on this page).
     virtual QString togglePlay() = 0;
 };

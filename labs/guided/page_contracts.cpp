@@ -2,6 +2,7 @@
 // The pages' settings contracts and the check of a value against its setting.
 #include "labs/guided/page_contracts.hpp"
 
+#include "models/common/number_text.hpp"
 #include "models/pipeline/pipeline_schedule.hpp"
 #include "models/precision/block_format.hpp"
 #include "models/precision/distributions.hpp"
@@ -13,7 +14,6 @@
 #include "models/simt/warp_simulator.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cassert>
 #include <charconv>
 #include <cmath>
@@ -58,21 +58,6 @@ Result<double> parseNumber(const std::string& text)
         return fail(ErrorCode::InvalidArgument, "'" + text + "' is not a number");
     }
     return v;
-}
-
-/// A range end for people: whole numbers as they are up to 10^7, else "1e13"-style.
-std::string numberText(double v)
-{
-    std::ostringstream out;
-    if (v == std::floor(v) && std::fabs(v) < 1e7) {
-        out << static_cast<long long>(v);
-        return out.str();
-    }
-    out.precision(6);
-    out << v;
-    std::string text = out.str();
-    if (const auto plus = text.find("e+"); plus != std::string::npos) text.erase(plus + 1, 1);
-    return text;
 }
 
 bool hasDevice(const LessonContext& ctx, const std::string& id)
@@ -197,8 +182,8 @@ std::string allowedText(const SettingSpec& spec)
     case K::Integer:
     case K::Number:
         if (spec.min == std::numeric_limits<double>::lowest() && spec.max == std::numeric_limits<double>::max()) return "any finite number";
-        return numberText(spec.min) + " to " + numberText(spec.max);
-    case K::DeviceList: return numberText(spec.min) + " to " + numberText(spec.max) + " catalog device ids, comma-separated";
+        return models::readableText(spec.min) + " to " + models::readableText(spec.max);
+    case K::DeviceList: return models::readableText(spec.min) + " to " + models::readableText(spec.max) + " catalog device ids, comma-separated";
     case K::OneOf: return "one of " + join(spec.choices);
     case K::Bool: return "true or false";
     default: return std::string(settingKindName(spec.kind));
@@ -324,11 +309,6 @@ std::optional<int> settingInt(const std::string& value)
     return static_cast<int>(*v);
 }
 
-std::string numberSetting(double value)
-{
-    std::array<char, 32> buffer{};
-    const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-    return ec == std::errc() ? std::string(buffer.data(), end) : std::string("nan");
-}
+std::string numberSetting(double value) { return models::exactText(value); }
 
 } // namespace accelscope::labs::guided

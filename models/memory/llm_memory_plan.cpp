@@ -2,6 +2,7 @@
 // LLM calculator settings → inference/training memory inputs, breakdowns, bar verdicts and the fit matrix.
 #include "models/memory/llm_memory_plan.hpp"
 
+#include "models/common/number_text.hpp"
 #include "models/memory/device_fit.hpp"
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/model_presets.hpp"
@@ -9,19 +10,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace accelscope::models::memory {
 namespace {
 
-std::string fmt(const char* format, double v)
-{
-    char buf[96];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
-std::string gbText(double bytes) { return fmt("%.1f GB", bytes / 1e9); }
+std::string gbText(double bytes) { return models::decimalText(bytes / 1e9, 1, false) + " GB"; }
 
 Result<int> parseInt(const std::string& key, const std::string& text)
 {
@@ -35,14 +28,14 @@ Result<int> parseInt(const std::string& key, const std::string& text)
 
 std::string inferenceSummary(const roofline::TransformerConfig& c, const LlmMemorySettings& s, double params, const InferenceMemory& m)
 {
-    return c.name + fmt(": %.1f B parameters", params / 1e9) + "; inference, batch " + std::to_string(s.batch) + ", " +
+    return c.name + ": " + models::decimalText(params / 1e9, 1, false) + " B parameters" + "; inference, batch " + std::to_string(s.batch) + ", " +
            std::to_string(s.promptTokens) + " + " + std::to_string(s.generatedTokens) + " tokens, tp " + std::to_string(s.tensorParallel) +
-           "; per device " + gbText(m.totalBytes) + " (KV " + fmt("%.0f bytes per token", m.kvBytesPerToken) + ")";
+           "; per device " + gbText(m.totalBytes) + " (KV " + models::decimalText(m.kvBytesPerToken, 0, false) + " bytes per token" + ")";
 }
 
 std::string trainingSummary(const roofline::TransformerConfig& c, const LlmMemorySettings& s, double params, const TrainingMemory& m)
 {
-    return c.name + fmt(": %.1f B parameters", params / 1e9) + "; training on dp " + std::to_string(s.dataParallel) + " x tp " +
+    return c.name + ": " + models::decimalText(params / 1e9, 1, false) + " B parameters" + "; training on dp " + std::to_string(s.dataParallel) + " x tp " +
            std::to_string(s.tensorParallel) + " x pp " + std::to_string(s.pipelineParallel) + " = " +
            std::to_string(s.dataParallel * s.tensorParallel * s.pipelineParallel) + " devices, ZeRO-" + std::to_string(s.zeroStage) +
            ", recompute " + std::string(recomputeName(s.recompute)) + "; Adam states 12 bytes/param; per device " + gbText(m.totalBytes);
@@ -203,8 +196,8 @@ DeviceVerdict deviceVerdict(const catalog::Device& device, double totalBytes)
     v.capacityBytes = capacity;
     v.fits = fitsOnDevice(device, totalBytes);
     v.fraction = capacity > 0 ? totalBytes / capacity : 0.0;
-    v.text = v.fits ? fmt("fits: %.0f%% of ", 100 * v.fraction) + gbText(capacity)
-                    : "does not fit in " + gbText(capacity) + fmt(" (%.2fx)", v.fraction);
+    v.text = v.fits ? "fits: " + models::decimalText(100 * v.fraction, 0, false) + "% of " + gbText(capacity)
+                    : "does not fit in " + gbText(capacity) + " (" + models::decimalText(v.fraction, 2, false) + "x)";
     return v;
 }
 

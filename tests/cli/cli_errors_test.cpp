@@ -3,6 +3,7 @@
 #include "models/catalog/sqlite_db.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tests/models/catalog/catalog_fixture.hpp"
+#include "tests/support/npy_file.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
@@ -101,19 +102,6 @@ void checkOneLineError(const accelscope::tests::CliRun& run, const std::string& 
     CHECK_THAT(run.err, Catch::StartsWith(starts));
 }
 
-std::string npyFile(const std::string& descr, const std::string& shape, const std::string& data)
-{
-    std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (" + shape + "), }";
-    while ((10 + header.size() + 1) % 64 != 0) header += ' ';
-    header += '\n';
-    std::string out = "\x93NUMPY";
-    out += '\x01';
-    out += '\x00';
-    out += static_cast<char>(header.size() & 0xFF);
-    out += static_cast<char>(header.size() >> 8);
-    return out + header + data;
-}
-
 } // namespace
 
 TEST_CASE("hostile catalog files are one error line naming file, line and field")
@@ -152,9 +140,9 @@ TEST_CASE("hostile .npy files are one error line naming the file")
 {
     TempDir dir;
     const auto user = dir.path() / "user.db";
-    const auto descr = dir.write("descr.npy", npyFile(std::string(60000, 'f'), "1,", std::string(4, '\0')));
-    const auto shape = dir.write("shape.npy", npyFile("<f4", "99999999999999999999999,", std::string(4, '\0')));
-    const auto wraps = dir.write("wraps.npy", npyFile("<f4", "4611686018427387904,", ""));
+    const auto descr = dir.write("descr.npy", accelscope::tests::npyFile(std::string(60000, 'f'), "1,", std::string(4, '\0')));
+    const auto shape = dir.write("shape.npy", accelscope::tests::npyFile("<f4", "99999999999999999999999,", std::string(4, '\0')));
+    const auto wraps = dir.write("wraps.npy", accelscope::tests::npyFile("<f4", "4611686018427387904,", ""));
     const std::vector<std::pair<std::filesystem::path, std::string>> cases{
         {descr, ": unsupported dtype 'ffff"}, {shape, ": shape (99999999999999999999999,) is too large"},
         {wraps, ": the shape promises 4611686018427387904 values, more than memory can hold"}};

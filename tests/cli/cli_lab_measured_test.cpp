@@ -32,16 +32,22 @@ LabResult result(const std::string& lab)
     return r;
 }
 
+// A cpu-roofline result: ceilings 100 GFLOP/s and 40 GB/s, points (0.25, 10) and (64, 99).
+LabResult rooflineResult()
+{
+    LabResult roof = result("cpu-roofline");
+    roof.summary = {{"compute_ceiling_gflops", 100, "GFLOP/s", ""}, {"memory_ceiling_gbs", 40, "GB/s", ""}};
+    roof.series = {{"measured", "arithmetic intensity", "FLOP/byte", "performance", "GFLOP/s", {{0.25, 10}, {64, 99}}}};
+    return roof;
+}
+
 } // namespace
 
 TEST_CASE("lab show --roofline prints the measured ceilings, ridge point and points of a file or a stored id")
 {
     TempDir dir;
     const auto user = dir.path() / "u.db";
-    LabResult roof = result("cpu-roofline");
-    roof.summary = {{"compute_ceiling_gflops", 100, "GFLOP/s", ""}, {"memory_ceiling_gbs", 40, "GB/s", ""}};
-    roof.series = {{"measured", "arithmetic intensity", "FLOP/byte", "performance", "GFLOP/s", {{0.25, 10}, {64, 99}}}};
-    const auto file = writeResult(dir, "roof.json", roof);
+    const auto file = writeResult(dir, "roof.json", rooflineResult());
 
     const auto run = runCli(user, {"--json", "lab", "show", file.string(), "--roofline"});
     REQUIRE(run.status == 0);
@@ -72,10 +78,7 @@ TEST_CASE("lab show --roofline --device compares each point with a device's data
 {
     TempDir dir;
     const auto user = dir.path() / "u.db";
-    LabResult roof = result("cpu-roofline");
-    roof.summary = {{"compute_ceiling_gflops", 100, "GFLOP/s", ""}, {"memory_ceiling_gbs", 40, "GB/s", ""}};
-    roof.series = {{"measured", "arithmetic intensity", "FLOP/byte", "performance", "GFLOP/s", {{0.25, 10}, {64, 99}}}};
-    const auto file = writeResult(dir, "roof.json", roof);
+    const auto file = writeResult(dir, "roof.json", rooflineResult());
     const auto run = runCli(user, {"--json", "lab", "show", file.string(), "--roofline", "--device", "nvidia-h100-sxm"});
     REQUIRE(run.status == 0);
     const json doc = json::parse(run.out);

@@ -435,7 +435,7 @@ QString LessonsPage::stepAnimation(int direction)
     return tr("Lesson %1: step %2").arg(currentLessonId()).arg(currentStep() + 1);
 }
 
-bool LessonsPage::animationAtEnd() const
+bool LessonsPage::animationAtEnd()
 {
     const auto* l = lesson();
     return l == nullptr || m_step + 1 >= static_cast<int>(l->steps.size());

@@ -42,7 +42,7 @@ public:
 
     // AnimatedPage: presenter mode steps through the lesson's steps.
     QString stepAnimation(int direction) override;
-    bool animationAtEnd() const override;
+    bool animationAtEnd() override;
     QString togglePlay() override { return {}; }
 
     int lessonCount() const { return static_cast<int>(m_lessons.size()); }

@@ -4,6 +4,8 @@
 #include "models/precision/tensor_file.hpp"
 #include "models/precision/tensor_quantizer.hpp"
 
+#include "tests/support/npy_file.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -15,16 +17,7 @@ namespace {
 
 std::string npy(const std::string& descr, const std::string& shape, const std::string& data, bool fortran = false)
 {
-    std::string header = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
-                         ", 'shape': (" + shape + "), }";
-    while ((10 + header.size() + 1) % 64 != 0) header += ' ';
-    header += '\n';
-    std::string out = "\x93NUMPY";
-    out += '\x01';
-    out += '\x00';
-    out += static_cast<char>(header.size() & 0xFF);
-    out += static_cast<char>(header.size() >> 8);
-    return out + header + data;
+    return accelscope::tests::npyFile(descr, shape, data, fortran);
 }
 
 std::string floats(std::initializer_list<float> values)

@@ -58,11 +58,7 @@ QString PipelinePage::stepAnimation(int direction)
     return tr("Pipeline bubbles: step %1 of %2, t = %3").arg(v.step()).arg(v.stepCount()).arg(t.value_or(0.0), 0, 'g', 3);
 }
 
-bool PipelinePage::animationAtEnd() const
-{
-    auto& v = const_cast<pipeline::PipelineVisualizer&>(m_visualizer); // stepCount simulates lazily
-    return v.step() == v.stepCount();
-}
+bool PipelinePage::animationAtEnd() { return m_visualizer.step() == m_visualizer.stepCount(); }
 
 QString PipelinePage::togglePlay()
 {

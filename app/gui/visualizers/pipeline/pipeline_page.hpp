@@ -17,7 +17,7 @@ public:
     labs::guided::PageState state() override;
     // AnimatedPage: one op start at a time
     QString stepAnimation(int direction) override;
-    bool animationAtEnd() const override;
+    bool animationAtEnd() override;
     QString togglePlay() override;
     pipeline::PipelineVisualizer& visualizer() { return m_visualizer; }
 

@@ -104,11 +104,7 @@ QString WarpPage::stepAnimation(int direction)
     return tr("Warp divergence: step %1 of %2").arg(v.step()).arg(count);
 }
 
-bool WarpPage::animationAtEnd() const
-{
-    auto& v = const_cast<warp::WarpVisualizer&>(m_visualizer); // stepCount runs the simulation lazily
-    return v.step() == v.stepCount();
-}
+bool WarpPage::animationAtEnd() { return m_visualizer.step() == m_visualizer.stepCount(); }
 
 QString WarpPage::togglePlay()
 {

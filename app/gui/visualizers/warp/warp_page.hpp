@@ -18,7 +18,7 @@ public:
     labs::guided::PageState state() override;
     // AnimatedPage: one issue at a time
     QString stepAnimation(int direction) override;
-    bool animationAtEnd() const override;
+    bool animationAtEnd() override;
     QString togglePlay() override;
     warp::WarpVisualizer& visualizer() { return m_visualizer; }
 
