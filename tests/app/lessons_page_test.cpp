@@ -4,6 +4,7 @@
 #include "app/gui/lessons/lessons_page.hpp"
 #include "app/gui/lessons/lesson_completion.hpp"
 #include "app/gui/lessons/lesson_course_list.hpp"
+#include "app/gui/lessons/lesson_feedback.hpp"
 #include "tests/app/gui_fixture.hpp"
 
 #include "accelscope/config.hpp"
@@ -285,4 +286,18 @@ TEST_CASE("answering the last check right opens the completion screen, with Back
     REQUIRE(page.completionShown());
     REQUIRE(page.openLesson("second")); // the open lesson again: its steps, not the completion screen
     CHECK_FALSE(page.completionShown());
+}
+
+TEST_CASE("the feedback box keeps its height in lines when the text size changes")
+{
+    accelscope::tests::GuiFixture fixture;
+    LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
+    auto* feedback = page.findChild<accelscope::gui::LessonFeedback*>();
+    REQUIRE(feedback != nullptr);
+    const int before = feedback->height();
+    QFont larger = page.font();
+    larger.setPointSizeF(larger.pointSizeF() * 2.5); // presenter mode's largest text
+    page.setFont(larger);
+    CHECK(feedback->height() == 6 * feedback->fontMetrics().lineSpacing());
+    CHECK(feedback->height() > 2 * before);
 }

@@ -2,12 +2,13 @@
 // LessonFeedback: hints and the check's outcome in a fixed-height box.
 #include "app/gui/lessons/lesson_feedback.hpp"
 
+#include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 
 namespace accelscope::gui {
 
-LessonFeedback::LessonFeedback(int lines, QWidget* parent) : QScrollArea(parent)
+LessonFeedback::LessonFeedback(int lines, QWidget* parent) : QScrollArea(parent), m_lines(lines)
 {
     m_hints = new QLabel;
     m_hints->setWordWrap(true);
@@ -28,6 +29,12 @@ LessonFeedback::LessonFeedback(int lines, QWidget* parent) : QScrollArea(parent)
     setFrameShape(QFrame::NoFrame);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setFixedHeight(fontMetrics().lineSpacing() * lines);
+}
+
+void LessonFeedback::changeEvent(QEvent* event)
+{
+    QScrollArea::changeEvent(event);
+    if (event->type() == QEvent::FontChange) setFixedHeight(fontMetrics().lineSpacing() * m_lines);
 }
 
 void LessonFeedback::clear()

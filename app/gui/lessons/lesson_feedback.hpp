@@ -28,7 +28,12 @@ public:
     bool showNextHint(const std::vector<std::string>& hints);
     int hintsShown() const { return m_hintsShown; }
 
+protected:
+    /// Keeps the height at `lines` lines when the text size changes (Ctrl+/−, presenter mode).
+    void changeEvent(QEvent* event) override;
+
 private:
+    int m_lines = 6;
     QLabel* m_hints = nullptr;
     QLabel* m_outcome = nullptr;
     int m_hintsShown = 0;
