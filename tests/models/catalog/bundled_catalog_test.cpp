@@ -33,7 +33,7 @@ TEST_CASE("every bundled figure is sourced with a location or derived with a for
     for (const auto& d : *devices) {
         INFO(d.id);
         REQUIRE_FALSE(d.primarySources.empty());
-        CHECK_FALSE(d.scope.empty());
+        CHECK_FALSE(d.scopeNote.empty());
         for (const auto& key : d.primarySources) CHECK(isAcceptableSourceUrl(d.sources.at(key).url));
         for (const auto& [key, f] : d.figures) {
             INFO(figureInfo(key).jsonKey);
