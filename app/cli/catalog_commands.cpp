@@ -85,6 +85,13 @@ json kindCounts(const std::vector<Device>& devices)
     return json(counts);
 }
 
+json scopeCounts(const std::vector<Device>& devices)
+{
+    std::map<std::string, int> counts;
+    for (const auto& d : devices) counts[std::string(scopeName(d.scope))] += 1;
+    return json(counts);
+}
+
 ExitCode reportIssues(const CliContext& ctx, const std::vector<ValidationIssue>& issues, const char* what)
 {
     for (const auto& issue : issues) *ctx.err << issue.format() << "\n";
@@ -109,7 +116,7 @@ ExitCode runValidate(const CliContext& ctx, const std::filesystem::path& dir)
         }
         ctx.printJson(json{{"valid", parsed->issues.empty()}, {"files", parsed->fileCount},
                            {"devices", parsed->devices.size()}, {"per_kind", kindCounts(parsed->devices)},
-                           {"figures_sourced", sourced}, {"figures_derived", derived}, {"issues", issues}});
+                           {"per_scope", scopeCounts(parsed->devices)}, {"figures_sourced", sourced}, {"figures_derived", derived}, {"issues", issues}});
         return parsed->issues.empty() ? ExitCode::Ok : ExitCode::Failure;
     }
     if (!parsed->issues.empty()) return reportIssues(ctx, parsed->issues, "catalog validation failed");
@@ -119,6 +126,10 @@ ExitCode runValidate(const CliContext& ctx, const std::filesystem::path& dir)
     for (const auto& [kind, count] : counts.items()) {
         *ctx.out << "  " << kind << ": " << count << "\n";
     }
+    *ctx.out << "per scope:";
+    const json scopes = scopeCounts(parsed->devices); // a named value: items() of a temporary dangles
+    for (const auto& [scope, count] : scopes.items()) *ctx.out << " " << scope << " " << count;
+    *ctx.out << "\n";
     return ExitCode::Ok;
 }
 
@@ -159,7 +170,7 @@ ExitCode runImport(const CliContext& ctx, const std::filesystem::path& file, boo
     if (!set) return ctx.error(set.error());
     auto store = UserStore::open(set->userPath);
     if (!store) return ctx.error(store.error());
-    auto report = importDevicesFile(*store, file, set->ids(), dryRun);
+    auto report = importDevicesFile(*store, file, set->ids(), dryRun, set->devices);
     if (!report) return ctx.error(report.error());
     if (!report->issues.empty()) {
         if (ctx.json) {

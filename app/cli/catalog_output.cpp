@@ -48,7 +48,13 @@ std::string renderDeviceDetail(const Device& d)
     };
     line("vendor", d.vendor);
     line("kind", std::string(kindName(d.kind)) + ", " + std::string(formFactorName(d.formFactor)));
-    line("figures describe", d.scope);
+    line("figures describe", std::string(scopeName(d.scope)) + ": " + d.scopeNote);
+    std::string parts;
+    for (const auto& part : d.contains) {
+        parts += (parts.empty() ? "" : ", ") + std::to_string(part.count) + " x " + part.deviceId;
+    }
+    line("contains", parts);
+    line("scale-up topology", d.scaleupTopology);
     line("architecture", d.architecture);
     line("process", d.processNode);
     line("released", d.releaseYear ? std::to_string(*d.releaseYear) : "");

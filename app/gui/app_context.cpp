@@ -71,7 +71,7 @@ models::Result<models::catalog::ImportReport> AppContext::importDevices(const st
 {
     auto store = userStore();
     if (!store) return std::unexpected(store.error());
-    auto report = models::catalog::importDevicesFile(**store, file, m_catalog.ids(), false);
+    auto report = models::catalog::importDevicesFile(**store, file, m_catalog.ids(), false, m_catalog.devices);
     if (report && report->issues.empty()) {
         if (auto ok = reload(); !ok) return std::unexpected(ok.error());
     }

@@ -5,6 +5,7 @@
 #include "models/catalog/figure_parser.hpp"
 #include "models/catalog/formula.hpp"
 #include "models/catalog/located_json.hpp"
+#include "models/catalog/system_check.hpp"
 
 #include <algorithm>
 #include <array>
@@ -75,11 +76,12 @@ bool isCatalogDate(std::string_view text)
 }
 
 constexpr std::array deviceKeys{
-    "id", "name", "vendor", "kind", "form_factor", "scope", "architecture", "process_node", "release_year",
-    "memory_type", "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name", "notes",
-    "primary_sources", "figures"};
-constexpr std::array requiredDeviceKeys{"id", "name", "vendor", "kind", "form_factor", "scope",
+    "id", "name", "vendor", "kind", "form_factor", "scope", "scope_note", "architecture", "process_node",
+    "release_year", "memory_type", "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name",
+    "scaleup_topology", "notes", "contains", "primary_sources", "figures"};
+constexpr std::array requiredDeviceKeys{"id", "name", "vendor", "kind", "form_factor", "scope", "scope_note",
                                         "primary_sources", "figures"};
+constexpr std::array componentKeys{"device", "count"};
 constexpr std::array sourceKeys{"title", "publisher", "kind", "url", "date"};
 constexpr std::array sourceKinds{"datasheet", "whitepaper", "product-page", "docs",
                                  "paper", "press-release", "price-list", "keynote"};
@@ -226,7 +228,8 @@ private:
         device.id = text(object, pointer, "id");
         device.name = text(object, pointer, "name");
         device.vendor = text(object, pointer, "vendor");
-        device.scope = text(object, pointer, "scope");
+        device.scopeNote = text(object, pointer, "scope_note");
+        device.scaleupTopology = text(object, pointer, "scaleup_topology");
         device.architecture = text(object, pointer, "architecture");
         device.processNode = text(object, pointer, "process_node");
         device.memoryType = text(object, pointer, "memory_type");
@@ -238,7 +241,7 @@ private:
         if (!device.id.empty() && !isSlug(device.id)) {
             issue(pointer + "/id", "id", "'" + shown(device.id) + "' is not a slug of [a-z0-9-]");
         }
-        for (const char* key : {"id", "name", "vendor", "scope"}) {
+        for (const char* key : {"id", "name", "vendor", "scope_note"}) {
             if (object.contains(key) && object[key].is_string() && object[key].get<std::string>().empty()) {
                 issue(pointer + "/" + key, key, "must not be empty");
             }
@@ -258,6 +261,16 @@ private:
                       "unknown form factor '" + form + "' (expected SXM, OAM, PCIe, board, module, SoC, socket, chip, system)");
             }
         }
+        if (const std::string scope = text(object, pointer, "scope"); !scope.empty()) {
+            if (auto parsed = scopeFromName(scope)) {
+                device.scope = *parsed;
+            } else {
+                issue(pointer + "/scope", "scope",
+                      "unknown scope '" + shown(scope) +
+                          "' (expected chip, package, card, module, board, node, rack, pod; free text goes in scope_note)");
+            }
+        }
+        parseContains(object, pointer, device);
         if (object.contains("release_year")) {
             const json& year = object["release_year"];
             if (!year.is_number_integer() || year.get<int>() < 1990 || year.get<int>() > 2035) {
@@ -278,6 +291,56 @@ private:
             return std::nullopt;
         }
         return device;
+    }
+
+    // `contains: [{"device": "<id>", "count": N}]`. Whether the ids exist and the totals add up is
+    // checked across files once every file is read (system_check.hpp).
+    void parseContains(const json& object, const std::string& pointer, Device& device)
+    {
+        if (!object.contains("contains")) {
+            if (object.contains("scope") && object["scope"] == "pod") {
+                issue(pointer + "/scope", "contains", "a pod must list its parts in 'contains'");
+            }
+            return;
+        }
+        const std::string at = pointer + "/contains";
+        const json& list = object["contains"];
+        if (!list.is_array() || list.empty()) {
+            issue(at, "contains", "must be a non-empty list of {\"device\": id, \"count\": N}");
+            return;
+        }
+        if (device.scope == Scope::Chip) {
+            issue(at, "contains", "a chip has no parts; give the system a board, node, rack or pod scope");
+        }
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string item = at + "/" + std::to_string(i);
+            const json& entry = list[i];
+            if (!entry.is_object()) {
+                issue(item, "contains", "each part must be an object {\"device\": id, \"count\": N}");
+                continue;
+            }
+            for (const auto& [member, unused] : entry.items()) {
+                if (!contains(componentKeys, member)) issue(item + "/" + member, "contains", "unknown key '" + member + "' in a part");
+            }
+            Component part;
+            part.line = m_doc.lineOf(item);
+            part.deviceId = text(entry, item, "device");
+            if (!isSlug(part.deviceId)) {
+                issue(item, "contains", "a part needs 'device': the id of a catalog device");
+                continue;
+            }
+            if (!entry.contains("count") || !entry["count"].is_number_integer() || entry["count"].get<long long>() < 1 ||
+                entry["count"].get<long long>() > 1000000) {
+                issue(item, "contains", "part '" + part.deviceId + "' needs 'count': a whole number from 1 to 1000000");
+                continue;
+            }
+            part.count = entry["count"].get<int>();
+            if (std::ranges::any_of(device.contains, [&](const Component& c) { return c.deviceId == part.deviceId; })) {
+                issue(item, "contains", "part '" + part.deviceId + "' is listed twice; give one count");
+                continue;
+            }
+            device.contains.push_back(std::move(part));
+        }
     }
 
     void parsePrimarySources(const json& object, const std::string& pointer, Device& device)
@@ -329,6 +392,7 @@ private:
                 continue;
             }
             if (auto figure = parseFigure(spec, at, figureInfo(*figureKey), device)) {
+                figure->line = m_doc.lineOf(at);
                 device.figures.emplace(*figureKey, std::move(*figure));
             }
         }
@@ -542,6 +606,7 @@ Result<ParsedCatalog> loadCatalogDirectory(const std::filesystem::path& director
         all.fileCount += 1;
     }
     checkUniqueIds(all);
+    checkSystems(all);
     return all;
 }
 

@@ -3,6 +3,7 @@
 #include "models/catalog/catalog_set.hpp"
 
 #include "models/catalog/device_csv.hpp"
+#include "models/catalog/system_check.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -57,7 +58,8 @@ Result<CatalogSet> loadCatalogSet(const std::vector<std::filesystem::path>& cand
 }
 
 Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::path& file,
-                                       const std::vector<std::string>& existingIds, bool dryRun)
+                                       const std::vector<std::string>& existingIds, bool dryRun,
+                                       std::span<const Device> existingDevices)
 {
     std::ifstream in(file, std::ios::binary);
     if (!in) return fail(ErrorCode::Io, file.string() + ": cannot open file");
@@ -78,6 +80,7 @@ Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::
         parsed.issues.push_back({name, 1, "devices", "the file holds no devices"});
     }
     checkUniqueIds(parsed, existingIds);
+    checkSystems(parsed, existingDevices);
     ImportReport report;
     report.issues = std::move(parsed.issues);
     if (!report.issues.empty()) return report;

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -43,9 +44,12 @@ struct ImportReport {
 
 /// Reads a `.json` (data-file format) or `.csv` file of devices, validates every row against the
 /// data rules and against `existingIds`, then adds all of them to `store` in one transaction, or
-/// none when any row has an issue (or when dryRun). An Error only for I/O or database failures.
+/// none when any row has an issue (or when dryRun). A system's parts may be devices of the file or of
+/// `existingDevices` (the catalog imported into); their totals are checked (system_check.hpp).
+/// An Error only for I/O or database failures.
 Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::path& file,
-                                       const std::vector<std::string>& existingIds, bool dryRun);
+                                       const std::vector<std::string>& existingIds, bool dryRun,
+                                       std::span<const Device> existingDevices = {});
 
 /// Writes `content` to `path` atomically: a temporary file beside it, then rename.
 Result<void> writeFileAtomically(const std::filesystem::path& path, std::string_view content);

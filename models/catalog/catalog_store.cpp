@@ -89,7 +89,17 @@ Result<void> migrateTo3(const Database& db)
         seconds_spent REAL NOT NULL DEFAULT 0 CHECK (seconds_spent >= 0),
         updated_at TEXT NOT NULL))");
 }
-constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2, &migrateTo3};
+// Catalog schema v2: the old free-text scope becomes scope_note, and the scope enum is chosen from
+// the form factor as scripts/catalog-migrate-v2.py does for data files (a system becomes a node).
+Result<void> migrateTo4(const Database& db)
+{
+    if (auto ok = db.execute(deviceColumnsV2Sql()); !ok) return ok;
+    return db.execute(R"(UPDATE devices SET scope_note = scope, scope = CASE form_factor
+        WHEN 'chip' THEN 'chip' WHEN 'socket' THEN 'package' WHEN 'SoC' THEN 'package' WHEN 'PCIe' THEN 'card'
+        WHEN 'SXM' THEN 'module' WHEN 'OAM' THEN 'module' WHEN 'module' THEN 'module' WHEN 'board' THEN 'board'
+        ELSE 'node' END)");
+}
+constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2, &migrateTo3, &migrateTo4};
 
 } // namespace
 
@@ -105,6 +115,7 @@ Result<void> writeBundledCatalog(const std::filesystem::path& path, const std::v
         if (!db) return std::unexpected(db.error());
         auto written = inTransaction(*db, [&]() -> Result<void> {
             if (auto ok = db->execute(deviceTablesSql()); !ok) return ok;
+            if (auto ok = db->execute(deviceColumnsV2Sql()); !ok) return ok;
             if (auto ok = writeMeta(*db, info); !ok) return ok;
             return insertDeviceRows(*db, devices);
         });

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Device accessors and the names of kinds and form factors.
+// Device accessors and the names of kinds, form factors and scopes.
 #include "models/catalog/device.hpp"
 
 #include <algorithm>
@@ -25,6 +25,16 @@ constexpr std::array formFactorNames{
 
 constexpr std::array kindList{DeviceKind::Gpu, DeviceKind::Tpu, DeviceKind::Asic,
                               DeviceKind::Npu, DeviceKind::Cpu, DeviceKind::Soc};
+
+constexpr std::array scopeNames{
+    std::pair{Scope::Chip, std::string_view{"chip"}},   std::pair{Scope::Package, std::string_view{"package"}},
+    std::pair{Scope::Card, std::string_view{"card"}},   std::pair{Scope::Module, std::string_view{"module"}},
+    std::pair{Scope::Board, std::string_view{"board"}}, std::pair{Scope::Node, std::string_view{"node"}},
+    std::pair{Scope::Rack, std::string_view{"rack"}},   std::pair{Scope::Pod, std::string_view{"pod"}},
+};
+
+constexpr std::array scopeList{Scope::Chip, Scope::Package, Scope::Card, Scope::Module,
+                               Scope::Board, Scope::Node, Scope::Rack, Scope::Pod};
 
 template <typename Table, typename Enum>
 std::string_view nameOf(const Table& table, Enum value)
@@ -75,5 +85,9 @@ std::string_view formFactorName(FormFactor formFactor) { return nameOf(formFacto
 std::optional<DeviceKind> kindFromName(std::string_view name) { return valueOf(kindNames, name); }
 std::optional<FormFactor> formFactorFromName(std::string_view name) { return valueOf(formFactorNames, name); }
 std::span<const DeviceKind> allKinds() { return kindList; }
+std::string_view scopeName(Scope scope) { return nameOf(scopeNames, scope); }
+std::optional<Scope> scopeFromName(std::string_view name) { return valueOf(scopeNames, name); }
+std::span<const Scope> allScopes() { return scopeList; }
+bool isSystemScope(Scope scope) { return scope >= Scope::Board; }
 
 } // namespace accelscope::models::catalog

@@ -19,6 +19,10 @@ enum class DeviceKind { Gpu, Tpu, Asic, Npu, Cpu, Soc };
 /// How the device is packaged; decides what "one device" means together with `scope`.
 enum class FormFactor { Sxm, Oam, Pcie, Board, Module, Soc, Socket, Chip, System };
 
+/// What one row's figures describe, smallest to largest. Required on every device; the free text
+/// beside it is Device::scopeNote. A system (board, node, rack, pod) lists its parts in Device::contains.
+enum class Scope { Chip, Package, Card, Module, Board, Node, Rack, Pod };
+
 /// Where a device row comes from.
 enum class Origin { Bundled, User };
 
@@ -45,6 +49,14 @@ struct Figure {
     std::string formula;   ///< formula over other figure keys when derived
     std::string note;
     std::string date;      ///< date of a price
+    int line = 0;          ///< line in the data file (0 when read back from a database)
+};
+
+/// One part of a system: `count` copies of the catalog device `deviceId`.
+struct Component {
+    std::string deviceId;
+    int count = 0;
+    int line = 0;          ///< line in the data file (0 when read back from a database)
 };
 
 /// One device of the catalog (bundled or the user's own).
@@ -54,7 +66,8 @@ struct Device {
     std::string vendor;
     DeviceKind kind = DeviceKind::Gpu;
     FormFactor formFactor = FormFactor::Pcie;
-    std::string scope;
+    Scope scope = Scope::Card;
+    std::string scopeNote;                   ///< free text: what exactly one row covers ("one GPU (SXM5 module)")
     std::string architecture;
     std::string processNode;
     std::optional<int> releaseYear;
@@ -64,6 +77,8 @@ struct Device {
     std::string hostLink;
     std::string interconnectName;
     std::string notes;
+    std::string scaleupTopology;             ///< systems: how the scale-up domain is wired ("NVLink Switch, all-to-all")
+    std::vector<Component> contains;         ///< systems: the parts whose figures add up to this row's totals
     std::vector<std::string> primarySources; ///< keys into `sources`
     std::map<std::string, Source> sources;   ///< every source this device cites, by key
     std::map<FigureKey, Figure> figures;
@@ -85,5 +100,11 @@ std::string_view formFactorName(FormFactor formFactor);
 std::optional<DeviceKind> kindFromName(std::string_view name);
 std::optional<FormFactor> formFactorFromName(std::string_view name);
 std::span<const DeviceKind> allKinds();
+/// "chip", "package", "card", "module", "board", "node", "rack", "pod".
+std::string_view scopeName(Scope scope);
+std::optional<Scope> scopeFromName(std::string_view name);
+std::span<const Scope> allScopes();
+/// True for board, node, rack and pod: rows whose figures are totals over parts.
+bool isSystemScope(Scope scope);
 
 } // namespace accelscope::models::catalog

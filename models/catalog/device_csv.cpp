@@ -16,9 +16,11 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array textColumns{"id", "name", "vendor", "kind", "form_factor", "scope", "architecture",
-                                 "process_node", "release_year", "memory_type", "onchip_memory_kind",
-                                 "compute_unit_name", "host_link", "interconnect_name", "notes"};
+// A system's `contains` list has no CSV column: systems are imported from JSON data files.
+constexpr std::array textColumns{"id", "name", "vendor", "kind", "form_factor", "scope", "scope_note",
+                                 "architecture", "process_node", "release_year", "memory_type",
+                                 "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name",
+                                 "scaleup_topology", "notes"};
 constexpr std::array sourceColumns{"source_title", "source_publisher", "source_kind", "source_url", "source_where"};
 
 struct CsvRow {
@@ -135,8 +137,9 @@ std::string devicesCsv(const std::vector<const Device*>& devices)
         const Source* source = d->primarySources.empty() ? nullptr : &d->sources.at(d->primarySources.front());
         const std::array<std::string, textColumns.size() + sourceColumns.size()> texts{
             d->id, d->name, d->vendor, std::string(kindName(d->kind)), std::string(formFactorName(d->formFactor)),
-            d->scope, d->architecture, d->processNode, d->releaseYear ? std::to_string(*d->releaseYear) : "",
-            d->memoryType, d->onchipMemoryKind, d->computeUnitName, d->hostLink, d->interconnectName, d->notes,
+            std::string(scopeName(d->scope)), d->scopeNote, d->architecture, d->processNode,
+            d->releaseYear ? std::to_string(*d->releaseYear) : "", d->memoryType, d->onchipMemoryKind,
+            d->computeUnitName, d->hostLink, d->interconnectName, d->scaleupTopology, d->notes,
             source ? source->title : "", source ? source->publisher : "", source ? source->kind : "",
             source ? source->url : "", "exported from Accelscope; see the JSON export for per-figure sources"};
         std::string line;

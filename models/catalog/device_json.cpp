@@ -27,7 +27,8 @@ json identity(const Device& d)
                 {"vendor", d.vendor},
                 {"kind", kindName(d.kind)},
                 {"form_factor", formFactorName(d.formFactor)},
-                {"scope", d.scope},
+                {"scope", scopeName(d.scope)},
+                {"scope_note", d.scopeNote},
                 {"origin", d.origin == Origin::User ? "user" : "bundled"},
                 {"release_year", d.releaseYear ? json(*d.releaseYear) : json(nullptr)}};
 }
@@ -35,6 +36,13 @@ json identity(const Device& d)
 void putText(json& out, const char* key, const std::string& value)
 {
     if (!value.empty()) out[key] = value;
+}
+
+json partsJson(const Device& d)
+{
+    json parts = json::array();
+    for (const auto& part : d.contains) parts.push_back(json{{"device", part.deviceId}, {"count", part.count}});
+    return parts;
 }
 
 } // namespace
@@ -50,6 +58,8 @@ json deviceJson(const Device& d)
     out["host_link"] = d.hostLink.empty() ? json(nullptr) : json(d.hostLink);
     out["interconnect_name"] = d.interconnectName.empty() ? json(nullptr) : json(d.interconnectName);
     out["notes"] = d.notes.empty() ? json(nullptr) : json(d.notes);
+    out["scaleup_topology"] = d.scaleupTopology.empty() ? json(nullptr) : json(d.scaleupTopology);
+    out["contains"] = partsJson(d);
     json details = json::object();
     for (const auto& info : allFigures()) {
         out[std::string(info.jsonKey)] = optionalNumber(d.value(info.key));
@@ -113,7 +123,8 @@ json catalogDocumentJson(const std::vector<const Device*>& devices)
             sources[unique] = std::move(entry);
         }
         json device{{"id", d->id}, {"name", d->name}, {"vendor", d->vendor}, {"kind", kindName(d->kind)},
-                    {"form_factor", formFactorName(d->formFactor)}, {"scope", d->scope}};
+                    {"form_factor", formFactorName(d->formFactor)}, {"scope", scopeName(d->scope)},
+                    {"scope_note", d->scopeNote}};
         putText(device, "architecture", d->architecture);
         putText(device, "process_node", d->processNode);
         if (d->releaseYear) device["release_year"] = *d->releaseYear;
@@ -122,7 +133,9 @@ json catalogDocumentJson(const std::vector<const Device*>& devices)
         putText(device, "compute_unit_name", d->computeUnitName);
         putText(device, "host_link", d->hostLink);
         putText(device, "interconnect_name", d->interconnectName);
+        putText(device, "scaleup_topology", d->scaleupTopology);
         putText(device, "notes", d->notes);
+        if (!d->contains.empty()) device["contains"] = partsJson(*d);
         json primary = json::array();
         for (const auto& key : d->primarySources) primary.push_back(rename[key]);
         device["primary_sources"] = std::move(primary);

@@ -2,6 +2,7 @@
 // Device ⇄ rows of the devices/figures/sources tables.
 #include "models/catalog/device_store.hpp"
 
+#include <charconv>
 #include <unordered_map>
 
 namespace accelscope::models::catalog {
@@ -38,12 +39,44 @@ CREATE TABLE IF NOT EXISTS figures (
 CREATE INDEX IF NOT EXISTS figures_by_key ON figures(key, value);
 )sql";
 
+// Catalog schema v2 (bundled schema 2, user schema 4): `scope` holds the enum name, the free text
+// moves to scope_note; systems keep their parts and scale-up topology.
+constexpr std::string_view columnsV2Sql = R"sql(
+ALTER TABLE devices ADD COLUMN scope_note TEXT NOT NULL DEFAULT '';
+ALTER TABLE devices ADD COLUMN scaleup_topology TEXT;
+ALTER TABLE devices ADD COLUMN components TEXT;
+)sql";
+
 // primary_sources is stored as keys joined by '\n' (keys are slugs and never contain one).
 std::string joinKeys(const std::vector<std::string>& keys)
 {
     std::string out;
     for (const auto& key : keys) {
         out += (out.empty() ? "" : "\n") + key;
+    }
+    return out;
+}
+
+// A system's parts as "id count" lines (ids are slugs, never holding a space or newline).
+std::string joinParts(const std::vector<Component>& parts)
+{
+    std::string out;
+    for (const auto& part : parts) out += (out.empty() ? "" : "\n") + part.deviceId + " " + std::to_string(part.count);
+    return out;
+}
+
+std::vector<std::string> splitKeys(const std::string& joined);
+
+std::vector<Component> splitParts(const std::string& joined)
+{
+    std::vector<Component> out;
+    for (const auto& line : splitKeys(joined)) {
+        const auto space = line.find(' ');
+        if (space == std::string::npos) continue;
+        int count = 0;
+        const auto text = std::string_view(line).substr(space + 1);
+        std::from_chars(text.data(), text.data() + text.size(), count);
+        out.push_back(Component{line.substr(0, space), count, 0});
     }
     return out;
 }
@@ -64,11 +97,12 @@ std::vector<std::string> splitKeys(const std::string& joined)
 Result<void> insertOne(Statement& devices, Statement& sources, Statement& figures, const Device& d)
 {
     devices.bind(1, d.id).bind(2, d.name).bind(3, d.vendor).bind(4, kindName(d.kind))
-        .bind(5, formFactorName(d.formFactor)).bind(6, d.scope).bindOptional(7, d.architecture)
+        .bind(5, formFactorName(d.formFactor)).bind(6, scopeName(d.scope)).bindOptional(7, d.architecture)
         .bindOptional(8, d.processNode).bindOptional(10, d.memoryType).bindOptional(11, d.onchipMemoryKind)
         .bindOptional(12, d.computeUnitName).bindOptional(13, d.hostLink).bindOptional(14, d.interconnectName)
         .bindOptional(15, d.notes).bind(16, joinKeys(d.primarySources)).bind(17, d.sourceFile)
-        .bind(18, std::int64_t{d.sourceLine});
+        .bind(18, std::int64_t{d.sourceLine}).bind(19, d.scopeNote).bindOptional(20, d.scaleupTopology)
+        .bindOptional(21, joinParts(d.contains));
     if (d.releaseYear) {
         devices.bind(9, std::int64_t{*d.releaseYear});
     } else {
@@ -96,7 +130,7 @@ Result<void> insertOne(Statement& devices, Statement& sources, Statement& figure
 constexpr std::string_view selectDevices =
     "SELECT id, name, vendor, kind, form_factor, scope, architecture, process_node, release_year, memory_type, "
     "onchip_memory_kind, compute_unit_name, host_link, interconnect_name, notes, primary_sources, source_file, "
-    "source_line FROM devices";
+    "source_line, scope_note, scaleup_topology, components FROM devices";
 
 Device deviceFromRow(const Statement& row, Origin origin)
 {
@@ -106,7 +140,7 @@ Device deviceFromRow(const Statement& row, Origin origin)
     d.vendor = row.text(2);
     d.kind = kindFromName(row.text(3)).value_or(DeviceKind::Gpu);
     d.formFactor = formFactorFromName(row.text(4)).value_or(FormFactor::Pcie);
-    d.scope = row.text(5);
+    d.scope = scopeFromName(row.text(5)).value_or(Scope::Card);
     d.architecture = row.text(6);
     d.processNode = row.text(7);
     if (!row.isNull(8)) d.releaseYear = static_cast<int>(row.integer(8));
@@ -119,6 +153,9 @@ Device deviceFromRow(const Statement& row, Origin origin)
     d.primarySources = splitKeys(row.text(15));
     d.sourceFile = row.text(16);
     d.sourceLine = static_cast<int>(row.integer(17));
+    d.scopeNote = row.text(18);
+    d.scaleupTopology = row.text(19);
+    d.contains = splitParts(row.text(20));
     d.origin = origin;
     return d;
 }
@@ -173,14 +210,15 @@ Result<void> attachDetails(const Database& db, std::vector<Device>& devices, con
 } // namespace
 
 std::string_view deviceTablesSql() { return tablesSql; }
+std::string_view deviceColumnsV2Sql() { return columnsV2Sql; }
 
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices)
 {
     auto deviceInsert = db.prepare(
         "INSERT INTO devices (id, name, vendor, kind, form_factor, scope, architecture, process_node, release_year, "
         "memory_type, onchip_memory_kind, compute_unit_name, host_link, interconnect_name, notes, primary_sources, "
-        "source_file, source_line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
-        "?17, ?18)");
+        "source_file, source_line, scope_note, scaleup_topology, components) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+        "?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)");
     auto sourceInsert = db.prepare(
         "INSERT INTO sources (device_id, key, title, publisher, kind, url, date) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     auto figureInsert = db.prepare(

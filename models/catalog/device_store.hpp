@@ -14,6 +14,10 @@ namespace accelscope::models::catalog {
 /// SQL that creates the device, figure and source tables (no data).
 std::string_view deviceTablesSql();
 
+/// SQL that adds the catalog schema v2 columns (scope_note, scaleup_topology, components) to the
+/// tables of deviceTablesSql(): run after it for a new database, or alone to migrate an old one.
+std::string_view deviceColumnsV2Sql();
+
 /// Inserts devices (the caller wraps this in a transaction).
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices);
 

@@ -186,8 +186,8 @@ TEST_CASE("a rejected import shows the first problem and leaves the catalog unch
     accelscope::tests::WindowFixture fixture;
     MainWindow& window = fixture.window;
     const auto bad = fixture.dir.write("mine.csv",
-        "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,source_url,memory_gb\n"
-        "acme-z1,Acme Z1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/z.pdf,16 TFLOPS\n");
+        "id,name,vendor,kind,form_factor,scope,scope_note,source_title,source_publisher,source_kind,source_url,memory_gb\n"
+        "acme-z1,Acme Z1,Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,https://acme.example/z.pdf,16 TFLOPS\n");
     const auto before = fixture.context->catalog().devices.size();
     QAction trigger;
     QObject::connect(&trigger, &QAction::triggered, [&] { window.pageOf<CatalogPage>()->importDevices(QString::fromStdString(bad.string())); });

@@ -35,12 +35,13 @@ TEST_CASE("catalog table tool tips show a device's scope and source title verbat
     accelscope::tests::GuiFixture fixture;
     std::vector<Device> devices{fixture.context->catalog().devices.front()};
     Device& d = devices.front();
-    d.scope = "<img src=\"file:///etc/passwd\">";
+    d.scope = Scope::Card;
+    d.scopeNote = "<img src=\"file:///etc/passwd\">";
     for (auto& [key, source] : d.sources) source.title = "<a href=\"file:///usr/bin/xterm\">click</a>";
     CatalogTableModel model;
     model.setDevices(&devices);
     const QString scopeTip = model.index(0, CatalogTableModel::Name).data(Qt::ToolTipRole).toString();
-    CHECK(shownText(scopeTip) == QString::fromStdString(d.scope));
+    CHECK(shownText(scopeTip) == QString::fromStdString("card: " + d.scopeNote));
     REQUIRE_FALSE(d.figures.empty());
     const int column = CatalogTableModel::columnOf(d.figures.begin()->first);
     const QString figureTip = model.index(0, column).data(Qt::ToolTipRole).toString();

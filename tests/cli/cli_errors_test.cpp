@@ -55,9 +55,9 @@ TEST_CASE("a malformed import leaves the user database unchanged and names row a
     REQUIRE(nlohmann::json::parse(before.out).size() == 1);
 
     const auto bad = dir.write("bad.csv",
-        "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,source_url,memory_gb\n"
-        "acme-own2,Own 2,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/b.pdf,16\n"
-        "acme-own3,Own 3,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/b.pdf,-16\n");
+        "id,name,vendor,kind,form_factor,scope,scope_note,source_title,source_publisher,source_kind,source_url,memory_gb\n"
+        "acme-own2,Own 2,Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,https://acme.example/b.pdf,16\n"
+        "acme-own3,Own 3,Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,https://acme.example/b.pdf,-16\n");
     const auto run = runCli(user, {"catalog", "import", bad.string()});
     CHECK(run.status == 1);
     CHECK_THAT(run.err, Catch::StartsWith("bad.csv:3: memory_gb: negative value"));
@@ -118,14 +118,14 @@ TEST_CASE("hostile catalog files are one error line naming file, line and field"
     const auto id = dir.write("id.json", replaced(validCatalogText(), "acme-x1", std::string(200000, 'a') + "_"));
     checkOneLineError(runCli(user, {"catalog", "import", id.string()}), "id.json:7: id: 'aaaa", 2);
 
-    const auto nested = dir.write("nested.json", replaced(validCatalogText(), R"("scope": "one card",)",
-                                                          "\"scope\": \"one card\", \"notes\": " + std::string(100000, '[') +
+    const auto nested = dir.write("nested.json", replaced(validCatalogText(), R"("scope_note": "one card",)",
+                                                          "\"scope_note\": \"one card\", \"notes\": " + std::string(100000, '[') +
                                                               std::string(100000, ']') + ","));
     checkOneLineError(runCli(user, {"catalog", "import", nested.string()}),
                       "nested.json:12: (syntax): nested deeper than 200 levels", 2);
 
-    const std::string csvFront = "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
-                                 "source_url,release_year,memory_gb\nacme-own2,Own 2,Acme,gpu,PCIe,one card,Brief,Acme,"
+    const std::string csvFront = "id,name,vendor,kind,form_factor,scope,scope_note,source_title,source_publisher,source_kind,"
+                                 "source_url,release_year,memory_gb\nacme-own2,Own 2,Acme,gpu,PCIe,card,one card,Brief,Acme,"
                                  "datasheet,https://acme.example/b.pdf,";
     const auto dash = dir.write("dash.csv", csvFront + "2024,-\n");
     checkOneLineError(runCli(user, {"catalog", "import", dash.string()}), "dash.csv:2: memory_gb: \"-\" is not a number", 2);

@@ -44,6 +44,35 @@ TEST_CASE("catalog show --json has exactly the contract figure keys")
     CHECK(doc["fp4_tflops_dense"].is_null()); // Hopper has no FP4 tensor cores
     CHECK(doc["sources"].is_array());
     CHECK_FALSE(doc["sources"].empty());
+    CHECK(doc["scope"] == "module");
+    CHECK(doc["scope_note"] == "one GPU (SXM5 module)");
+    CHECK(doc["contains"] == json::array());
+}
+
+TEST_CASE("catalog validate --json counts devices per scope")
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", {"--json", "catalog", "validate"});
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    int total = 0;
+    for (const auto& [scope, count] : doc["per_scope"].items()) {
+        INFO(scope);
+        CHECK((scope == "chip" || scope == "package" || scope == "card" || scope == "module" || scope == "board" ||
+               scope == "node" || scope == "rack" || scope == "pod"));
+        total += count.get<int>();
+    }
+    CHECK(total == doc["devices"].get<int>());
+    CHECK(doc["per_scope"]["board"].get<int>() >= 1);
+}
+
+TEST_CASE("catalog show prints the scope enum with its note")
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", {"catalog", "show", "nvidia-h100-sxm"});
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Catch::Contains("  figures describe: module: one GPU (SXM5 module)\n"));
+    CHECK_THAT(run.out, !Catch::Contains("  contains:"));
 }
 
 TEST_CASE("catalog compare --json has one row per figure with best indices")

@@ -98,7 +98,7 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
     case Name:
-        if (role == Qt::ToolTipRole) return plainToolTip(QString::fromStdString(device->scope));
+        if (role == Qt::ToolTipRole) return plainToolTip(QString::fromStdString(std::string(models::catalog::scopeName(device->scope)) + ": " + device->scopeNote));
         return QString::fromStdString(device->name);
     case Vendor: return QString::fromStdString(device->vendor);
     case Kind: return QString::fromStdString(std::string(kindName(device->kind)));

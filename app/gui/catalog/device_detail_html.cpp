@@ -6,6 +6,7 @@
 #include "models/catalog/figure_parser.hpp"
 
 #include <QObject>
+#include <QStringList>
 #include <QUrl>
 
 #include <array>
@@ -71,7 +72,13 @@ QString deviceDetailHtml(const Device& d)
             esc(std::string(formFactorName(d.formFactor)));
     if (d.releaseYear) html += " · " + QString::number(*d.releaseYear);
     if (d.origin == Origin::User) html += " · <span style='color:#b8860b'>your device</span>";
-    html += "<br>Figures describe: <b>" + esc(d.scope) + "</b>";
+    html += "<br>" + QObject::tr("Figures describe") + ": <b>" + esc(std::string(scopeName(d.scope))) + "</b> — " +
+            esc(d.scopeNote);
+    if (!d.contains.empty()) {
+        QStringList parts;
+        for (const auto& part : d.contains) parts << QString::number(part.count) + " × " + esc(part.deviceId);
+        html += "<br>" + QObject::tr("Contains") + ": " + parts.join(", ");
+    }
     const auto line = [&](const char* label, const std::string& value) {
         if (!value.empty()) html += "<br>" + QObject::tr(label) + ": " + esc(value);
     };
@@ -82,6 +89,7 @@ QString deviceDetailHtml(const Device& d)
     line("Compute unit type", d.computeUnitName);
     line("Host link", d.hostLink);
     line("Scale-up link", d.interconnectName);
+    line("Scale-up topology", d.scaleupTopology);
     html += "</p>";
     if (!d.notes.empty()) html += "<p><i>" + esc(d.notes) + "</i></p>";
 

@@ -172,7 +172,7 @@ void ComparePage::rebuild()
     for (const Device* d : devices) {
         auto* item = new QListWidgetItem(QString::fromStdString(d->name), m_chosen);
         item->setData(Qt::UserRole, QString::fromStdString(d->id));
-        item->setToolTip(plainToolTip(QString::fromStdString(d->scope)));
+        item->setToolTip(plainToolTip(QString::fromStdString(std::string(models::catalog::scopeName(d->scope)) + ": " + d->scopeNote)));
     }
     const Comparison comparison = compareDevices(devices);
     m_table->clear();
@@ -214,7 +214,7 @@ void ComparePage::rebuild()
     m_chart.setComparison(comparison);
     m_canvas->setVisualizer(&m_chart);
     for (int c = 0; c < m_table->columnCount(); ++c) {
-        m_table->horizontalHeaderItem(c)->setToolTip(plainToolTip(QString::fromStdString(devices[static_cast<std::size_t>(c)]->scope)));
+        m_table->horizontalHeaderItem(c)->setToolTip(plainToolTip(QString::fromStdString(devices[static_cast<std::size_t>(c)]->scopeNote)));
     }
     m_table->resizeColumnsToContents();
     const bool enough = devices.size() >= 2;

@@ -4,8 +4,14 @@
 #include "models/catalog/catalog_store.hpp"
 #include "models/catalog/device_query.hpp"
 
+#include "tests/support/temp_dir.hpp"
+
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 
 using namespace accelscope::models::catalog;
@@ -33,7 +39,7 @@ TEST_CASE("every bundled figure is sourced with a location or derived with a for
     for (const auto& d : *devices) {
         INFO(d.id);
         REQUIRE_FALSE(d.primarySources.empty());
-        CHECK_FALSE(d.scope.empty());
+        CHECK_FALSE(d.scopeNote.empty());
         for (const auto& key : d.primarySources) CHECK(isAcceptableSourceUrl(d.sources.at(key).url));
         for (const auto& [key, f] : d.figures) {
             INFO(figureInfo(key).jsonKey);
@@ -59,4 +65,65 @@ TEST_CASE("headline devices of the catalog are present and resolvable by name")
         // A short name may be ambiguous (A100 has four variants); it must never be unknown.
         CHECK((found.has_value() || found.error().code == accelscope::models::ErrorCode::Ambiguous));
     }
+}
+
+TEST_CASE("figures corrected or added by the catalog v2 re-check are in the bundled catalog")
+{
+    auto devices = BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB)->loadAll();
+    REQUIRE(devices.has_value());
+    const auto value = [&](const std::string& id, FigureKey key) -> std::optional<double> {
+        const auto it = std::ranges::find(*devices, id, &Device::id);
+        return it == devices->end() ? std::nullopt : it->value(key);
+    };
+    struct Expected {
+        const char* id;
+        FigureKey key;
+        double value;
+    };
+    // Tenstorrent's June 2026 card table: p150a 120 Tensix cores, 180 MB SRAM (was 140 and 210 MB).
+    // Graphcore GC200: 900 MiB = 900 x 1048576 B = 943.718 MB. AWS vector FP32: NeuronCore-v2
+    // VectorEngine 2.3 TFLOPS x 2 cores = 4.6; NeuronCore-v3 1 TFLOPS x 8 cores = 8.
+    const Expected expected = GENERATE(values<Expected>({
+        {"tenstorrent-blackhole-p150a", FigureKey::ComputeUnits, 120},
+        {"tenstorrent-blackhole-p150a", FigureKey::OnchipMemoryMb, 180},
+        {"graphcore-colossus-mk2-gc200", FigureKey::OnchipMemoryMb, 900 * 1048576.0 / 1e6},
+        {"aws-trainium", FigureKey::Fp32Tflops, 4.6},
+        {"aws-inferentia2", FigureKey::Fp32Tflops, 4.6},
+        {"aws-trainium2", FigureKey::Fp32Tflops, 8},
+        {"nvidia-hgx-b200", FigureKey::ScaleupDomainDevices, 8},
+    }));
+    INFO(expected.id << " " << figureInfo(expected.key).jsonKey);
+    const auto actual = value(expected.id, expected.key);
+    REQUIRE(actual.has_value());
+    CHECK_THAT(*actual, Catch::WithinRel(expected.value, 1e-9));
+}
+
+TEST_CASE("the HGX B200 board's printed 1.4 TB fails the composition check at its line")
+{
+    // Issue #15: the HGX page prints 'Total Memory 1.4TB' while its 8 GPUs hold 180 GB each.
+    const std::filesystem::path data = std::filesystem::path(ACCELSCOPE_TEST_DATA_DIR) / ".." / "data" / "catalog";
+    accelscope::tests::TempDir dir;
+    int line = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(data)) {
+        if (entry.path().extension() != ".json") continue;
+        std::ifstream in(entry.path());
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (entry.path().filename() == "nvidia-datacenter.json") {
+            const auto board = text.find("\"id\": \"nvidia-hgx-b200\"");
+            REQUIRE(board != std::string::npos);
+            const auto figure = text.find("\"memory_gb\":", board);
+            const auto start = text.find("\"value\": \"", figure) + 10;
+            text.replace(start, text.find('"', start) - start, "1.4 TB");
+            line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(figure), '\n'));
+        }
+        dir.write(entry.path().filename().string(), text);
+    }
+    REQUIRE(line > 0);
+    const auto parsed = loadCatalogDirectory(dir.path());
+    REQUIRE(parsed.has_value());
+    REQUIRE(parsed->issues.size() == 1);
+    const std::string message = parsed->issues.front().format();
+    CHECK_THAT(message, Catch::StartsWith("nvidia-datacenter.json:" + std::to_string(line) + ": memory_gb: system total 1400 GB"));
+    CHECK_THAT(message, Catch::Contains("is not the sum of its parts") && Catch::Contains("= 8 x ") &&
+                            Catch::Contains("(nvidia-b200)"));
 }

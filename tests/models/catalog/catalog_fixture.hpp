@@ -24,7 +24,7 @@ inline std::string validCatalogText()
       "vendor": "Acme",
       "kind": "gpu",
       "form_factor": "PCIe",
-      "scope": "one card",
+      "scope": "card", "scope_note": "one card",
       "primary_sources": ["ds"],
       "figures": {
         "memory_gb": {"value": "80 GB", "source": "ds", "where": "table 1, row Memory"},

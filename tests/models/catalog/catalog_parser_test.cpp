@@ -41,7 +41,7 @@ struct BadCase {
 
 TEST_CASE("each class of bad input names the file, line, field and problem")
 {
-    // Lines refer to validCatalogText(): 3 source, 7 id, 9 vendor, 10 kind, 15 memory_gb,
+    // Lines refer to validCatalogText(): 3 source, 7 id, 9 vendor, 10 kind, 12 scope, 15 memory_gb,
     // 16 memory_bw_gbs, 17 bf16 sparse, 18 bf16 dense, 19 tdp_w.
     const BadCase bad = GENERATE(values<BadCase>({
         {"unknown field", R"("vendor": "Acme",)", R"("vendor": "Acme", "colour": "red",)", 9, "colour", "unknown field"},
@@ -71,7 +71,16 @@ TEST_CASE("each class of bad input names the file, line, field and problem")
         {"url without scheme", "https://acme.example/x1.pdf", "acme.example/x1.pdf", 3, "url", "only http(s) links are allowed, not 'acme.example/x1.pdf…'"},
         {"bad source date", R"("date": "2024-05")", R"("date": "May 2024")", 3, "date", "not YYYY"},
         {"figure both derived and sourced", R"({"derived": "bf16_tflops_sparse / 2")", R"({"value": 1, "derived": "bf16_tflops_sparse / 2")", 18, "bf16_tflops_dense", "not both"},
-        {"syntax error", R"("scope": "one card",)", R"("scope": "one card")", 13, "(syntax)", "unexpected"},
+        {"unknown scope", R"("scope": "card",)", R"("scope": "one card",)", 12, "scope", "unknown scope 'one card' (expected chip, package"},
+        {"missing scope note", R"( "scope_note": "one card",)", "", 6, "scope_note", "missing required field"},
+        {"empty scope note", R"("scope_note": "one card",)", R"("scope_note": "",)", 12, "scope_note", "must not be empty"},
+        {"parts of a chip", R"("scope": "card",)", R"("scope": "chip", "contains": [{"device": "acme-y1", "count": 2}],)", 12, "contains", "a chip has no parts"},
+        {"part without count", R"("scope": "card",)", R"("scope": "board", "contains": [{"device": "acme-y1"}],)", 12, "contains", "part 'acme-y1' needs 'count'"},
+        {"part count zero", R"("scope": "card",)", R"("scope": "board", "contains": [{"device": "acme-y1", "count": 0}],)", 12, "contains", "a whole number from 1"},
+        {"part without device", R"("scope": "card",)", R"("scope": "board", "contains": [{"count": 2}],)", 12, "contains", "needs 'device'"},
+        {"part listed twice", R"("scope": "card",)", R"("scope": "board", "contains": [{"device": "acme-y1", "count": 2}, {"device": "acme-y1", "count": 1}],)", 12, "contains", "listed twice"},
+        {"pod without parts", R"("scope": "card",)", R"("scope": "pod",)", 12, "contains", "a pod must list its parts"},
+        {"syntax error", R"("scope_note": "one card",)", R"("scope_note": "one card")", 13, "(syntax)", "unexpected"},
     }));
     INFO(bad.what);
     const std::string text = replaced(validCatalogText(), bad.from, bad.to);
@@ -155,8 +164,8 @@ TEST_CASE("hostile catalog values are issues, not a crash")
         {"deep formula", R"("bf16_tflops_sparse / 2")", "\"" + deepFormula + "\"", 18, "bf16_tflops_dense",
          "nested deeper than 200 levels"},
         // 100000 nested arrays took gigabytes of JSON pointers (bad_alloc) before the depth limit.
-        {"deep JSON", R"("scope": "one card",)",
-         "\"scope\": \"one card\",\n\"notes\": " + std::string(100000, '[') + std::string(100000, ']') + ",", 13,
+        {"deep JSON", R"("scope_note": "one card",)",
+         "\"scope_note\": \"one card\",\n\"notes\": " + std::string(100000, '[') + std::string(100000, ']') + ",", 13,
          "(syntax)", "nested deeper than 200 levels"},
         {"number out of range", R"("value": 350)", R"("value": 1e999)", 19, "(syntax)", "number overflow parsing '1e999'"},
     };

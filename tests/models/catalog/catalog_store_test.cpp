@@ -42,6 +42,8 @@ TEST_CASE("a built catalog reads back every field, figure and source")
     CHECK(back.id == original.id);
     CHECK(back.name == original.name);
     CHECK(back.scope == original.scope);
+    CHECK(back.scopeNote == original.scopeNote);
+    CHECK(back.scaleupTopology == original.scaleupTopology);
     CHECK(back.sourceLine == 7);
     CHECK(back.primarySources == original.primarySources);
     REQUIRE(back.figures.size() == original.figures.size());
@@ -126,13 +128,74 @@ TEST_CASE("a version-1 user database gains the lab-results table and keeps its d
     }
     {   // turn it back into what version 1 wrote
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("DROP TABLE lab_results; DROP TABLE lesson_progress; PRAGMA user_version = 1").has_value());
+        REQUIRE(db->execute("DROP TABLE lab_results; DROP TABLE lesson_progress; ALTER TABLE devices DROP COLUMN "
+                            "scope_note; ALTER TABLE devices DROP COLUMN scaleup_topology; ALTER TABLE devices DROP "
+                            "COLUMN components; UPDATE devices SET scope = 'one card'; PRAGMA user_version = 1")
+                    .has_value());
     }
     auto store = UserStore::open(path);
     REQUIRE(store.has_value());
     CHECK(store->schemaVersion() == userSchemaVersion);
     CHECK_FALSE(store->devices()->empty());
     CHECK(store->labResults()->empty());
+}
+
+TEST_CASE("a version-3 user database moves each device's free-text scope to scope_note and picks the enum")
+{
+    TempDir dir;
+    const auto path = dir.path() / "user.db";
+    {
+        auto store = UserStore::open(path);
+        REQUIRE(store.has_value());
+        const std::string two = accelscope::tests::replaced(
+            accelscope::tests::validCatalogText(), "  ]\n}",
+            R"(  ,{"id": "acme-m1", "name": "Acme M1", "vendor": "Acme", "kind": "gpu", "form_factor": "OAM", "scope": "module", "scope_note": "x", "primary_sources": ["ds"], "figures": {}}
+  ]
+})");
+        REQUIRE(importDevicesFile(*store, dir.write("mine.json", two), {}, false)->issues.empty());
+    }
+    {   // what version 3 held: free text in `scope`, no v2 columns
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
+                            "scaleup_topology; ALTER TABLE devices DROP COLUMN components; UPDATE devices SET scope = "
+                            "'one ' || form_factor || ' thing'; PRAGMA user_version = 3")
+                    .has_value());
+    }
+    auto store = UserStore::open(path);
+    REQUIRE(store.has_value());
+    CHECK(store->schemaVersion() == userSchemaVersion);
+    auto devices = store->devices();
+    REQUIRE(devices.has_value());
+    REQUIRE(devices->size() == 2);
+    for (const Device& d : *devices) {
+        CHECK(d.scopeNote == "one " + std::string(formFactorName(d.formFactor)) + " thing");
+        CHECK(d.scope == (d.formFactor == FormFactor::Oam ? Scope::Module : Scope::Card));
+    }
+}
+
+TEST_CASE("a system's parts and scale-up topology survive the database")
+{
+    TempDir dir;
+    const std::string text = accelscope::tests::replaced(
+        accelscope::tests::validCatalogText(), "  ]\n}",
+        R"(  ,{"id": "acme-board", "name": "Acme Board", "vendor": "Acme", "kind": "gpu", "form_factor": "system", "scope": "board", "scope_note": "8 cards", "scaleup_topology": "Acme Link switch, all-to-all", "contains": [{"device": "acme-x1", "count": 8}], "primary_sources": ["ds"], "figures": {"memory_gb": {"value": "640 GB", "source": "ds", "where": "t"}}}
+  ]
+})");
+    const auto parsed = parseCatalogText(text, "acme.json", Origin::Bundled);
+    REQUIRE(parsed.issues.empty());
+    const auto path = dir.path() / "catalog.db";
+    REQUIRE(writeBundledCatalog(path, parsed.devices, CatalogInfo{bundledSchemaVersion, "abc", 2, "fixture"}).has_value());
+    auto catalog = BundledCatalog::open(path);
+    REQUIRE(catalog.has_value());
+    auto board = catalog->findById("acme-board");
+    REQUIRE(board.has_value());
+    REQUIRE(board->has_value());
+    const Device& d = **board;
+    CHECK(d.scope == Scope::Board);
+    CHECK(d.scaleupTopology == "Acme Link switch, all-to-all");
+    REQUIRE(d.contains.size() == 1);
+    CHECK(d.contains.front().deviceId == "acme-x1");
+    CHECK(d.contains.front().count == 8);
 }
 
 TEST_CASE("lab results are stored, listed newest first, refused twice and deleted")
@@ -224,7 +287,7 @@ TEST_CASE("importing devices is all or nothing")
         CHECK(store->devices()->empty());
     }
     SECTION("one bad device among good ones writes nothing") {
-        std::string two = accelscope::tests::replaced(good, "  ]\n}", R"(  ,{"id": "acme-x2", "name": "Acme X2", "vendor": "Acme", "kind": "gpu", "form_factor": "PCIe", "scope": "one card", "primary_sources": ["ds"], "figures": {"memory_gb": {"value": "-4 GB", "source": "ds", "where": "t"}}}
+        std::string two = accelscope::tests::replaced(good, "  ]\n}", R"(  ,{"id": "acme-x2", "name": "Acme X2", "vendor": "Acme", "kind": "gpu", "form_factor": "PCIe", "scope": "card", "scope_note": "one card", "primary_sources": ["ds"], "figures": {"memory_gb": {"value": "-4 GB", "source": "ds", "where": "t"}}}
   ]
 })");
         auto report = importDevicesFile(*store, dir.write("two.json", two), {}, false);

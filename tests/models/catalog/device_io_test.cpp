@@ -21,7 +21,7 @@ Device fixtureDevice()
 }
 
 constexpr const char* csvHeader =
-    "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,source_url,source_where,"
+    "id,name,vendor,kind,form_factor,scope,scope_note,source_title,source_publisher,source_kind,source_url,source_where,"
     "memory_gb,memory_bw_gbs,tdp_w\n";
 
 } // namespace
@@ -60,7 +60,7 @@ TEST_CASE("show JSON has every contract key, null for missing figures")
 TEST_CASE("a CSV file imports with each figure citing its row's source")
 {
     const std::string csv = std::string(csvHeader) +
-        "acme-y1,\"Acme Y1, 48GB\",Acme,gpu,PCIe,one card,Y1 brief,Acme,datasheet,https://acme.example/y1.pdf,"
+        "acme-y1,\"Acme Y1, 48GB\",Acme,gpu,PCIe,card,one card,Y1 brief,Acme,datasheet,https://acme.example/y1.pdf,"
         "page 2,48 GB,864,300\n";
     const ParsedCatalog parsed = parseDevicesCsv(csv, "mine.csv", Origin::User);
     REQUIRE(parsed.issues.empty());
@@ -82,23 +82,23 @@ TEST_CASE("CSV import errors name the line and column")
         const char* field;
         const char* message;
     };
-    const std::string good = "acme-y1,Y1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/y.pdf,p2,48,864,300\n";
+    const std::string good = "acme-y1,Y1,Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,https://acme.example/y.pdf,p2,48,864,300\n";
     const Case c = GENERATE_COPY(values<Case>({
         {"bad unit on line 3", std::string(csvHeader) + good +
-             "acme-y2,Y2,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/y.pdf,p2,48 TFLOPS,864,300\n",
+             "acme-y2,Y2,Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,https://acme.example/y.pdf,p2,48 TFLOPS,864,300\n",
          3, "memory_gb", "does not fit"},
         {"unknown column", "id,name,colour\n", 1, "colour", "unknown column"},
         {"short row", std::string(csvHeader) + "acme-y1,Y1\n", 2, "(csv)", "row has 2 fields"},
         {"unknown kind", std::string(csvHeader) +
-             "acme-y1,Y1,Acme,fpga,PCIe,one card,Brief,Acme,datasheet,https://acme.example/y.pdf,p2,48,864,300\n",
+             "acme-y1,Y1,Acme,fpga,PCIe,card,one card,Brief,Acme,datasheet,https://acme.example/y.pdf,p2,48,864,300\n",
          2, "kind", "unknown kind 'fpga'"},
         {"missing source url", std::string(csvHeader) +
-             "acme-y1,Y1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,,p2,48,864,300\n", 2, "url", "has no url"},
+             "acme-y1,Y1,Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,,p2,48,864,300\n", 2, "url", "has no url"},
         {"file source url", std::string(csvHeader) +
-             "acme-y1,Y1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,file:///usr/bin/xterm,p2,48,864,300\n",
+             "acme-y1,Y1,Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,file:///usr/bin/xterm,p2,48,864,300\n",
          2, "url", "only http(s) links are allowed, not 'file:…'"},
         {"javascript source url", std::string(csvHeader) +
-             "acme-y1,Y1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,JavaScript:alert(1),p2,48,864,300\n",
+             "acme-y1,Y1,Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,JavaScript:alert(1),p2,48,864,300\n",
          2, "url", "only http(s) links are allowed, not 'JavaScript:…'"},
         {"unclosed quote", std::string(csvHeader) + "\"acme-y1,Y1\n", 3, "(csv)", "not closed"},
         {"empty file", "", 1, "(csv)", "empty file"},
@@ -116,9 +116,9 @@ TEST_CASE("CSV figures and years that are not numbers are issues naming the fiel
 {
     // Issue #17: std::stod("-"), std::stod("1e999") and std::stoi("twenty") threw out of the
     // parser ("internal error" at the CLI).
-    const std::string header = "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
+    const std::string header = "id,name,vendor,kind,form_factor,scope,scope_note,source_title,source_publisher,source_kind,"
                                "source_url,source_where,release_year,memory_gb,memory_bw_gbs,tdp_w\n";
-    const std::string front = "acme-y1,Y1,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/y.pdf,p2,";
+    const std::string front = "acme-y1,Y1,Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,https://acme.example/y.pdf,p2,";
     struct Case {
         std::string row;
         const char* field;
@@ -154,6 +154,6 @@ TEST_CASE("CSV export has a header and one row per device, canonical numbers")
     const auto firstNewline = csv.find('\n');
     CHECK(csv.substr(0, 27) == "id,name,vendor,kind,form_fa");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 2);
-    CHECK_THAT(csv.substr(firstNewline + 1), Catch::StartsWith("acme-x1,Acme X1 80GB,Acme,gpu,PCIe,one card,"));
+    CHECK_THAT(csv.substr(firstNewline + 1), Catch::StartsWith("acme-x1,Acme X1 80GB,Acme,gpu,PCIe,card,one card,"));
     CHECK_THAT(csv, Catch::Contains(",80,2000,"));
 }
