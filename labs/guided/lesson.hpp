@@ -40,6 +40,15 @@ struct LabRun {
 
 enum class CheckKind { Choice, Number, State };
 
+/// A common wrong answer a check declares (`- VALUE -> "message"` under `mistakes:`): `value`
+/// is an expression (a number for number checks, an option's number for choice checks) and
+/// `message` the text shown when a wrong answer matches it (may hold `{{ … }}` numbers).
+struct Mistake {
+    std::string value;
+    std::string message;
+    int line = 0;
+};
+
 /// A question. Choice: options and the index of the right one. Number: an expression computed
 /// by the models, a tolerance (relative, absolute, or 0 for exact; there is no default: a check
 /// without `tolerance:` is a validateLesson problem and is graded exactly) and a unit. State: a
@@ -59,6 +68,8 @@ struct Check {
     std::string predicate;
     std::vector<Setting> parameters;
     std::vector<std::string> hints;
+    std::vector<Mistake> mistakes;  ///< declared misconceptions, matched against wrong answers
+    std::vector<Setting> solution;  ///< worked-solution lines (prose with `{{ … }}`, `| work` shows the steps)
     std::string explanation;
     int line = 0;
     int answerLine = 0;
