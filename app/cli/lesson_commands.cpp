@@ -196,9 +196,14 @@ ExitCode showLesson(const CliContext& ctx, const LessonOptions& o)
         steps.push_back(j);
         if (!ctx.json) printStep(ctx, i, *rendered, answer);
     }
+    std::vector<std::string> sources;
+    for (const auto& source : lesson->sources) sources.push_back(source.text);
     if (ctx.json) {
         ctx.printJson({{"id", lesson->id}, {"title", lesson->title}, {"minutes", lesson->minutes},
-                       {"prerequisites", lesson->prerequisites}, {"summary", *summary}, {"steps", steps}});
+                       {"prerequisites", lesson->prerequisites}, {"summary", *summary}, {"steps", steps}, {"sources", sources}});
+    } else if (!sources.empty() && (o.step == 0 || o.step == static_cast<int>(lesson->steps.size()))) {
+        *ctx.out << "\nSources:\n";
+        for (const auto& source : sources) *ctx.out << "- " << source << "\n";
     }
     return ExitCode::Ok;
 }

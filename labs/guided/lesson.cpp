@@ -289,15 +289,27 @@ models::Result<Lesson> parseLesson(std::string_view text, const std::string& fil
     if (lines.empty() || trim(lines[0]) != "---") return at(file, 1, "a lesson starts with a '---' header line");
     std::map<std::string, HeaderField> fields;
     std::size_t i = 1;
+    bool inSources = false;
     for (; i < lines.size() && trim(lines[i]) != "---"; ++i) {
         const int line = static_cast<int>(i) + 1;
         const std::string t = trim(lines[i]);
         if (t.empty()) continue;
+        if (inSources && t.rfind("- ", 0) == 0) {
+            lesson.sources.push_back({trim(t.substr(2)), line});
+            continue;
+        }
+        inSources = false;
+        if (t == "sources:") {
+            if (fields.count("sources")) return at(file, line, "'sources' given twice in the header");
+            fields["sources"] = {"", line};
+            inSources = true;
+            continue;
+        }
         const auto colon = t.find(':');
         if (colon == std::string::npos) return at(file, line, "expected 'key: value' in the header, got '" + t + "'");
         const std::string key = trim(t.substr(0, colon));
         if (key != "id" && key != "title" && key != "minutes" && key != "prerequisites") {
-            return at(file, line, "unknown header key '" + key + "' (id, title, minutes, prerequisites)");
+            return at(file, line, "unknown header key '" + key + "' (id, title, minutes, prerequisites, sources)");
         }
         if (fields.count(key)) return at(file, line, "'" + key + "' given twice in the header");
         std::string value = trim(t.substr(colon + 1));

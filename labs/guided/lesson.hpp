@@ -94,12 +94,20 @@ struct Image {
     int line = 0;
 };
 
+/// A primary source a lesson cites (a `sources:` item of its header): what it is, where in it,
+/// and its http(s) address ("IEEE 754-2019, §3.6, binary16: https://…").
+struct Source {
+    std::string text;
+    int line = 0;
+};
+
 /// A lesson file.
 struct Lesson {
     std::string id;
     std::string title;
     int minutes = 0;
     std::vector<std::string> prerequisites; ///< lesson ids
+    std::vector<Source> sources;            ///< the primary sources it cites, shown after its last step
     std::string summary;                    ///< prose before the first step
     std::vector<Step> steps;
     std::vector<Image> images;              ///< every image of the summary and the steps' prose

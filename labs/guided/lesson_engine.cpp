@@ -387,6 +387,12 @@ std::vector<Problem> validateLesson(const Lesson& lesson, const LessonContext& c
     for (const auto& image : lesson.images) {
         if (auto why = imageProblem(lesson, image); !why.empty()) problems.push_back({lesson.file, image.line, why});
     }
+    for (const auto& source : lesson.sources) {
+        // A primary source names where it is: an http(s) address a reader can open.
+        if (source.text.find("https://") == std::string::npos && source.text.find("http://") == std::string::npos) {
+            problems.push_back({lesson.file, source.line, "a source needs its http(s) address: '" + source.text + "'"});
+        }
+    }
     return problems;
 }
 

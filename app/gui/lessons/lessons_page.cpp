@@ -266,7 +266,13 @@ void LessonsPage::showStep()
         auto summary = guided::renderText(l->summary, m_lessonContext, l->file, 1);
         intro = (summary ? *summary : summary.error().message) + "\n\n";
     }
-    m_prose->showMarkdown(text(intro + "## " + m_rendered->title + "\n\n" + m_rendered->prose));
+    // The lesson's primary sources close its last step.
+    std::string sources;
+    if (last && !l->sources.empty()) {
+        sources = "\n\n### Sources\n\n";
+        for (const auto& source : l->sources) sources += "- " + source.text + "\n";
+    }
+    m_prose->showMarkdown(text(intro + "## " + m_rendered->title + "\n\n" + m_rendered->prose + sources));
     m_showMe->setVisible(m_rendered->action.has_value());
     if (m_rendered->action) m_showMe->setText(tr("Show me on the %1 page").arg(text(m_rendered->action->pageName)));
 
