@@ -264,6 +264,10 @@ models::Result<std::string> workText(const Evaluator& evaluator, std::string_vie
     if (!value) return std::unexpected(value.error());
     const std::string result = valueText(*value);
     const std::string final = std::holds_alternative<double>(*value) ? workNumber(std::get<double>(*value)) : result;
+    // Each operation is evaluated from its own text, so the work grows with nodes × length: a
+    // long (or hostile, #17) expression is shown with its value only.
+    constexpr std::size_t longest = 400;
+    if (expression.size() > longest) return std::string(expression.substr(0, longest)) + "... = " + final;
     Structure structure(expression);
     std::size_t root = 0;
     if (!structure.parse(root)) return std::string(expression) + " = " + final;

@@ -14,7 +14,8 @@ namespace accelscope::labs::guided {
 /// in which every operation or call whose operands are all numbers or words is replaced by its
 /// value, down to the value itself, joined by " = ". Every value comes from `evaluator` (the
 /// models compute the calls); a number is `workNumber`. At most `maxForms` forms are shown: the
-/// first and the last ones. An expression that is a single number gives its value alone.
+/// first and the last ones. An expression that is a single number gives its value alone; one
+/// longer than 400 characters its start and its value.
 /// Errors: those of `evaluator` (a bad expression, an unknown function).
 models::Result<std::string> workText(const Evaluator& evaluator, std::string_view expression, int maxForms = 5);
 

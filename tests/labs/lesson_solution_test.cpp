@@ -183,3 +183,14 @@ TEST_CASE("wrong tries are counted per step, and the solution is offered from th
     CHECK(wrongTries(progress, 1) == 0);
     CHECK(wrongTriesBeforeSolution == 2);
 }
+
+TEST_CASE("work on a very long expression shows its value without the intermediate forms")
+{
+    const auto ctx = accelscope::tests::lessonDevicesContext();
+    const Evaluator evaluator = lessonEvaluator(ctx);
+    std::string sum = "1";
+    for (int i = 0; i < 300; ++i) sum += " + 1";
+    const auto text = workText(evaluator, sum).value();
+    CHECK_THAT(text, Catch::EndsWith("... = 301"));
+    CHECK(text.size() < 420);
+}
