@@ -154,6 +154,9 @@ TEST_CASE("a lesson's introduction is shown above its first step, and its last s
     REQUIRE(page.stepBy(1));
     CHECK_FALSE(page.prose()->toPlainText().contains("Williams, Waterman and Patterson"));
     while (page.stepBy(1)) {}
+    // The last step ends with the lesson's primary sources.
+    CHECK(page.prose()->toPlainText().contains("Sources"));
+    CHECK(page.prose()->toPlainText().contains("Williams, Waterman and Patterson, \"Roofline"));
     CHECK(page.nextButton()->isEnabled()); // was disabled: the last step now finishes the lesson
     CHECK(page.nextButton()->text().contains("Finish"));
     CHECK(page.nextButton()->toolTip().startsWith("Last step of this lesson"));
@@ -190,6 +193,9 @@ TEST_CASE("finishing a lesson shows its score, what was learned and the next les
     CHECK(completion->timeText().startsWith("Time spent: "));
     CHECK(completion->learnedText().contains("Arithmetic intensity"));
     CHECK(completion->learnedText().contains("Same kernel, other chips"));
+    // The lesson's primary sources close the completion screen (and its last step).
+    CHECK(completion->learnedText().contains("Read further"));
+    CHECK(completion->learnedText().contains("https://doi.org/10.1145/1498765.1498785"));
     // Next in course order with its prerequisites done: measuring your machine (after the roofline).
     CHECK(completion->nextButton()->text() == "Next lesson: Measure your own machine →");
     CHECK(page.courseList()->item(roofline)->text().startsWith("✓ Rooflines"));
