@@ -215,6 +215,7 @@ public:
             const Node& node = m_s.nodes[n];
             if (node.kind == NodeKind::Group && !m_reduced.count(n) && m_reduced.count(node.kids[0])) {
                 m_reduced[n] = m_reduced.at(node.kids[0]);
+                m_values[n] = m_values.at(node.kids[0]);
             }
         }
         return true;
@@ -223,13 +224,60 @@ public:
     bool done(std::size_t root) const { return m_reduced.count(root) > 0 || settled(root); }
 
 private:
+    /// A settled operand as the Evaluator reads it: a value computed earlier in its exact
+    /// shortest form (so it reads back as the same double, and no call is evaluated twice), else
+    /// its source text.
+    std::string operand(std::size_t k) const
+    {
+        if (const auto v = m_values.find(k); v != m_values.end()) {
+            if (const double* d = std::get_if<double>(&v->second)) return "(" + models::exactText(*d) + ")";
+            return "\"" + std::get<std::string>(v->second) + "\"";
+        }
+        const Node& kid = m_s.nodes[k];
+        return "(" + std::string(m_text.substr(kid.begin, kid.end - kid.begin)) + ")";
+    }
+
+public:
+    /// The whole expression's value, known before the rounds start: the last round reuses it.
+    void setRoot(std::size_t root, Value value)
+    {
+        m_root = root;
+        m_rootValue = std::move(value);
+    }
+
+private:
+
     models::Result<void> reduce(std::size_t n)
     {
+        if (n == m_root && m_rootValue) {
+            const double* d = std::get_if<double>(&*m_rootValue);
+            m_reduced[n] = d != nullptr ? workNumber(*d) : std::get<std::string>(*m_rootValue);
+            m_values[n] = *m_rootValue;
+            return {};
+        }
         const Node& node = m_s.nodes[n];
-        auto value = m_evaluator.evaluate(m_text.substr(node.begin, node.end - node.begin));
+        std::string text;
+        switch (node.kind) {
+        case NodeKind::Binary: text = operand(node.kids[0]) + node.op + operand(node.kids[1]); break;
+        case NodeKind::Negate: text = "-" + operand(node.kids[0]); break;
+        case NodeKind::Call: {
+            text = std::string(m_text.substr(node.begin, node.nameEnd - node.begin)) + "(";
+            for (std::size_t i = 0; i < node.kids.size(); ++i) {
+                const Node& arg = m_s.nodes[node.kids[i]];
+                // Words stay words: a device id is not a quoted string to the functions.
+                const bool word = arg.kind == NodeKind::Word && !m_values.count(node.kids[i]);
+                text += (i ? "," : "") + (word ? std::string(m_text.substr(arg.begin, arg.end - arg.begin)) : operand(node.kids[i]));
+            }
+            text += ")";
+            break;
+        }
+        default: text = m_text.substr(node.begin, node.end - node.begin);
+        }
+        auto value = m_evaluator.evaluate(text);
         if (!value) return std::unexpected(value.error());
         const double* d = std::get_if<double>(&*value);
         m_reduced[n] = d != nullptr ? workNumber(*d) : std::get<std::string>(*value);
+        m_values[n] = *value;
         return {};
     }
 
@@ -237,6 +285,9 @@ private:
     std::string_view m_text;
     Structure& m_s;
     std::map<std::size_t, std::string> m_reduced;
+    std::map<std::size_t, Value> m_values; ///< the exact value of each reduced node
+    std::size_t m_root = static_cast<std::size_t>(-1);
+    std::optional<Value> m_rootValue;
 };
 
 } // namespace
@@ -272,6 +323,7 @@ models::Result<std::string> workText(const Evaluator& evaluator, std::string_vie
     std::size_t root = 0;
     if (!structure.parse(root)) return std::string(expression) + " = " + final;
     Reducer reducer(evaluator, expression, structure);
+    reducer.setRoot(root, *value);
     if (reducer.done(root)) return final;
     std::vector<std::string> forms{reducer.render(root)};
     while (!reducer.done(root)) {

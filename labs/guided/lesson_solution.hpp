@@ -33,8 +33,8 @@ models::Result<std::vector<std::string>> workedSolution(const Check& check, cons
                                                         const std::string& file);
 
 /// Problems of a check's mistakes and solution: a mistake whose value does not compute, is not an
-/// option's number (choice) or would be accepted as right; a message or solution line that does
-/// not render; mistakes or a solution on a state check; a number check's solution whose last
+/// option's number (choice) or would be accepted as right; a message that does not render
+/// (solution lines are rendered by renderCheck); mistakes or a solution on a state check; a number check's solution whose last
 /// `{{ … }}` is not a value the check accepts (so the solution and the answer never disagree).
 std::vector<Problem> validateMistakesAndSolution(const Check& check, const Evaluator& evaluator, const std::string& file);
 
