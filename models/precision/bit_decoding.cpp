@@ -104,8 +104,12 @@ BitDecoding decodeBits(ElementFormat format, std::uint32_t code)
 
 std::string storageNote(ElementFormat format, double typed, Overflow overflow)
 {
-    if (std::isnan(typed)) return {};
     const FormatInfo& f = formatInfo(format);
+    if (std::isnan(typed)) {
+        if (f.special != SpecialEncoding::None && f.special != SpecialEncoding::Integer) return {};
+        return std::string(f.label) + " has no NaN: a NaN cannot be stored, and the conversion gives " +
+               exactText(quantize(format, typed, overflow)) + ".";
+    }
     const double stored = quantize(format, typed, overflow);
     const std::string label(f.label);
     const std::string max = exactText(f.maxNormal);

@@ -39,7 +39,8 @@ BitDecoding decodeBits(ElementFormat format, std::uint32_t code);
 /// value it overflows to ±Inf (IEEE formats), to NaN (E4M3 fn, with "tick Saturate to clamp to
 /// 448"), or is clamped (formats without Inf/NaN, or `Overflow::Saturate`); below half the
 /// smallest subnormal it flushes to zero; below the smallest normal it is subnormal with fewer
-/// significant bits. Empty when it is a normal value (or zero, or NaN typed as NaN).
+/// significant bits; a NaN in a format without NaN (FP6, FP4, integers) says what the conversion
+/// gives. Empty when it is a normal value (or zero, or NaN in a format that has NaN).
 std::string storageNote(ElementFormat format, double typed, Overflow overflow = Overflow::Standard);
 
 /// One typed value stored in one format.

@@ -82,6 +82,7 @@ TEST_CASE("a typed value that does not fit says why: NaN in E4M3 fn, Inf, clampi
     CHECK(storageNote(ElementFormat::Fp8E4M3, 460).find("but rounds to it") != std::string::npos); // 460 < 448 + 16, the half step
     CHECK(storageNote(ElementFormat::Fp8E4M3, 1.5).empty());
     CHECK(storageNote(ElementFormat::Fp16, std::numeric_limits<double>::quiet_NaN()).empty());
+    CHECK(storageNote(ElementFormat::Fp4E2M1, std::numeric_limits<double>::quiet_NaN()).rfind("FP4 E2M1 has no NaN", 0) == 0);
 }
 
 TEST_CASE("one value side by side in the comparison formats, with the stored value and its error")
