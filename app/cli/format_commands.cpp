@@ -2,6 +2,7 @@
 // The number-format commands: argument wiring and output; the codecs live in models/precision.
 #include "app/cli/format_commands.hpp"
 
+#include "app/cli/format_explain.hpp"
 #include "app/cli/format_output.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/precision/block_format.hpp"
@@ -88,7 +89,7 @@ models::Result<std::vector<double>> readValues(const std::vector<std::string>& a
 }
 
 ExitCode encodeElements(const CliContext& ctx, ElementFormat format, const std::vector<double>& values, bool saturate,
-                        bool tiesAway)
+                        bool tiesAway, bool explain)
 {
     const FormatInfo& f = formatInfo(format);
     const bool hasNan = f.special == SpecialEncoding::Ieee || f.special == SpecialEncoding::FiniteNanFn ||
@@ -98,6 +99,22 @@ ExitCode encodeElements(const CliContext& ctx, ElementFormat format, const std::
     }
     const Overflow overflow = saturate ? Overflow::Saturate : Overflow::Standard;
     const Rounding rounding = tiesAway ? Rounding::NearestTiesAway : Rounding::NearestEven;
+    if (explain) { // each value with why it is stored so and the stored code's fields (the bit editor's text)
+        json doc = json::array();
+        std::string text;
+        for (const double v : values) {
+            const std::uint32_t code = encode(format, v, overflow, rounding);
+            const std::string note = storageNote(format, v, overflow);
+            json item{{"input", jsonValue(v)}, {"code", hexCode(code, f.bits)}, {"decoding", decodingJson(decodeBits(format, code))}};
+            if (!note.empty()) item["note"] = note;
+            doc.push_back(item);
+            text += valueText(v) + "\t" + hexCode(code, f.bits) + "\t" + valueText(decode(format, code)) + "\n" +
+                    (note.empty() ? "" : "  note: " + note + "\n") + decodingText(decodeBits(format, code));
+        }
+        if (ctx.json) ctx.printJson(doc);
+        else *ctx.out << text;
+        return ExitCode::Ok;
+    }
     if (ctx.json) {
         // Streamed by hand: a DOM of a million small objects would take seconds.
         const auto number = [](double v) { return std::isfinite(v) ? valueText(v) : "\"" + valueText(v) + "\""; };
@@ -246,28 +263,32 @@ void addFormatCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode, std::
     auto encodeValues = std::make_shared<std::vector<std::string>>();
     auto saturate = std::make_shared<bool>(false);
     auto tiesAway = std::make_shared<bool>(false);
+    auto encodeExplain = std::make_shared<bool>(false);
     CLI::App* encodeCmd = format->add_subcommand("encode", "encode values (arguments, or stdin one per line)");
     encodeCmd->add_option("format", *encodeName, "format name")->required();
     encodeCmd->add_option("values", *encodeValues, "decimal or hex-float values, nan, inf, -inf");
     encodeCmd->add_flag("--saturate", *saturate, "clamp overflow to ±max instead of Inf/NaN (like .satfinite)");
     encodeCmd->add_flag("--ties-away", *tiesAway, "round ties away from zero (NVIDIA's FP32→TF32 conversion)");
+    encodeCmd->add_flag("--explain", *encodeExplain, "element formats: why each value is stored so, and the stored code field by field");
     encodeCmd->allow_extras(false);
     encodeCmd->positionals_at_end(false);
-    encodeCmd->callback([&ctx, &exitCode, encodeName, encodeValues, saturate, tiesAway, &in] {
+    encodeCmd->callback([&ctx, &exitCode, encodeName, encodeValues, saturate, tiesAway, encodeExplain, &in] {
         const auto element = formatFromName(*encodeName);
         const auto block = blockFormatFromName(*encodeName);
         if (!element && !block) { exitCode = ctx.error(unknownFormat(*encodeName).error()); return; }
         auto values = readValues(*encodeValues, in);
         if (!values) { exitCode = ctx.error(values.error()); return; }
-        exitCode = element ? encodeElements(ctx, *element, *values, *saturate, *tiesAway) : encodeBlocks(ctx, *block, *values);
+        exitCode = element ? encodeElements(ctx, *element, *values, *saturate, *tiesAway, *encodeExplain) : encodeBlocks(ctx, *block, *values);
     });
 
     auto decodeName = std::make_shared<std::string>();
     auto decodeCodes = std::make_shared<std::vector<std::string>>();
+    auto decodeExplain = std::make_shared<bool>(false);
     CLI::App* decodeCmd = format->add_subcommand("decode", "decode codes (0x… or decimal)");
     decodeCmd->add_option("format", *decodeName, "element format name")->required();
     decodeCmd->add_option("codes", *decodeCodes, "codes")->required();
-    decodeCmd->callback([&ctx, &exitCode, decodeName, decodeCodes] {
+    decodeCmd->add_flag("--explain", *decodeExplain, "each code field by field: sign, 2^(e - bias), 1.f and the formula");
+    decodeCmd->callback([&ctx, &exitCode, decodeName, decodeCodes, decodeExplain] {
         const auto element = formatFromName(*decodeName);
         if (!element) { exitCode = ctx.error(unknownFormat(*decodeName).error()); return; }
         const FormatInfo& f = formatInfo(*element);
@@ -283,10 +304,25 @@ void addFormatCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode, std::
             const std::string cls(valueClassName(classify(*element, *code)));
             array.push_back(json{{"code", hexCode(*code, f.bits)}, {"value", jsonValue(value)}, {"class", cls}});
             text += hexCode(*code, f.bits) + "\t" + valueText(value) + "\t" + cls + "\n";
+            if (*decodeExplain) {
+                array.back()["decoding"] = decodingJson(decodeBits(*element, *code));
+                text += decodingText(decodeBits(*element, *code));
+            }
         }
         if (ctx.json) ctx.printJson(array);
         else *ctx.out << text;
         exitCode = ExitCode::Ok;
+    });
+
+    auto compareValue = std::make_shared<std::string>();
+    auto compareSaturate = std::make_shared<bool>(false);
+    CLI::App* compareCmd = format->add_subcommand("compare", "one value in FP32, BF16, FP16, FP8 E4M3, FP8 E5M2 and FP4 side by side");
+    compareCmd->add_option("value", *compareValue, "decimal or hex-float value")->required();
+    compareCmd->add_flag("--saturate", *compareSaturate, "clamp overflow to ±max instead of Inf/NaN (like .satfinite)");
+    compareCmd->callback([&ctx, &exitCode, compareValue, compareSaturate] {
+        const auto value = parseNumber(*compareValue);
+        if (!value) { exitCode = ctx.error("'" + *compareValue + "' is not a number"); return; }
+        exitCode = compareFormats(ctx, *value, *compareSaturate);
     });
 
     auto tableName = std::make_shared<std::string>();

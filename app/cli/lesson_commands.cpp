@@ -2,6 +2,7 @@
 // Lesson commands: argument wiring and output; the engine lives in labs/guided.
 #include "app/cli/lesson_commands.hpp"
 
+#include "labs/guided/expression_work.hpp"
 #include "labs/guided/lesson_engine.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "labs/guided/lesson_progress.hpp"
@@ -26,6 +27,7 @@ struct LessonOptions {
     std::string id;
     int step = 0;
     bool answers = false;
+    bool work = false;
     std::vector<std::string> paths;
     std::string value;
     double seconds = 0;
@@ -138,6 +140,7 @@ void printStep(const CliContext& ctx, std::size_t index, const RenderedStep& s, 
         if (c.kind == CheckKind::State) out << "    (on the " << c.pageName << " page: " << predicateGoal(c.predicate) << ")\n";
         if (answer) {
             for (const auto& h : c.hints) out << "    hint: " << h << "\n";
+            for (const auto& line : c.solution) out << "    solution: " << line << "\n";
             out << "    answer: " << answer->expected << "\n    " << answer->explanation << "\n";
         }
     }
@@ -174,7 +177,7 @@ ExitCode showLesson(const CliContext& ctx, const LessonOptions& o)
         } else if (o.answers && step.check) {
             auto explanation = renderText(step.check->explanation, *context, lesson->file, step.check->line);
             if (!explanation) return ctx.error(explanation.error());
-            answer = CheckOutcome{false, "on the " + step.check->page + " page, " + predicateGoal(step.check->predicate), *explanation};
+            answer = CheckOutcome{false, "on the " + step.check->page + " page, " + predicateGoal(step.check->predicate), *explanation, {}};
         }
         json j{{"index", i + 1}, {"title", rendered->title}, {"prose", rendered->prose}, {"action", nullptr}, {"lab", nullptr}, {"check", nullptr}};
         if (rendered->action) j["action"] = {{"page", rendered->action->page}, {"settings", rendered->action->settings}};
@@ -187,14 +190,20 @@ ExitCode showLesson(const CliContext& ctx, const LessonOptions& o)
             if (answer) {
                 j["check"]["expected"] = answer->expected;
                 j["check"]["explanation"] = answer->explanation;
+                j["check"]["solution"] = rendered->check->solution;
             }
         }
         steps.push_back(j);
         if (!ctx.json) printStep(ctx, i, *rendered, answer);
     }
+    std::vector<std::string> sources;
+    for (const auto& source : lesson->sources) sources.push_back(source.text);
     if (ctx.json) {
         ctx.printJson({{"id", lesson->id}, {"title", lesson->title}, {"minutes", lesson->minutes},
-                       {"prerequisites", lesson->prerequisites}, {"summary", *summary}, {"steps", steps}});
+                       {"prerequisites", lesson->prerequisites}, {"summary", *summary}, {"steps", steps}, {"sources", sources}});
+    } else if (!sources.empty() && (o.step == 0 || o.step == static_cast<int>(lesson->steps.size()))) {
+        *ctx.out << "\nSources:\n";
+        for (const auto& source : sources) *ctx.out << "- " << source << "\n";
     }
     return ExitCode::Ok;
 }
@@ -265,8 +274,13 @@ ExitCode answerLesson(const CliContext& ctx, const LessonOptions& o)
     if (!recorded) return ctx.error(recorded.error());
     const models::catalog::LessonProgress& progress = *recorded;
     std::vector<std::string> hints;
+    std::vector<std::string> solution;
     auto rendered = renderStep(*lesson, step, *context);
     if (rendered && rendered->check) hints = rendered->check->hints;
+    // After the second wrong try the worked solution is offered (as the Lessons page does).
+    if (rendered && rendered->check && !outcome->correct && wrongTries(progress, o.step) >= wrongTriesBeforeSolution) {
+        solution = rendered->check->solution;
+    }
     if (ctx.json) {
         json doc{{"lesson", lesson->id}, {"step", o.step}, {"correct", outcome->correct}, {"steps_done", progress.stepIndex}};
         if (outcome->correct) {
@@ -274,7 +288,9 @@ ExitCode answerLesson(const CliContext& ctx, const LessonOptions& o)
             doc["explanation"] = outcome->explanation;
         } else {
             if (step.check->kind == CheckKind::State) doc["state"] = outcome->expected;
+            if (!outcome->mistake.empty()) doc["mistake"] = outcome->mistake;
             doc["hints"] = hints;
+            if (!solution.empty()) doc["solution"] = solution;
         }
         ctx.printJson(doc);
     } else if (outcome->correct) {
@@ -282,8 +298,11 @@ ExitCode answerLesson(const CliContext& ctx, const LessonOptions& o)
     } else {
         // A state check says what the given view shows; a choice or number never gives its answer away.
         if (step.check->kind == CheckKind::State) *ctx.out << "not quite: " << outcome->expected << "\n";
+        else if (!outcome->mistake.empty()) *ctx.out << "not quite: " << outcome->mistake << "\n";
         else *ctx.out << "not quite; try again.\n";
         for (const auto& h : hints) *ctx.out << "hint: " << h << "\n";
+        if (!solution.empty()) *ctx.out << "worked solution:\n";
+        for (const auto& line : solution) *ctx.out << "  " << line << "\n";
     }
     return ExitCode::Ok;
 }
@@ -292,8 +311,16 @@ ExitCode evalExpression(const CliContext& ctx, const LessonOptions& o)
 {
     auto context = makeContext(ctx);
     if (!context) return ctx.error(context.error());
-    auto value = lessonEvaluator(*context).evaluate(o.value);
+    const Evaluator evaluator = lessonEvaluator(*context);
+    auto value = evaluator.evaluate(o.value);
     if (!value) return ctx.error(value.error());
+    if (o.work) {
+        auto worked = workText(evaluator, o.value, 8);
+        if (!worked) return ctx.error(worked.error());
+        if (ctx.json) ctx.printJson({{"expression", o.value}, {"work", *worked}});
+        else *ctx.out << *worked << "\n";
+        return ExitCode::Ok;
+    }
     if (ctx.json) {
         if (const double* d = std::get_if<double>(&*value)) ctx.printJson({{"expression", o.value}, {"value", *d}});
         else ctx.printJson({{"expression", o.value}, {"value", std::get<std::string>(*value)}});
@@ -386,6 +413,7 @@ void addLessonCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
 
     CLI::App* eval = lesson->add_subcommand("eval", "evaluate a lesson expression (for authors): eval 'ridge(nvidia-h100-sxm, bf16)'");
     eval->add_option("expression", o->value, "expression")->required();
+    eval->add_flag("--work", o->work, "show the intermediate values, as a worked solution does (2^15 × (2 − 2^-10) = 32,768 × 1.9990234375 = 65,504)");
     eval->callback([&ctx, &exitCode, o] { exitCode = evalExpression(ctx, *o); });
 
     CLI::App* functions = lesson->add_subcommand("functions", "the functions lesson expressions may call");

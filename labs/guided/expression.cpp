@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Recursive-descent evaluator of lesson expressions and the `{{ … }}` template renderer.
 #include "labs/guided/expression.hpp"
+
+#include "labs/guided/expression_work.hpp"
 #include "models/common/number_text.hpp"
 
 #include <cctype>
@@ -284,6 +286,13 @@ models::Result<std::string> Evaluator::render(std::string_view text) const
             inner = inner.substr(0, bar);
             while (!spec.empty() && spec.front() == ' ') spec.remove_prefix(1);
             while (!spec.empty() && spec.back() == ' ') spec.remove_suffix(1);
+        }
+        if (spec == "work") { // the expression with its intermediate values (expression_work.hpp)
+            auto worked = workText(*this, inner);
+            if (!worked) return std::unexpected(worked.error());
+            out += *worked;
+            pos = close + 2;
+            continue;
         }
         auto value = evaluate(inner);
         if (!value) return std::unexpected(value.error());

@@ -45,7 +45,8 @@ public:
     /// Replaces every `{{ expression [| format] }}` in `text` by its value. Formats: `N` fixed
     /// with N decimals, `sN` N significant digits (models::engineeringText: grouped, no float noise),
     /// `%N` a fraction as a percentage with N decimals, `,N` fixed with thousands separators, `x` the
-    /// exact value (models::exactText: the shortest decimal of the double, no separators); no format:
+    /// exact value (models::exactText: the shortest decimal of the double, no separators), `work` the
+    /// expression with its intermediate values (workText: "2^15 × (2 − 2^-10) = 32,768 × 1.9990234375 = 65,504"); no format:
     /// models::readableText (exact for short and whole values such as 65504 → "65,504", else 4 significant digits).
     models::Result<std::string> render(std::string_view text) const;
 

@@ -54,7 +54,7 @@ Result<Block> parseBlock(const std::string& file, const std::string& kind, int f
         const std::string text = trim(lines[i]);
         if (text.empty()) continue;
         if (text.rfind("- ", 0) == 0 || text == "-") {
-            if (listKey.empty()) return at(file, line, "a list item '- …' outside a list (options: or hints:)");
+            if (listKey.empty()) return at(file, line, "a list item '- …' outside a list (options:, hints:, mistakes: or solution:)");
             block.lists[listKey].push_back({listKey, trim(text.substr(1)), line});
             continue;
         }
@@ -69,7 +69,7 @@ Result<Block> parseBlock(const std::string& file, const std::string& kind, int f
             if (s.key == key) return at(file, line, "'" + key + "' given twice (first on line " + std::to_string(s.line) + ")");
         }
         listKey.clear();
-        if (value.empty() && (key == "options" || key == "hints")) {
+        if (value.empty() && (key == "options" || key == "hints" || key == "mistakes" || key == "solution")) {
             listKey = key;
             block.lists[key];
         }
@@ -98,6 +98,23 @@ Result<double> parseDouble(const std::string& file, int line, const std::string&
     return value;
 }
 
+/// `VALUE -> message` (the message may be "quoted").
+Result<Mistake> parseMistake(const std::string& file, const Setting& item)
+{
+    const auto arrow = item.value.find("->");
+    if (arrow == std::string::npos) {
+        return at(file, item.line, "a mistake is 'VALUE -> \"message\"', not '" + item.value + "'");
+    }
+    Mistake mistake{trim(item.value.substr(0, arrow)), trim(item.value.substr(arrow + 2)), item.line};
+    if (mistake.message.size() >= 2 && mistake.message.front() == '"' && mistake.message.back() == '"') {
+        mistake.message = mistake.message.substr(1, mistake.message.size() - 2);
+    }
+    if (mistake.value.empty() || mistake.message.empty()) {
+        return at(file, item.line, "a mistake needs a value before '->' and a message after it");
+    }
+    return mistake;
+}
+
 Result<Check> makeCheck(const std::string& file, const Block& block)
 {
     Check check;
@@ -111,8 +128,14 @@ Result<Check> makeCheck(const std::string& file, const Block& block)
     for (const auto& item : block.lists.count("hints") ? block.lists.at("hints") : std::vector<Setting>{}) {
         check.hints.push_back(item.value);
     }
+    for (const auto& item : block.lists.count("mistakes") ? block.lists.at("mistakes") : std::vector<Setting>{}) {
+        auto mistake = parseMistake(file, item);
+        if (!mistake) return std::unexpected(mistake.error());
+        check.mistakes.push_back(std::move(*mistake));
+    }
+    if (block.lists.count("solution")) check.solution = block.lists.at("solution");
     for (const auto& s : block.settings) {
-        if (s.key == "kind" || s.key == "hints" || s.key == "options") continue;
+        if (s.key == "kind" || s.key == "hints" || s.key == "options" || s.key == "mistakes" || s.key == "solution") continue;
         if (s.key == "question") check.question = s.value;
         else if (s.key == "explanation") check.explanation = s.value;
         else if (check.kind == CheckKind::Choice && s.key == "answer") {
@@ -266,15 +289,27 @@ models::Result<Lesson> parseLesson(std::string_view text, const std::string& fil
     if (lines.empty() || trim(lines[0]) != "---") return at(file, 1, "a lesson starts with a '---' header line");
     std::map<std::string, HeaderField> fields;
     std::size_t i = 1;
+    bool inSources = false;
     for (; i < lines.size() && trim(lines[i]) != "---"; ++i) {
         const int line = static_cast<int>(i) + 1;
         const std::string t = trim(lines[i]);
         if (t.empty()) continue;
+        if (inSources && t.rfind("- ", 0) == 0) {
+            lesson.sources.push_back({trim(t.substr(2)), line});
+            continue;
+        }
+        inSources = false;
+        if (t == "sources:") {
+            if (fields.count("sources")) return at(file, line, "'sources' given twice in the header");
+            fields["sources"] = {"", line};
+            inSources = true;
+            continue;
+        }
         const auto colon = t.find(':');
         if (colon == std::string::npos) return at(file, line, "expected 'key: value' in the header, got '" + t + "'");
         const std::string key = trim(t.substr(0, colon));
         if (key != "id" && key != "title" && key != "minutes" && key != "prerequisites") {
-            return at(file, line, "unknown header key '" + key + "' (id, title, minutes, prerequisites)");
+            return at(file, line, "unknown header key '" + key + "' (id, title, minutes, prerequisites, sources)");
         }
         if (fields.count(key)) return at(file, line, "'" + key + "' given twice in the header");
         std::string value = trim(t.substr(colon + 1));

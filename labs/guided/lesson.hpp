@@ -40,6 +40,15 @@ struct LabRun {
 
 enum class CheckKind { Choice, Number, State };
 
+/// A common wrong answer a check declares (`- VALUE -> "message"` under `mistakes:`): `value`
+/// is an expression (a number for number checks, an option's number for choice checks) and
+/// `message` the text shown when a wrong answer matches it (may hold `{{ … }}` numbers).
+struct Mistake {
+    std::string value;
+    std::string message;
+    int line = 0;
+};
+
 /// A question. Choice: options and the index of the right one. Number: an expression computed
 /// by the models, a tolerance (relative, absolute, or 0 for exact; there is no default: a check
 /// without `tolerance:` is a validateLesson problem and is graded exactly) and a unit. State: a
@@ -59,6 +68,8 @@ struct Check {
     std::string predicate;
     std::vector<Setting> parameters;
     std::vector<std::string> hints;
+    std::vector<Mistake> mistakes;  ///< declared misconceptions, matched against wrong answers
+    std::vector<Setting> solution;  ///< worked-solution lines (prose with `{{ … }}`, `| work` shows the steps)
     std::string explanation;
     int line = 0;
     int answerLine = 0;
@@ -83,12 +94,20 @@ struct Image {
     int line = 0;
 };
 
+/// A primary source a lesson cites (a `sources:` item of its header): what it is, where in it,
+/// and its http(s) address ("IEEE 754-2019, §3.6, binary16: https://…").
+struct Source {
+    std::string text;
+    int line = 0;
+};
+
 /// A lesson file.
 struct Lesson {
     std::string id;
     std::string title;
     int minutes = 0;
     std::vector<std::string> prerequisites; ///< lesson ids
+    std::vector<Source> sources;            ///< the primary sources it cites, shown after its last step
     std::string summary;                    ///< prose before the first step
     std::vector<Step> steps;
     std::vector<Image> images;              ///< every image of the summary and the steps' prose

@@ -2,8 +2,8 @@
 // Rendering steps, checking answers and validating lessons against the models and the lab registry.
 #include "labs/guided/lesson_engine.hpp"
 
+#include "labs/guided/lesson_solution.hpp"
 #include "labs/guided/page_contracts.hpp"
-
 #include "labs/guided/page_predicates.hpp"
 #include "models/common/number_text.hpp"
 
@@ -90,6 +90,9 @@ Result<RenderedCheck> renderCheck(const Check& check, const Evaluator& evaluator
         if (!params) return at(file, check.line, params.error().message);
         out.parameters = *params;
     }
+    auto solution = workedSolution(check, evaluator, file);
+    if (!solution) return std::unexpected(solution.error());
+    out.solution = std::move(*solution);
     return out;
 }
 
@@ -183,6 +186,7 @@ std::vector<Problem> validateStep(const Lesson& lesson, const Step& step, const 
     if (!step.check) return problems;
     const Check& check = *step.check;
     if (auto r = renderCheck(check, evaluator, lesson.file); !r) add(r.error(), check.line);
+    for (auto& p : validateMistakesAndSolution(check, evaluator, lesson.file)) problems.push_back(std::move(p));
     if (auto e = renderAt(evaluator, check.explanation, lesson.file, check.line); !e) add(e.error(), check.line);
     if (check.explanation.empty()) problems.push_back({lesson.file, check.line, "the check has no 'explanation:'"});
     switch (check.kind) {
@@ -278,6 +282,16 @@ Result<CheckOutcome> checkAnswer(const Check& check, std::string_view answer, co
             out.correct = number - 1 == check.answerIndex;
         } else {
             out.correct = lower(given) == lower(*right);
+            number = 0; // an option's text: find its number for the mistakes
+            for (std::size_t i = 0; i < check.options.size(); ++i) {
+                auto option = renderAt(evaluator, check.options[i], file, check.line);
+                if (option && lower(*option) == lower(given)) number = static_cast<int>(i) + 1;
+            }
+        }
+        if (!out.correct) {
+            auto mistake = matchMistake(check, number, evaluator, file);
+            if (!mistake) return std::unexpected(mistake.error());
+            out.mistake = mistake->value_or("");
         }
         return out;
     }
@@ -288,8 +302,12 @@ Result<CheckOutcome> checkAnswer(const Check& check, std::string_view answer, co
         if (!given) return std::unexpected(given.error());
         // Exact: the decimal the learner types reads back as the same double (from_chars rounds
         // correctly), so 1.0078125 is BF16's 1.01 and 1.01 is not.
-        const double tolerance = std::max(check.absoluteTolerance, check.relativeTolerance * std::fabs(*expected));
-        out.correct = check.exact() ? *given == *expected : std::fabs(*given - *expected) <= tolerance;
+        out.correct = numberAccepted(check, *expected, *given);
+        if (!out.correct) {
+            auto mistake = matchMistake(check, *given, evaluator, file);
+            if (!mistake) return std::unexpected(mistake.error());
+            out.mistake = mistake->value_or("");
+        }
         out.expected = (check.exact() ? models::exactText(*expected) : models::engineeringText(*expected, 4)) +
                        (check.unit.empty() ? "" : " " + check.unit);
         return out;
@@ -368,6 +386,12 @@ std::vector<Problem> validateLesson(const Lesson& lesson, const LessonContext& c
     }
     for (const auto& image : lesson.images) {
         if (auto why = imageProblem(lesson, image); !why.empty()) problems.push_back({lesson.file, image.line, why});
+    }
+    for (const auto& source : lesson.sources) {
+        // A primary source names where it is: an http(s) address a reader can open.
+        if (source.text.find("https://") == std::string::npos && source.text.find("http://") == std::string::npos) {
+            problems.push_back({lesson.file, source.line, "a source needs its http(s) address: '" + source.text + "'"});
+        }
     }
     return problems;
 }

@@ -53,6 +53,9 @@ struct RenderedCheck {
     std::string predicate; ///< state checks
     std::map<std::string, std::string> parameters; ///< state checks, evaluated
     std::vector<std::string> hints;
+    /// The worked solution, one line per step (lesson_solution.hpp: workedSolution), offered after
+    /// two wrong tries; empty when the check has none.
+    std::vector<std::string> solution;
 };
 
 /// A step with every `{{ … }}` replaced by the value the models compute.
@@ -80,6 +83,9 @@ struct CheckOutcome {
     /// FLOP/byte is below the NVIDIA H100 SXM's BF16 ridge of 295.4 FLOP/byte: memory bound.").
     std::string expected;
     std::string explanation; ///< rendered
+    /// A wrong answer that matches one of the check's declared mistakes: that mistake's message,
+    /// rendered ("That is 2^16: …"); empty otherwise.
+    std::string mistake;
 };
 
 /// Checks a learner's answer. Choice: the option's number (from 1) or its text. Number: a

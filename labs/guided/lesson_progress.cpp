@@ -29,6 +29,7 @@ models::Result<models::catalog::LessonProgress> recordAnswer(models::catalog::Us
     entry["answer"] = std::string(answer);
     entry["correct"] = outcome.correct;
     entry["attempts"] = entry.value("attempts", 0) + 1;
+    entry["wrong"] = entry.value("wrong", 0) + (outcome.correct ? 0 : 1);
     progress->answersJson = answers.dump();
     progress->secondsSpent += seconds;
     if (outcome.correct) progress->stepIndex = std::max(progress->stepIndex, stepNumber);
@@ -45,6 +46,16 @@ models::Result<models::catalog::LessonProgress> finishLesson(models::catalog::Us
     progress->secondsSpent += seconds;
     if (auto saved = store.saveLessonProgress(*progress); !saved) return std::unexpected(saved.error());
     return progress;
+}
+
+int wrongTries(const models::catalog::LessonProgress& progress, int stepNumber)
+{
+    const nlohmann::json answers = nlohmann::json::parse(progress.answersJson, nullptr, false);
+    if (answers.is_discarded() || !answers.is_object()) return 0;
+    const auto entry = answers.find(std::to_string(stepNumber));
+    if (entry == answers.end() || !entry->is_object()) return 0;
+    const auto wrong = entry->find("wrong");
+    return wrong != entry->end() && wrong->is_number_integer() ? wrong->get<int>() : 0;
 }
 
 LessonScore scoreOf(const std::optional<models::catalog::LessonProgress>& progress, const Lesson& lesson)

@@ -27,6 +27,13 @@ models::Result<models::catalog::LessonProgress> progressOf(const models::catalog
 models::Result<models::catalog::LessonProgress> finishLesson(models::catalog::UserStore& store, const Lesson& lesson,
                                                              double seconds);
 
+/// How many wrong answers step `stepNumber` (from 1) has had, as recorded (0 when none, or when
+/// the record is not readable): the worked solution is offered from the second.
+int wrongTries(const models::catalog::LessonProgress& progress, int stepNumber);
+
+/// Wrong tries after which a step's worked solution is offered.
+constexpr int wrongTriesBeforeSolution = 2;
+
 /// How a learner did in one lesson, from its stored progress.
 struct LessonScore {
     int checks = 0;           ///< steps of the lesson with a check

@@ -9,29 +9,30 @@
 namespace accelscope::models::simt {
 namespace {
 
+// Descriptions say what a program does, never its outcome: the Warp lesson asks for the outcome.
 constexpr std::array presets{
-    WarpPreset{"tid-lt-16", "if (tid < 16): half the warp on each path, 50% SIMD efficiency",
+    WarpPreset{"tid-lt-16", "if (tid < 16): lanes 0-15 take one path, lanes 16-31 the other",
                "if tid < 16\n  compute 10\nelse\n  compute 10\nend\n", DataPattern::Identity},
-    WarpPreset{"tid-mod-2", "if (tid % 2 == 0): odd and even lanes take turns",
+    WarpPreset{"tid-mod-2", "if (tid % 2 == 0): even lanes take one path, odd lanes the other",
                "if tid % 2 == 0\n  compute 10\nelse\n  compute 10\nend\n", DataPattern::Identity},
-    WarpPreset{"four-way", "four paths by tid % 4: each runs with a quarter of the lanes (1/k efficiency)",
+    WarpPreset{"four-way", "four paths of equal length, chosen by tid % 4",
                "if tid % 4 == 0\n  compute 8\nelse\n  if tid % 4 == 1\n    compute 8\n  else\n    if tid % 4 == 2\n"
                "      compute 8\n    else\n      compute 8\n    end\n  end\nend\n",
                DataPattern::Identity},
-    WarpPreset{"nested-ifs", "nested branches reconverge at the end of each if",
+    WarpPreset{"nested-ifs", "an if inside an if, then work every lane does",
                "if tid < 16\n  if tid < 8\n    compute 4\n  else\n    compute 4\n  end\nelse\n  compute 4\nend\ncompute 2\n",
                DataPattern::Identity},
-    WarpPreset{"lane-loop", "a loop whose trip count depends on the lane: the warp runs the longest",
+    WarpPreset{"lane-loop", "a loop that runs tid % 4 + 1 times, then work every lane does",
                "loop tid % 4 + 1\n  compute 2\nend\ncompute 2\n", DataPattern::Identity},
-    WarpPreset{"early-exit", "lanes that return early leave the rest idle",
+    WarpPreset{"early-exit", "lanes 8 and up return before the work",
                "if tid >= 8\n  return\nend\ncompute 10\n", DataPattern::Identity},
-    WarpPreset{"data-random", "a data-dependent branch on random data: every warp diverges",
+    WarpPreset{"data-random", "a branch on the data (data < 50); the data is random",
                "if data < 50\n  compute 10\nelse\n  compute 10\nend\n", DataPattern::Random},
-    WarpPreset{"data-sorted", "the same branch on sorted data: only the warp at the boundary diverges",
+    WarpPreset{"data-sorted", "the same branch on the data (data < 50); the data is sorted",
                "if data < 50\n  compute 10\nelse\n  compute 10\nend\n", DataPattern::Sorted},
-    WarpPreset{"warp-uniform", "branching on the warp id: no divergence inside a warp",
+    WarpPreset{"warp-uniform", "a branch on the warp id (warp % 2 == 0)",
                "if warp % 2 == 0\n  compute 10\nelse\n  compute 10\nend\n", DataPattern::Identity},
-    WarpPreset{"spin-lock", "every lane takes one lock: deadlocks with a pre-Volta stack, completes with ITS",
+    WarpPreset{"spin-lock", "every lane takes the same lock, works, and releases it",
                "lock\n  compute 4\nunlock\ncompute 2\n", DataPattern::Identity},
 };
 

@@ -5,6 +5,7 @@
 #include "app/gui/lessons/lesson_completion.hpp"
 #include "app/gui/lessons/lesson_course_list.hpp"
 #include "app/gui/lessons/lesson_feedback.hpp"
+#include "app/gui/lessons/lesson_question.hpp"
 #include "tests/app/gui_fixture.hpp"
 
 #include "accelscope/config.hpp"
@@ -153,6 +154,9 @@ TEST_CASE("a lesson's introduction is shown above its first step, and its last s
     REQUIRE(page.stepBy(1));
     CHECK_FALSE(page.prose()->toPlainText().contains("Williams, Waterman and Patterson"));
     while (page.stepBy(1)) {}
+    // The last step ends with the lesson's primary sources.
+    CHECK(page.prose()->toPlainText().contains("Sources"));
+    CHECK(page.prose()->toPlainText().contains("Williams, Waterman and Patterson, \"Roofline"));
     CHECK(page.nextButton()->isEnabled()); // was disabled: the last step now finishes the lesson
     CHECK(page.nextButton()->text().contains("Finish"));
     CHECK(page.nextButton()->toolTip().startsWith("Last step of this lesson"));
@@ -189,6 +193,9 @@ TEST_CASE("finishing a lesson shows its score, what was learned and the next les
     CHECK(completion->timeText().startsWith("Time spent: "));
     CHECK(completion->learnedText().contains("Arithmetic intensity"));
     CHECK(completion->learnedText().contains("Same kernel, other chips"));
+    // The lesson's primary sources close the completion screen (and its last step).
+    CHECK(completion->learnedText().contains("Read further"));
+    CHECK(completion->learnedText().contains("https://doi.org/10.1145/1498765.1498785"));
     // Next in course order with its prerequisites done: measuring your machine (after the roofline).
     CHECK(completion->nextButton()->text() == "Next lesson: Measure your own machine →");
     CHECK(page.courseList()->item(roofline)->text().startsWith("✓ Rooflines"));
@@ -298,6 +305,49 @@ TEST_CASE("the feedback box keeps its height in lines when the text size changes
     QFont larger = page.font();
     larger.setPointSizeF(larger.pointSizeF() * 2.5); // presenter mode's largest text
     page.setFont(larger);
-    CHECK(feedback->height() == 6 * feedback->fontMetrics().lineSpacing());
+    CHECK(feedback->lines() >= 6); // room for an outcome and a worked solution
+    CHECK(feedback->height() == feedback->lines() * feedback->fontMetrics().lineSpacing());
     CHECK(feedback->height() > 2 * before);
+}
+
+TEST_CASE("a declared mistake gets its message, and two wrong answers offer the worked solution")
+{
+    accelscope::tests::GuiFixture fixture;
+    LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
+    page.resize(1280, 800);
+    page.show();
+    REQUIRE(page.openLesson("number-formats"));
+    REQUIRE(page.currentStep() == 0); // the largest finite FP16
+    QCoreApplication::processEvents();
+    QPushButton* solution = page.question()->solutionButton();
+    const int checkY = page.checkButton()->mapTo(&page, QPoint(0, 0)).y();
+    CHECK(page.answer("65536") == std::optional<bool>(false));
+    CHECK(page.outcomeText().contains("Not quite: That is 2^16.")); // the declared mistake, not a bare "Not quite"
+    CHECK_FALSE(solution->isVisibleTo(&page));                      // one wrong try: not offered yet
+    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
+    QCoreApplication::processEvents(); // the feedback box lays its new text out
+    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-mistake.png"));
+    CHECK(page.answer("65000") == std::optional<bool>(false));
+    CHECK(page.outcomeText().startsWith("Not quite. ")); // no mistake declared for 65000
+    REQUIRE(solution->isVisibleTo(&page));
+    CHECK(page.outcomeText().contains("worked solution"));
+    auto* feedback = page.findChild<LessonFeedback*>();
+    REQUIRE(feedback != nullptr);
+    CHECK(feedback->solution().isEmpty()); // offered, not forced
+    solution->click();
+    QCoreApplication::processEvents();
+    // Each step computed by the engine: the last line works 2^15 × (2 − 2^-10) out to 65,504.
+    CHECK(feedback->solution().contains("2^15 × (2 − 0.0009765625) = 32,768 × 1.9990234375 = 65,504"));
+    CHECK(feedback->solution().startsWith("Worked solution:\n1. FP16: 5 exponent bits, bias 15."));
+    CHECK(page.checkButton()->mapTo(&page, QPoint(0, 0)).y() == checkY); // the question did not move
+    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-worked-solution.png"));
+    // The next step starts afresh: no solution offered, none shown.
+    REQUIRE(page.stepBy(1));
+    CHECK_FALSE(solution->isVisibleTo(&page));
+    CHECK(feedback->solution().isEmpty());
+    // A choice's declared mistake: the GEMV is not compute bound because of its size.
+    REQUIRE(page.openLesson("roofline"));
+    REQUIRE(page.stepBy(2 - page.currentStep()));
+    CHECK(page.answer("3") == std::optional<bool>(false));
+    CHECK(page.outcomeText().contains("the math per byte does"));
 }

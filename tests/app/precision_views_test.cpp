@@ -87,3 +87,53 @@ TEST_CASE("every precision tab draws headless frames without ImGui asserts")
     accelscope::tests::frame(visualizer, context, ImVec2(300, 200));
     accelscope::tests::frame(visualizer, context, ImVec2(300, 200));
 }
+
+TEST_CASE("bit editor: typing re-encodes at once, each field is decoded, and formats are compared")
+{
+    BitEditorView view;
+    view.setFormat(ElementFormat::Fp16);
+    view.typeText("65504"); // as each keystroke does: no Enter
+    CHECK(view.code() == 0x7BFFu);
+    const auto d = view.decoding();
+    CHECK(d.exponent == "2^(30 - 15) = 2^15");
+    CHECK(d.formula == "+1 × 2^15 × 1.9990234375 = 65504");
+    view.typeText("1e-"); // half typed: the code stays, a quiet message says so
+    CHECK(view.code() == 0x7BFFu);
+    CHECK(view.message().rfind("keep typing", 0) == 0);
+    view.typeText("1e-3");
+    CHECK(view.message().empty());
+    CHECK(view.code() == encode(ElementFormat::Fp16, 1e-3));
+    // E4M3 fn has no Inf: 1000 overflows to NaN, and the editor says how to clamp it.
+    view.setFormat(ElementFormat::Fp8E4M3);
+    view.typeText("1000");
+    CHECK(view.code() == 0x7Fu);
+    CHECK(view.storageNote().find("Tick Saturate to clamp to 448") != std::string::npos);
+    view.setSaturate(true);
+    CHECK(view.code() == 0x7Eu);
+    CHECK(view.storageNote() == "1000 is beyond FP8 E4M3's largest finite value 448: saturated to 448.");
+    const auto rows = view.sideBySide();
+    REQUIRE(rows.size() == comparisonFormats().size());
+    CHECK(rows[2].stored == 1000); // FP16 holds it exactly
+    CHECK(rows[3].stored == 448);  // E4M3, saturated
+    // A typed value stays typed when the format changes.
+    view.setFormat(ElementFormat::Bf16);
+    REQUIRE(view.typedValue().has_value());
+    CHECK(*view.typedValue() == 1000);
+    CHECK(view.code() == encode(ElementFormat::Bf16, 1000));
+}
+
+TEST_CASE("the number line marks max, min normal and min subnormal")
+{
+    HeadlessImGui imgui;
+    FakeDrawContext context;
+    NumberLineView line;
+    line.setFormats(ElementFormat::Fp8E4M3, std::nullopt);
+    REQUIRE(line.markers().size() == 3);
+    CHECK(line.markers()[0].label == "max 448");
+    for (int frame = 0; frame < 2; ++frame) accelscope::tests::frame(line, context, ImVec2(300, 200));
+    CHECK(line.markersDrawn() == 3); // on the log scale the three labels find rows that do not overlap
+    BitEditorView bits;
+    bits.typeText("1000");
+    for (int frame = 0; frame < 2; ++frame) accelscope::tests::frame(bits, context, ImVec2(300, 200));
+    CHECK(ImGui::GetDrawData()->TotalVtxCount > 500);
+}

@@ -114,3 +114,36 @@ TEST_CASE("format bad input: unknown format, non-number, empty input, bad npy, b
     const auto channels = runCli(user, {"format", "quantize", "int8-sym-channel", "--dist", "normal", "--count", "10", "--channels", "3"});
     CHECK_THAT(channels.err, Catch::Contains("do not split into 3 equal channels"));
 }
+
+TEST_CASE("format decode and encode --explain print the bit editor's field decoding, format compare the side-by-side values")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    // FP16 0x7BFF: 0 11110 1111111111 = 2^15 × 1.9990234375 = 65504.
+    const auto decoded = runCli(user, {"format", "decode", "fp16", "0x7bff", "--explain"});
+    INFO(decoded.out << decoded.err);
+    REQUIRE(decoded.status == 0);
+    CHECK(decoded.out == "0x7BFF\t65504\tnormal\n"
+                         "  sign 0: +1\n"
+                         "  exponent 11110: 2^(30 - 15) = 2^15\n"
+                         "  fraction 1111111111: 1.f = 1.1111111111 (binary) = 1.9990234375\n"
+                         "  value: +1 × 2^15 × 1.9990234375 = 65504\n");
+    const json doc = json::parse(runCli(user, {"--json", "format", "decode", "fp16", "0x7bff", "--explain"}).out);
+    CHECK(doc[0]["decoding"]["exponent"]["means"] == "2^(30 - 15) = 2^15");
+    // 1000 in E4M3 fn: NaN, and the note says how to clamp it.
+    const auto encoded = runCli(user, {"format", "encode", "fp8-e4m3", "1000", "--explain"});
+    CHECK_THAT(encoded.out, Catch::StartsWith("1000\t0x7F\tnan\n  note: 1000 is beyond FP8 E4M3's largest finite value 448"));
+    CHECK_THAT(encoded.out, Catch::Contains("Tick Saturate to clamp to 448."));
+    const json saturated = json::parse(runCli(user, {"--json", "format", "encode", "fp8-e4m3", "1000", "--explain", "--saturate"}).out);
+    CHECK(saturated[0]["code"] == "0x7E");
+    CHECK(saturated[0]["decoding"]["formula"] == "+1 × 2^8 × 1.75 = 448");
+    const json compared = json::parse(runCli(user, {"--json", "format", "compare", "0.1"}).out);
+    REQUIRE(compared.size() == 6);
+    CHECK(compared[1]["format"] == "bf16");
+    CHECK(compared[1]["stored"] == 0.10009765625);
+    CHECK(compared[5]["note"] == "0.1 is below half of FP4 E2M1's smallest value 0.5: it flushes to zero.");
+    const auto text = runCli(user, {"format", "compare", "0.1"});
+    CHECK_THAT(text.out, Catch::Contains("0.10009765625"));
+    CHECK_THAT(text.out, !Catch::Contains("0.00009765624999")); // the error is rounded, no float noise
+    CHECK(runCli(user, {"format", "compare", "many"}).status == 1);
+}

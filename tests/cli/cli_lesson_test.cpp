@@ -175,3 +175,34 @@ TEST_CASE("lesson answer says a state in words and a choice by its text, never a
     CHECK_THAT(show.out, Catch::Contains("(on the Roofline page: the kernel compute bound, at or right of the ridge)"));
     for (const auto& text : {choice.out, small.out, big.out, show.out}) CHECK(text.find("_ridge") == std::string::npos);
 }
+
+TEST_CASE("lesson answer names a declared mistake and shows the worked solution from the second wrong try")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    // number-formats step 1: the largest finite FP16. 65536 = 2^16 is a declared mistake.
+    const auto first = runCli(user, {"lesson", "answer", "number-formats", "1", "65536"});
+    INFO(first.out << first.err);
+    REQUIRE(first.status == 0);
+    CHECK_THAT(first.out, Catch::StartsWith("not quite: That is 2^16."));
+    CHECK_THAT(first.out, !Catch::Contains("worked solution")); // one wrong try: not yet
+    // A wrong answer that matches no mistake: the plain message; it is the second wrong try.
+    const auto second = runCli(user, {"--json", "lesson", "answer", "number-formats", "1", "65000"});
+    const json doc = json::parse(second.out);
+    CHECK(doc["correct"] == false);
+    CHECK_FALSE(doc.contains("mistake"));
+    REQUIRE(doc.contains("solution"));
+    REQUIRE(doc["solution"].size() == 3);
+    // Every value of the solution is computed: the last line works out 2^15 × (2 − 2^-10).
+    CHECK(doc["solution"][2] == "Together: 2^(30 − 15) × (2 − 2^-10) = 2^15 × (2 − 0.0009765625) = 32,768 × 1.9990234375 = 65,504");
+    const auto third = runCli(user, {"lesson", "answer", "number-formats", "1", "65535"});
+    CHECK_THAT(third.out, Catch::StartsWith("not quite: That is the largest 16-bit unsigned integer."));
+    CHECK_THAT(third.out, Catch::Contains("worked solution:\n  FP16: 5 exponent bits, bias 15."));
+    // A right answer prints no mistake and no solution.
+    const auto right = runCli(user, {"lesson", "answer", "number-formats", "1", "65504"});
+    CHECK_THAT(right.out, Catch::StartsWith("correct: 65504"));
+    CHECK_THAT(right.out, !Catch::Contains("worked solution"));
+    // lesson eval --work shows the same arithmetic for authors.
+    const auto work = runCli(user, {"lesson", "eval", "--work", "2^15 * (2 - 2^-10)"});
+    CHECK(work.out == "2^15 × (2 − 2^-10) = 32,768 × (2 − 0.0009765625) = 32,768 × 1.9990234375 = 65,504\n");
+}

@@ -437,3 +437,25 @@ TEST_CASE("a course loads the lessons that check and names the first problem of 
     CHECK_THAT(texts[0], Catch::Contains("02-bad.md:14: devices: no device with id 'nvidia-h1000'"));
     CHECK_THAT(texts[1], Catch::Contains("03-unparsable.md:1:"));
 }
+
+TEST_CASE("a lesson cites its primary sources in the header, each with its http(s) address")
+{
+    const auto ctx = accelscope::tests::lessonDevicesContext();
+    const std::string header = "---\nid: t\ntitle: T\nminutes: 5\nprerequisites: []\nsources:\n- Paper, section 2: https://example.org/p\n"
+                               "- A datasheet without an address\n---\n## S\ntext\n";
+    const auto lesson = parseLesson(header, "t.md");
+    REQUIRE(lesson.has_value());
+    REQUIRE(lesson->sources.size() == 2);
+    CHECK(lesson->sources[0].text == "Paper, section 2: https://example.org/p");
+    CHECK(lesson->sources[0].line == 7);
+    const auto problems = validateLesson(*lesson, ctx);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].text() == "t.md:8: a source needs its http(s) address: 'A datasheet without an address'");
+    // Every bundled lesson is reviewed against at least two primary sources.
+    const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
+    REQUIRE(loaded.errors.empty());
+    for (const auto& l : loaded.lessons) {
+        INFO(l.file);
+        CHECK(l.sources.size() >= 2);
+    }
+}

@@ -80,7 +80,13 @@ void LessonCompletion::showLesson(const labs::guided::Lesson& lesson, const labs
     m_time->setText(tr("Time spent: %1 (about %2 min planned).").arg(duration(score.secondsSpent)).arg(lesson.minutes));
     QString learned = tr("<b>What you learned</b><ul>");
     for (const auto& step : lesson.steps) learned += QStringLiteral("<li>%1</li>").arg(text(step.title).toHtmlEscaped());
-    m_learned->setText(learned + QStringLiteral("</ul>"));
+    learned += QStringLiteral("</ul>");
+    if (!lesson.sources.empty()) { // the primary sources the lesson rests on, escaped (file text, #17)
+        learned += tr("<b>Read further</b><ul>");
+        for (const auto& source : lesson.sources) learned += QStringLiteral("<li>%1</li>").arg(text(source.text).toHtmlEscaped());
+        learned += QStringLiteral("</ul>");
+    }
+    m_learned->setText(learned);
     m_next->setText(nextTitle.isEmpty() ? tr("Back to the course") : tr("Next lesson: %1 →").arg(nextTitle));
     m_next->setToolTip(nextTitle.isEmpty() ? tr("Every lesson you can take now is done; pick one from the course list to review")
                                            : tr("The next lesson in the course whose prerequisites are done"));

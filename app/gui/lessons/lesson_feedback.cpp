@@ -18,11 +18,18 @@ LessonFeedback::LessonFeedback(int lines, QWidget* parent) : QScrollArea(parent)
     m_outcome->setTextFormat(Qt::PlainText);
     m_outcome->setWordWrap(true);
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_solution = new QLabel;
+    m_solution->setObjectName(QStringLiteral("lessonSolution"));
+    m_solution->setTextFormat(Qt::PlainText);
+    m_solution->setWordWrap(true);
+    m_solution->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_solution->hide();
     auto* box = new QWidget;
     auto* layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_hints);
     layout->addWidget(m_outcome);
+    layout->addWidget(m_solution);
     layout->addStretch();
     setWidget(box);
     setWidgetResizable(true);
@@ -42,8 +49,21 @@ void LessonFeedback::clear()
     m_hintsShown = 0;
     m_hints->clear();
     m_hints->hide();
+    m_solution->clear();
+    m_solution->hide();
     setOutcome({});
 }
+
+void LessonFeedback::setSolution(const QStringList& lines)
+{
+    QStringList numbered;
+    for (int i = 0; i < lines.size(); ++i) numbered << (lines.size() > 1 ? tr("%1. %2").arg(i + 1).arg(lines[i]) : lines[i]);
+    m_solution->setText(tr("Worked solution:\n%1").arg(numbered.join('\n')));
+    m_solution->show();
+    ensureWidgetVisible(m_solution);
+}
+
+QString LessonFeedback::solution() const { return m_solution->isHidden() ? QString() : m_solution->text(); }
 
 void LessonFeedback::setOutcome(const QString& text, bool problem)
 {

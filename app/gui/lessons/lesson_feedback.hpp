@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The Lessons page's feedback box: the hints shown so far and what the last Check said, in a
+// The Lessons page's feedback box: the hints shown so far, what the last Check said and the worked
+// solution when asked for, in a
 // box of fixed height so that text appearing there never moves the question or the buttons.
 #pragma once
 
@@ -27,6 +28,11 @@ public:
     /// Shows one more of `hints` (all shown so far, numbered); returns whether any are left.
     bool showNextHint(const std::vector<std::string>& hints);
     int hintsShown() const { return m_hintsShown; }
+    /// The box's height in lines of text.
+    int lines() const { return m_lines; }
+    /// Shows a worked solution under the outcome, one line per step (cleared with the rest).
+    void setSolution(const QStringList& lines);
+    QString solution() const;
 
 protected:
     /// Keeps the height at `lines` lines when the text size changes (Ctrl+/−, presenter mode).
@@ -36,6 +42,7 @@ private:
     int m_lines = 6;
     QLabel* m_hints = nullptr;
     QLabel* m_outcome = nullptr;
+    QLabel* m_solution = nullptr;
     int m_hintsShown = 0;
 };
 

@@ -5,16 +5,14 @@
 #include "app/gui/lessons/lesson_completion.hpp"
 #include "app/gui/lessons/lesson_course_list.hpp"
 #include "app/gui/lessons/lesson_feedback.hpp"
+#include "app/gui/lessons/lesson_question.hpp"
 #include "app/gui/lessons/lesson_state_watch.hpp"
 #include "labs/guided/lesson_progress.hpp"
 
-#include <QButtonGroup>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QRadioButton>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -120,19 +118,8 @@ QWidget* LessonsPage::buildStepView()
     m_header->setWordWrap(true);
     m_showMe = new QPushButton;
     m_showMe->setToolTip(tr("Open the page this step is about, set up as the step describes"));
-    m_question = new QLabel;
-    m_question->setWordWrap(true);
-    m_choices = new QWidget;
-    m_choiceLayout = new QVBoxLayout(m_choices);
-    m_choiceLayout->setContentsMargins(0, 0, 0, 0);
-    m_choiceGroup = new QButtonGroup(this);
-    m_number = new QLineEdit;
-    m_number->setPlaceholderText(tr("your answer"));
-    m_unit = new QLabel;
-    m_check = new QPushButton(tr("Check"));
-    m_check->setDefault(true);
-    m_hint = new QPushButton(tr("Hint"));
-    m_feedback = new LessonFeedback;
+    m_question = new LessonQuestion;
+    m_feedback = m_question->feedback();
     m_previous = new QPushButton(tr("← Previous"));
     m_next = new QPushButton(tr("Next →"));
     m_previous->setToolTip(tr("Previous step (Alt+Left; in presenter mode ←)"));
@@ -141,11 +128,6 @@ QWidget* LessonsPage::buildStepView()
     m_startOver = new QPushButton(tr("Start over"));
     m_startOver->setToolTip(tr("Forget this lesson's saved answers and progress (also a damaged record) and go back to step 1"));
 
-    auto* answerRow = new QHBoxLayout;
-    answerRow->addWidget(m_number, 1);
-    answerRow->addWidget(m_unit);
-    answerRow->addWidget(m_check);
-    answerRow->addWidget(m_hint);
     auto* nav = new QHBoxLayout;
     nav->addWidget(m_previous);
     nav->addStretch();
@@ -157,12 +139,7 @@ QWidget* LessonsPage::buildStepView()
     viewLayout->addWidget(m_header);
     viewLayout->addWidget(m_prose, 3);
     viewLayout->addWidget(m_showMe, 0, Qt::AlignLeft);
-    viewLayout->addWidget(m_question);
-    viewLayout->addWidget(m_choices);
-    viewLayout->addLayout(answerRow);
-    // Hints and feedback sit in a box of fixed height below the answer row: text appearing
-    // after Check or Hint scrolls there instead of moving the question and buttons.
-    viewLayout->addWidget(m_feedback);
+    viewLayout->addWidget(m_question); // with the feedback box of fixed height below its answer row
     viewLayout->addLayout(nav);
 
     connect(m_showMe, &QPushButton::clicked, this, [this] {
@@ -173,9 +150,7 @@ QWidget* LessonsPage::buildStepView()
         emit statusMessage(missing.isEmpty() ? tr("Opened %1").arg(text(action.pageName))
                                              : tr("Opened %1; not set there yet: %2").arg(text(action.pageName), missing.join(", ")));
     });
-    connect(m_check, &QPushButton::clicked, this, [this] { answer(); });
-    connect(m_number, &QLineEdit::returnPressed, this, [this] { answer(); });
-    connect(m_hint, &QPushButton::clicked, this, &LessonsPage::showHint);
+    connect(m_question, &LessonQuestion::checkRequested, this, [this] { answer(); });
     connect(m_previous, &QPushButton::clicked, this, [this] { stepBy(-1); });
     connect(m_next, &QPushButton::clicked, this, [this] {
         if (!stepBy(1)) finish(); // the last step's button is "Finish"
@@ -264,7 +239,7 @@ void LessonsPage::showStep()
 {
     const auto* l = lesson();
     m_rendered.reset();
-    m_feedback->clear();
+    m_question->showCheck(std::nullopt, false);
     m_watch->stop();
     m_stepTimer.start();
     m_stack->setCurrentWidget(m_stepView);
@@ -272,10 +247,6 @@ void LessonsPage::showStep()
     const QStringList missing = m_list->missingPrerequisites(m_lesson);
     m_recommended->setText(tr("Recommended first: %1 (you can still take this lesson now).").arg(missing.join(tr(", "))));
     m_recommended->setVisible(!missing.isEmpty());
-    if (!m_progressProblem.isEmpty()) { // said on every step until the learner starts over
-        m_feedback->setOutcome(tr("Your saved progress for this lesson cannot be read (%1). Answers are not saved until you "
-                                  "press Start over, which clears it; other lessons are not affected.").arg(m_progressProblem), true);
-    }
     const auto& step = l->steps[static_cast<std::size_t>(m_step)];
     m_header->setText(tr("<b>%1</b> — step %2 of %3").arg(text(l->title).toHtmlEscaped()).arg(m_step + 1).arg(l->steps.size()));
     const bool last = m_step + 1 >= static_cast<int>(l->steps.size());
@@ -295,55 +266,31 @@ void LessonsPage::showStep()
         auto summary = guided::renderText(l->summary, m_lessonContext, l->file, 1);
         intro = (summary ? *summary : summary.error().message) + "\n\n";
     }
-    m_prose->showMarkdown(text(intro + "## " + m_rendered->title + "\n\n" + m_rendered->prose));
+    // The lesson's primary sources close its last step.
+    std::string sources;
+    if (last && !l->sources.empty()) {
+        sources = "\n\n### Sources\n\n";
+        for (const auto& source : l->sources) sources += "- " + source.text + "\n";
+    }
+    m_prose->showMarkdown(text(intro + "## " + m_rendered->title + "\n\n" + m_rendered->prose + sources));
     m_showMe->setVisible(m_rendered->action.has_value());
     if (m_rendered->action) m_showMe->setText(tr("Show me on the %1 page").arg(text(m_rendered->action->pageName)));
 
     // The question: radio buttons for a choice, a field with its unit for a number, the view
     // itself for a state check.
-    for (QAbstractButton* b : m_choiceGroup->buttons()) {
-        m_choiceGroup->removeButton(b);
-        delete b;
-    }
     const auto& check = m_rendered->check;
-    m_question->setVisible(check.has_value());
-    m_choices->setVisible(check && check->kind == guided::CheckKind::Choice);
-    const bool numeric = check && check->kind == guided::CheckKind::Number;
-    m_number->setVisible(numeric);
-    m_unit->setVisible(numeric);
-    m_check->setVisible(check.has_value());
-    m_hint->setVisible(check && !check->hints.empty());
-    m_hint->setEnabled(check && !check->hints.empty()); // a new step's hints are all still to show
-    m_number->clear();
-    if (!check) return;
-    m_question->setText(text(check->question));
-    m_unit->setText(text(check->unit));
-    if (check->kind == guided::CheckKind::Choice) {
-        for (std::size_t i = 0; i < check->options.size(); ++i) {
-            auto* option = new QRadioButton(text(check->options[i]));
-            m_choiceGroup->addButton(option, static_cast<int>(i) + 1);
-            m_choiceLayout->addWidget(option);
-        }
+    const bool reads = check && check->kind == guided::CheckKind::State && m_navigator.pageState(check->page).has_value();
+    m_question->showCheck(check, reads);
+    if (!m_progressProblem.isEmpty()) { // said on every step until the learner starts over
+        m_feedback->setOutcome(tr("Your saved progress for this lesson cannot be read (%1). Answers are not saved until you "
+                                  "press Start over, which clears it; other lessons are not affected.").arg(m_progressProblem), true);
     }
-    if (check->kind == guided::CheckKind::State) {
-        const bool reads = m_navigator.pageState(check->page).has_value();
-        m_check->setText(tr("Check my view"));
-        m_check->setEnabled(reads);
-        m_check->setToolTip(reads ? tr("Reads the %1 page as it is now (it is also watched: the step is marked done "
-                                       "as soon as your change gets the view there)").arg(text(check->page))
-                                  : tr("The %1 page does not report its state to lessons").arg(text(check->page)));
-        if (reads) startWatching();
-    } else {
-        m_check->setText(tr("Check"));
-        m_check->setEnabled(true);
-        m_check->setToolTip(tr("Check your answer (Enter)"));
-    }
+    if (reads) startWatching();
 }
 
-void LessonsPage::showHint()
-{
-    if (m_rendered && m_rendered->check) m_hint->setEnabled(m_feedback->showNextHint(m_rendered->check->hints));
-}
+QPushButton* LessonsPage::hintButton() const { return m_question->hintButton(); }
+
+QPushButton* LessonsPage::checkButton() const { return m_question->checkButton(); }
 
 std::optional<bool> LessonsPage::answer(const QString& given)
 {
@@ -365,11 +312,7 @@ std::optional<bool> LessonsPage::answer(const QString& given)
         }
         for (const auto& [k, v] : *state) value += text(k + "=" + v + ";");
     } else {
-        if (value.isEmpty()) {
-            value = step.check->kind == guided::CheckKind::Choice
-                        ? (m_choiceGroup->checkedId() > 0 ? QString::number(m_choiceGroup->checkedId()) : QString())
-                        : m_number->text().trimmed();
-        }
+        if (value.isEmpty()) value = m_question->typedAnswer();
         if (value.isEmpty()) {
             m_feedback->setOutcome(tr("Pick or type an answer first."));
             return std::nullopt;
@@ -386,10 +329,16 @@ std::optional<bool> LessonsPage::answer(const QString& given)
                           : models::Result<models::catalog::LessonProgress>(std::unexpected(store.error()));
     const bool hintsLeft = m_feedback->hintsShown() < static_cast<int>(m_rendered->check->hints.size());
     QString saved = recorded ? QString() : tr("\n(Not saved: %1)").arg(text(recorded.error().message));
-    // A state check says what the view shows; a choice or number does not give its answer away.
-    const QString notYet = step.check->kind == guided::CheckKind::State ? tr("Not quite: %1 ").arg(text(outcome->expected)) : tr("Not quite. ");
+    // A state check says what the view shows, a declared mistake its message; a choice or number
+    // does not give its answer away, but after two wrong tries its worked solution is offered.
+    if (!outcome->correct && step.check->kind != guided::CheckKind::State) m_question->noteWrongAnswer();
+    const QString notYet = step.check->kind == guided::CheckKind::State ? tr("Not quite: %1 ").arg(text(outcome->expected))
+                           : outcome->mistake.empty() ? tr("Not quite. ") : tr("Not quite: %1\n").arg(text(outcome->mistake));
+    const QString next = m_question->solutionButton()->isVisibleTo(m_question)
+                             ? tr("Try again, or see the worked solution.%1")
+                             : (hintsLeft ? tr("Try again, or take a hint.%1") : tr("Try again.%1"));
     m_feedback->setOutcome(outcome->correct ? tr("Right: %1\n%2%3").arg(text(outcome->expected), text(outcome->explanation), saved)
-                                            : notYet + (hintsLeft ? tr("Try again, or take a hint.%1") : tr("Try again.%1")).arg(saved),
+                                            : notYet + next.arg(saved),
                            !outcome->correct);
     if (recorded) refreshList();
     // The last check answered right finishes the lesson; its explanation heads the completion screen.

@@ -18,18 +18,16 @@
 #include <optional>
 #include <vector>
 
-class QButtonGroup;
 class QLabel;
-class QLineEdit;
 class QPushButton;
 class QStackedWidget;
-class QVBoxLayout;
 
 namespace accelscope::gui {
 
 class LessonCompletion;
 class LessonCourseList;
 class LessonFeedback;
+class LessonQuestion;
 class LessonStateWatch;
 
 class LessonsPage : public QWidget, public AnimatedPage {
@@ -77,9 +75,10 @@ public:
     bool watching() const;
     LessonProse* prose() const { return m_prose; }
     QPushButton* showMeButton() const { return m_showMe; }
-    QPushButton* hintButton() const { return m_hint; }
+    QPushButton* hintButton() const;
     QPushButton* nextButton() const { return m_next; }
-    QPushButton* checkButton() const { return m_check; }
+    QPushButton* checkButton() const;
+    LessonQuestion* question() const { return m_question; }
 
 signals:
     void statusMessage(const QString& message);
@@ -93,7 +92,6 @@ private:
     void showStep();
     /// The completion screen for the open lesson, under the last check's outcome (may be empty).
     void showCompletion(const QString& lastOutcome);
-    void showHint();
     void startWatching();
     const labs::guided::Lesson* lesson() const;
 
@@ -120,15 +118,8 @@ private:
     QLabel* m_header = nullptr;
     LessonProse* m_prose = nullptr;
     QPushButton* m_showMe = nullptr;
-    QLabel* m_question = nullptr;
-    QWidget* m_choices = nullptr;
-    QVBoxLayout* m_choiceLayout = nullptr;
-    QButtonGroup* m_choiceGroup = nullptr;
-    QLineEdit* m_number = nullptr;
-    QLabel* m_unit = nullptr;
-    QPushButton* m_check = nullptr;
-    QPushButton* m_hint = nullptr;
-    LessonFeedback* m_feedback = nullptr;
+    LessonQuestion* m_question = nullptr;
+    LessonFeedback* m_feedback = nullptr; ///< the question's feedback box
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
     QPushButton* m_startOver = nullptr;

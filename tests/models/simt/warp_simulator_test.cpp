@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 using namespace accelscope::models::simt;
 
@@ -217,4 +219,19 @@ TEST_CASE("deeply nested lane expressions are refused with the line")
     std::string shortChain = "0";
     for (int k = 0; k < 150; ++k) shortChain += "+1";
     CHECK(runSource("if " + shortChain + " == 150\n  compute 1\nend\n", ExecutionModel::Its).problem.empty());
+}
+
+TEST_CASE("preset descriptions say what a program does, never its outcome")
+{
+    // The Warp lesson asks for efficiencies, serialization and deadlocks; the preset list (tool tips,
+    // `warp presets`) must not answer for the learner.
+    for (const auto& preset : accelscope::models::simt::warpPresets()) {
+        std::string text(preset.description);
+        std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        INFO(preset.name << ": " << text);
+        for (std::size_t i = 1; i < text.size(); ++i) CHECK_FALSE((text[i] == '%' && std::isdigit(static_cast<unsigned char>(text[i - 1])))); // "50%", not "tid % 2"
+        for (const char* outcome : {"efficien", "deadlock", "diverge", "serializ", "serialis", "complete", "idle", "reconverge"}) {
+            CHECK(text.find(outcome) == std::string::npos);
+        }
+    }
 }

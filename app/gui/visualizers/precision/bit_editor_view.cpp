@@ -1,23 +1,34 @@
 // SPDX-License-Identifier: MIT
-// Bit editor drawing.
+// Bit editor drawing: the bits, each field decoded under them, the live formula, and the typed
+// value in several formats side by side. Every text comes from models/precision/bit_decoding.
 #include "app/gui/visualizers/precision/bit_editor_view.hpp"
 
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
-#include "models/precision/tensor_file.hpp"
 #include "models/common/number_text.hpp"
+#include "models/precision/tensor_file.hpp"
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace accelscope::gui::precision {
 
 using namespace models::precision;
+
+namespace {
+
+const ImVec4 warningColour(0.9f, 0.3f, 0.2f, 1.0f);
+
+} // namespace
 
 void BitEditorView::setFormat(ElementFormat format)
 {
     m_format = format;
     m_code = encode(format, 1.0);
     m_hasInput = false;
+    m_message.clear();
+    // A value typed before stays typed: it is encoded in the new format (Float Toy keeps it too).
+    if (m_input[0] != '\0') typeText(m_input.data());
 }
 
 void BitEditorView::flipBit(int bit)
@@ -26,8 +37,19 @@ void BitEditorView::flipBit(int bit)
     m_hasInput = false;
 }
 
+void BitEditorView::setSaturate(bool saturate)
+{
+    m_saturate = saturate;
+    if (m_hasInput) m_code = encode(m_format, m_lastInput, m_saturate ? Overflow::Saturate : Overflow::Standard);
+}
+
 bool BitEditorView::enterValue(const std::string& text)
 {
+    // A value set from outside (a lesson, a test) shows in the field as if typed.
+    if (text.data() != m_input.data() && text.size() < m_input.size()) {
+        m_input.fill('\0');
+        std::memcpy(m_input.data(), text.data(), text.size());
+    }
     const auto value = parseNumber(text);
     if (!value) {
         m_message = "'" + text + "' is not a number";
@@ -45,15 +67,42 @@ bool BitEditorView::enterValue(const std::string& text)
     return true;
 }
 
+void BitEditorView::typeText(const std::string& text)
+{
+    if (text.empty()) {
+        m_input.fill('\0');
+        m_message.clear();
+        return;
+    }
+    // Half-typed ("1e-", "-"): keep the last code and say what is missing, quietly.
+    if (!enterValue(text)) m_message = "keep typing: " + m_message;
+}
+
+BitDecoding BitEditorView::decoding() const { return decodeBits(m_format, m_code); }
+
+std::string BitEditorView::storageNote() const
+{
+    return m_hasInput ? models::precision::storageNote(m_format, m_lastInput, m_saturate ? Overflow::Saturate : Overflow::Standard)
+                      : std::string();
+}
+
+std::vector<StoredValue> BitEditorView::sideBySide() const
+{
+    const double value = m_hasInput ? m_lastInput : decode(m_format, m_code);
+    return storeInFormats(value, comparisonFormats(), m_saturate ? Overflow::Saturate : Overflow::Standard);
+}
+
 void BitEditorView::drawBits(bool dark)
 {
     const FormatInfo& f = formatInfo(m_format);
     const float size = ImGui::GetFrameHeight() * (f.bits > 16 ? 1.0f : 1.6f);
+    m_fieldX = {-1.0f, -1.0f, -1.0f};
     for (int bit = f.bits - 1; bit >= 0; --bit) {
         // Field of this bit: sign (top bit of signed formats), exponent, mantissa.
         int field = 2;
         if (f.isSigned && bit == f.bits - 1) field = 0;
         else if (bit >= f.mantissaBits && f.special != SpecialEncoding::Integer) field = 1;
+        if (m_fieldX[static_cast<std::size_t>(field)] < 0) m_fieldX[static_cast<std::size_t>(field)] = ImGui::GetCursorScreenPos().x;
         const bool on = ((m_code >> bit) & 1u) != 0;
         ImGui::PushID(bit);
         const ImU32 colour = fieldColour(field, dark);
@@ -71,6 +120,31 @@ void BitEditorView::drawBits(bool dark)
     }
 }
 
+void BitEditorView::drawFields(bool dark)
+{
+    // Under each field what it contributes (Float Toy's row): sign, 2^(e - bias), 1.f.
+    const BitDecoding d = decoding();
+    const std::array<std::string, 3> shortText{d.sign, d.scale, d.significandValue.empty() ? d.significand : d.significandValue};
+    const float y = ImGui::GetCursorScreenPos().y;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    for (std::size_t field = 0; field < 3; ++field) {
+        if (m_fieldX[field] < 0 || shortText[field].empty()) continue;
+        draw->AddText(ImVec2(m_fieldX[field], y), fieldColour(static_cast<int>(field), dark), shortText[field].c_str());
+    }
+    ImGui::Dummy(ImVec2(1.0f, ImGui::GetTextLineHeightWithSpacing()));
+    const auto line = [&](int field, const char* name, const std::string& bits, const std::string& means) {
+        if (bits.empty() || means.empty()) return;
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(fieldColour(field, dark)), "%s %s:", name, bits.c_str());
+        ImGui::SameLine();
+        ImGui::TextUnformatted(means.c_str());
+    };
+    line(0, "sign", d.signBits, d.sign);
+    line(1, "exponent", d.exponentBits, d.exponent);
+    line(2, "fraction", d.mantissaBits, d.significand);
+    ImGui::Text("value = %s", d.formula.c_str());
+    if (!d.note.empty()) ImGui::TextDisabled("%s", d.note.c_str());
+}
+
 void BitEditorView::drawValue()
 {
     const FormatInfo& f = formatInfo(m_format);
@@ -85,17 +159,50 @@ void BitEditorView::drawValue()
     ImGui::SameLine(0.0f, 30.0f);
     ImGui::Text("next up: %s", up ? valueString(decode(m_format, *up)).c_str() : "none");
     if (up && std::isfinite(value) && std::isfinite(decode(m_format, *up))) {
+        ImGui::SameLine(0.0f, 30.0f);
         ImGui::Text("gap to next up (ULP): %s", valueString(decode(m_format, *up) - value).c_str());
     }
     if (m_hasInput) {
         const double error = value - m_lastInput;
         ImGui::Text("you typed %s: stored as %s, error %s", valueString(m_lastInput).c_str(), valueString(value).c_str(),
-                    valueString(error).c_str());
+                    std::isfinite(error) ? models::engineeringText(error, 4).c_str() : "-");
         if (m_lastInput != 0.0 && std::isfinite(error)) {
             ImGui::SameLine();
             ImGui::Text("(%s%% relative)", models::engineeringText(100.0 * std::fabs(error / m_lastInput), 3).c_str());
         }
+        const std::string note = storageNote();
+        if (!note.empty()) ImGui::TextColored(warningColour, "%s", note.c_str());
     }
+}
+
+void BitEditorView::drawSideBySide()
+{
+    const auto rows = sideBySide();
+    ImGui::Text("%s in several formats:", m_hasInput ? valueString(m_lastInput).c_str() : valueString(decode(m_format, m_code)).c_str());
+    if (!ImGui::BeginTable("##formats", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+    for (const char* heading : {"format", "code", "stored", "error"}) ImGui::TableSetupColumn(heading);
+    ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch); // wraps: the notes are sentences
+    ImGui::TableHeadersRow();
+    for (const auto& r : rows) {
+        const FormatInfo& f = formatInfo(r.format);
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "0x%0*X", (f.bits + 3) / 4, r.code);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (r.format == m_format) ImGui::TextColored(ImVec4(0.2f, 0.6f, 1.0f, 1.0f), "%s", std::string(f.label).c_str());
+        else ImGui::TextUnformatted(std::string(f.label).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(hex);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(valueString(r.stored).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(std::isfinite(r.error) ? (models::engineeringText(r.error, 4) + " (" +
+                                                         models::engineeringText(100.0 * r.relativeError, 3) + "%)").c_str()
+                                                      : "-");
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", r.note.c_str());
+    }
+    ImGui::EndTable();
 }
 
 void BitEditorView::draw(DrawContext& context)
@@ -104,23 +211,26 @@ void BitEditorView::draw(DrawContext& context)
     ElementFormat format = m_format;
     if (elementFormatCombo("Format", format)) setFormat(format);
     ImGui::SameLine();
-    ImGui::Checkbox("Saturate on overflow", &m_saturate);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clamp to the largest finite value (like NVIDIA's .satfinite) instead of Inf/NaN");
+    bool saturate = m_saturate;
+    if (ImGui::Checkbox("Saturate", &saturate)) setSaturate(saturate);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clamp overflow to the largest finite value (like NVIDIA's .satfinite) instead of Inf/NaN");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+    // Every keystroke re-encodes (no Enter needed), as Float Toy does.
+    if (ImGui::InputTextWithHint("##value", "type a value", m_input.data(), m_input.size())) typeText(m_input.data());
+    ImGui::SameLine();
+    ImGui::TextDisabled("(0.1, 1e-5, 0x1p-9, inf, nan)");
+    if (!m_message.empty()) ImGui::TextColored(warningColour, "%s", m_message.c_str());
     const FormatInfo& f = formatInfo(m_format);
     ImGui::TextDisabled("%d bits: %s%d exponent (bias %d), %d mantissa. Click a bit to flip it.", f.bits,
                         f.isSigned ? "1 sign, " : "", f.exponentBits, f.bias, f.mantissaBits);
     ImGui::Spacing();
     drawBits(context.darkTheme());
-    ImGui::Spacing();
+    drawFields(context.darkTheme());
+    ImGui::Separator();
     drawValue();
     ImGui::Separator();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-    const bool entered = ImGui::InputText("##value", m_input.data(), m_input.size(), ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::SameLine();
-    if (ImGui::Button("Encode") || entered) enterValue(m_input.data());
-    ImGui::SameLine();
-    ImGui::TextDisabled("type a value (0.1, 1e-5, 0x1p-9, inf, nan) and press Enter");
-    if (!m_message.empty()) ImGui::TextColored(ImVec4(0.9f, 0.3f, 0.2f, 1.0f), "%s", m_message.c_str());
+    drawSideBySide();
 }
 
 } // namespace accelscope::gui::precision

@@ -7,6 +7,7 @@
 #include "models/common/number_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace accelscope::gui::precision {
@@ -54,6 +55,35 @@ void NumberLineView::drawLine(const std::vector<double>& values, float y, float 
     draw->AddText(ImVec2(left, y - ImGui::GetTextLineHeight() - 2), colour, name);
 }
 
+std::vector<FormatLandmark> NumberLineView::markers() const { return formatLandmarks(m_primary); }
+
+void NumberLineView::drawMarkers(float y, float height, float nameRight, float left, float width, double lo, double hi)
+{
+    // A red stroke through the ticks at each landmark, its label in the first row above the line
+    // where it covers no other label (rows stack upwards; the format's name holds row 0's start).
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImU32 colour = IM_COL32(213, 94, 0, 255);
+    const float line = ImGui::GetTextLineHeight();
+    std::array<float, 3> rowRight{nameRight + 8.0f, left, left};
+    m_markersDrawn = 0;
+    for (const auto& marker : markers()) {
+        if (m_log && marker.value <= 0.0) continue;
+        const float x = position(marker.value, left, width, lo, hi);
+        draw->AddLine(ImVec2(x, y - 3.0f), ImVec2(x, y + height + 3.0f), colour, 2.5f);
+        const float labelWidth = ImGui::CalcTextSize(marker.label.c_str()).x;
+        const float labelX = std::clamp(x - labelWidth / 2, left, left + width - labelWidth);
+        for (std::size_t row = 0; row < rowRight.size(); ++row) {
+            if (labelX < rowRight[row]) continue;
+            const float labelY = y - (static_cast<float>(row) + 1.0f) * (line + 2.0f);
+            draw->AddText(ImVec2(labelX, labelY), colour, marker.label.c_str());
+            draw->AddLine(ImVec2(x, labelY + line), ImVec2(x, y - 3.0f), colour, 1.0f);
+            rowRight[row] = labelX + labelWidth + 8.0f;
+            ++m_markersDrawn;
+            break;
+        }
+    }
+}
+
 void NumberLineView::draw(DrawContext& context)
 {
     static_cast<void>(context);
@@ -98,10 +128,11 @@ void NumberLineView::draw(DrawContext& context)
     const float left = origin.x + 10.0f;
     const float line = ImGui::GetTextLineHeight();
     const float tick = line * 2.5f;
-    const float y1 = origin.y + line * 2.0f;
+    const float y1 = origin.y + line * 4.0f; // three rows above the line for the name and the markers
     const float y2 = y1 + tick + line * 2.5f;
     const std::string primaryName(formatInfo(m_primary).label);
     drawLine(m_primaryValues, y1, tick, IM_COL32(0, 114, 178, 255), left, width, lo, hi, primaryName.c_str());
+    drawMarkers(y1, tick, left + ImGui::CalcTextSize(primaryName.c_str()).x, left, width, lo, hi);
     if (m_overlay) {
         const std::string overlayName(formatInfo(*m_overlay).label);
         drawLine(m_overlayValues, y2, tick, IM_COL32(230, 159, 0, 255), left, width, lo, hi, overlayName.c_str());

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// Feedback that teaches: a check's declared mistakes matched against a wrong answer, its worked
+// solution computed step by step by the models, and the validation of both (labs/guided/FORMAT.md).
+#pragma once
+
+#include "labs/guided/expression.hpp"
+#include "labs/guided/lesson.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace accelscope::labs::guided {
+
+/// Whether `given` is right for number check `check` whose model value is `expected`: within the
+/// relative or absolute tolerance, or, for an exact check, the same double.
+bool numberAccepted(const Check& check, double expected, double given);
+
+/// The message of the declared mistake that a wrong answer matches, rendered, or nullopt. Number
+/// checks: `given` is the learner's number; it matches a mistake whose value the check would
+/// accept were it the answer (the same tolerance; exact checks: the same value), the nearest one
+/// first. Choice checks: `given` is the option's number (from 1). Errors: a mistake whose value or
+/// message the models cannot compute ("file:line: what").
+models::Result<std::optional<std::string>> matchMistake(const Check& check, double given, const Evaluator& evaluator,
+                                                        const std::string& file);
+
+/// The worked solution of `check`, one rendered line per step: its `solution:` lines, or for a
+/// number check without them the answer's expression with its intermediate values and the unit
+/// ("2^15 × (2 − 2^-10) = 32,768 × 1.9990234375 = 65,504"; none when the answer does not compute:
+/// validateLesson reports that as the answer's problem). Empty for a choice check without
+/// `solution:` lines and for state checks. Errors: "file:line: what".
+models::Result<std::vector<std::string>> workedSolution(const Check& check, const Evaluator& evaluator,
+                                                        const std::string& file);
+
+/// Problems of a check's mistakes and solution: a mistake whose value does not compute, is not an
+/// option's number (choice) or would be accepted as right; a message that does not render
+/// (solution lines are rendered by renderCheck); mistakes or a solution on a state check; a number check's solution whose last
+/// `{{ … }}` is not a value the check accepts (so the solution and the answer never disagree).
+std::vector<Problem> validateMistakesAndSolution(const Check& check, const Evaluator& evaluator, const std::string& file);
+
+} // namespace accelscope::labs::guided
