@@ -11,6 +11,7 @@
 #include <QWheelEvent>
 
 #include <imgui.h>
+#include <imgui_internal.h> // the canvas window's CursorMaxPos: how far its content reached
 #include <backends/imgui_impl_opengl3.h>
 
 #include <algorithm>
@@ -187,6 +188,9 @@ void ImGuiCanvas::paintGL()
     if (ImGui::Begin("##canvas", nullptr, flags) && m_visualizer != nullptr) {
         m_visualizer->draw(*this);
     }
+    // The farthest any item reached this frame, against the window's edges.
+    const ImVec2 reached = ImGui::GetCurrentWindow()->DC.CursorMaxPos;
+    m_overflow = QSizeF(std::max(0.0f, reached.x - io.DisplaySize.x), std::max(0.0f, reached.y - io.DisplaySize.y));
     ImGui::End();
     ImGui::Render();
     gl->glViewport(0, 0, qRound(static_cast<float>(width()) * ratio), qRound(static_cast<float>(height()) * ratio));

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// Every page on a 1024x768 and a 1280x800 screen at text sizes 1.0 and 2.5, in presenter mode and
+// out (under Xvfb): the window can be as small as the screen and nothing on the page is cut off.
+#include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/main_window.hpp"
+#include "app/gui/presenter/presenter_mode.hpp"
+#include "app/gui/roofline/roofline_page.hpp"
+#include "tests/app/layout_audit.hpp"
+#include "tests/app/window_fixture.hpp"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QScreen>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+#include <iostream>
+#include <set>
+#include <sstream>
+
+using namespace accelscope::gui;
+
+namespace {
+
+// Lets the current page lay out and its canvases draw a few frames at this size and text scale.
+void settle(QWidget* page)
+{
+    const auto canvases = page->findChildren<ImGuiCanvas*>();
+    QList<int> before;
+    for (ImGuiCanvas* canvas : canvases) {
+        before << canvas->framesRendered();
+        canvas->update();
+    }
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < 3000) {
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+        bool done = timer.elapsed() > 100;
+        for (int i = 0; i < canvases.size(); ++i) {
+            if (canvases[i]->isVisible() && canvases[i]->framesRendered() < before[i] + 3) {
+                canvases[i]->update();
+                done = false;
+            }
+        }
+        if (done) return;
+        QTest::qWait(10);
+    }
+}
+
+// Roofline chart texts, measured with the canvas font, stay within the chart (the first check of
+// this kind, kept for the page whose chart exposes its scene).
+std::vector<std::string> chartTextsOutside(MainWindow& window)
+{
+    std::vector<std::string> out;
+    auto* page = qobject_cast<RooflinePage*>(window.page(window.pageIndex("roofline")));
+    if (page == nullptr || !page->isVisible()) return out;
+    const auto& chart = page->visualizer().lastChart();
+    if (!chart) return {"the roofline chart was never drawn"};
+    for (const auto& t : chart->texts()) {
+        const float w = chart->textWidth(t.text, t.size);
+        const float left = t.anchor == TextAnchor::Left ? t.x : t.anchor == TextAnchor::Centre ? t.x - w / 2 : t.x - w;
+        if (left < -0.5f || left + w > chart->width() + 0.5f) out.push_back("chart text '" + t.text + "' leaves the chart");
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("every page fits a 1024x768 and a 1280x800 screen at text sizes 1.0 and 2.5, presenter mode or not")
+{
+    const QSize screen = GENERATE(QSize(1024, 768), QSize(1280, 800));
+    const bool presenter = GENERATE(false, true);
+    accelscope::tests::WindowFixture fixture(screen);
+    MainWindow& window = fixture.window;
+    QApplication::setActiveWindow(&window);
+    if (presenter) QTest::keyClick(&window, Qt::Key_F5);
+    REQUIRE(window.presenter()->active() == presenter);
+    std::ostringstream figures;
+    figures << "minimum window width on " << screen.width() << "x" << screen.height() << (presenter ? ", presenter" : "") << ":";
+    for (const double scale : {1.0, 2.5}) {
+        window.setFontScale(scale);
+        figures << "\n  text size " << scale << ":";
+        for (int i = 0; i < window.pageCount(); ++i) {
+            window.showPage(i);
+            window.resize(screen); // Xvfb has no window manager to make full screen the screen's size
+            settle(window.page(i));
+            const QSize least = window.minimumSizeHint().expandedTo(window.minimumSize());
+            figures << " " << window.pageId(i) << " " << least.width();
+            INFO(window.pageId(i) << " at text size " << scale << " on " << screen.width() << "x" << screen.height()
+                                  << (presenter ? " in presenter mode" : ""));
+            INFO("minimum window size " << least.width() << "x" << least.height());
+            CHECK(least.width() <= screen.width());
+            CHECK(least.height() <= screen.height());
+            CHECK(window.size() == screen);
+            auto problems = accelscope::tests::layoutProblems(window);
+            for (auto& p : chartTextsOutside(window)) problems.push_back(std::move(p));
+            std::string all;
+            for (const auto& p : problems) all += "\n  " + p;
+            INFO("cut off:" << all);
+            if (!problems.empty()) figures << "\n    cut off on " << window.pageId(i) << " at " << scale << ":" << all;
+            CHECK(problems.empty());
+        }
+    }
+    std::cout << figures.str() << "\n";
+}
+
+TEST_CASE("a saved window larger than the screen is restored clamped to the screen")
+{
+    const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+    QByteArray saved;
+    {
+        accelscope::tests::WindowFixture fixture(QSize(800, 600));
+        fixture.window.setGeometry(QRect(available.topLeft() + QPoint(40, 30), available.size() + QSize(80, 20)));
+        QApplication::processEvents();
+        saved = fixture.window.saveGeometry();
+        REQUIRE_FALSE(available.contains(fixture.window.frameGeometry()));
+    }
+    accelscope::tests::GuiFixture base;
+    base.context->settings().setValue("window/geometry", saved);
+    MainWindow window(*base.context);
+    INFO("available " << available.width() << "x" << available.height() << ", restored " << window.width() << "x" << window.height() << " at "
+                      << window.x() << "," << window.y());
+    CHECK(window.width() <= available.width());
+    CHECK(window.height() <= available.height());
+    CHECK(available.contains(window.geometry()));
+}
+
+TEST_CASE("the status bar's catalog count steps aside for a message, so no message is cut short")
+{
+    accelscope::tests::WindowFixture fixture(QSize(1024, 768));
+    MainWindow& window = fixture.window;
+    auto* count = window.findChild<QLabel*>("catalogStatus");
+    REQUIRE(count != nullptr);
+    CHECK(count->isVisible());
+    const QString message = QString("Saved /home/teacher/slides/figures/roofline-h100-mi300x-bf16-fp8-%1.png").arg(QString(30, 'x'));
+    window.showStatusMessage(message);
+    QApplication::processEvents();
+    CHECK(window.statusBar()->currentMessage() == message);
+    // The whole status bar is the message's: nothing permanent takes part of its width.
+    CHECK_FALSE(count->isVisible());
+    const int room = window.statusBar()->width() - 2 * window.statusBar()->style()->pixelMetric(QStyle::PM_LayoutLeftMargin);
+    CHECK(window.statusBar()->fontMetrics().horizontalAdvance(message) < room);
+    window.statusBar()->clearMessage();
+    QApplication::processEvents();
+    CHECK(count->isVisible());
+}
