@@ -12,9 +12,11 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTextDocument>
 
 #include <string>
@@ -84,6 +86,13 @@ inline std::vector<std::string> layoutProblems(const QWidget& window)
     for (const QWidget* w : window.findChildren<QWidget*>()) {
         if (!w->isVisible() || w->window() != &window || w->width() == 0 || w->height() == 0) continue;
         if (scrolledOrCollapsed(w, &window)) continue;
+        // A scroll area that never scrolls sideways must be as wide as its content.
+        if (const auto* area = qobject_cast<const QScrollArea*>(w); area != nullptr && area->widget() != nullptr &&
+                                                                    area->horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOff &&
+                                                                    area->widget()->width() > area->viewport()->width() + 1) {
+            problems.push_back(describe(w) + ": its content is " + std::to_string(area->widget()->width()) + " px wide in a " +
+                               std::to_string(area->viewport()->width()) + " px view that does not scroll sideways");
+        }
         const QRect inWindow(w->mapTo(&window, QPoint(0, 0)), w->size());
         if (!bounds.contains(inWindow)) {
             problems.push_back(describe(w) + " at " + rectText(inWindow) + " leaves the window " + rectText(bounds));
@@ -99,7 +108,7 @@ inline std::vector<std::string> layoutProblems(const QWidget& window)
         // Scroll areas scroll, and the parts of a spin box or combo box are placed by their owner,
         // not a layout; a few pixels under the hint (a line edit's frame) cut nothing visible.
         const bool exempt = qobject_cast<const QAbstractScrollArea*>(w) != nullptr || qobject_cast<const QAbstractSpinBox*>(parent) != nullptr ||
-                            qobject_cast<const QComboBox*>(parent) != nullptr;
+                            qobject_cast<const QComboBox*>(parent) != nullptr || qobject_cast<const QTabBar*>(parent) != nullptr;
         const QSize least = w->minimumSizeHint().expandedTo(w->minimumSize());
         const QSizePolicy policy = w->sizePolicy();
         constexpr int slack = 4;

@@ -5,6 +5,7 @@
 #include "labs/guided/page_contracts.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/layout/flow_layout.hpp"
 #include "app/gui/plain_message_box.hpp"
 #include "app/gui/plain_tool_tip.hpp"
 #include "app/gui/theme.hpp"
@@ -33,11 +34,11 @@ ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidge
 {
     setObjectName("comparePage");
     auto* layout = new QVBoxLayout(this);
-    auto* pickRow = new QHBoxLayout();
+    auto* pickRow = new FlowLayout(nullptr); // wraps at large text
     m_picker = new QComboBox(this);
     m_picker->setEditable(true);
     m_picker->setInsertPolicy(QComboBox::NoInsert);
-    m_picker->setMinimumContentsLength(36);
+    m_picker->setMinimumContentsLength(20);
     m_picker->lineEdit()->setPlaceholderText(tr("Type a device name…"));
     m_picker->setToolTip(tr("Pick a device to add (type to search)"));
     m_add = new QPushButton(tr("Add"), this);
@@ -53,12 +54,15 @@ ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidge
     remove->setShortcut(QKeySequence::Delete);
     auto* clear = new QPushButton(tr("Clear"), this);
     clear->setToolTip(tr("Remove every device from the comparison"));
-    pickRow->addWidget(m_picker, 2);
+    // The picker and its buttons on one row, the chosen devices under them: one row of both was
+    // wider than a 1024-pixel screen.
+    pickRow->addWidget(m_picker);
+    pickRow->setStretchItem(m_picker);
     pickRow->addWidget(m_add);
-    pickRow->addWidget(m_chosen, 3);
     pickRow->addWidget(remove);
     pickRow->addWidget(clear);
     layout->addLayout(pickRow);
+    layout->addWidget(m_chosen);
 
     m_hint = new QLabel(this);
     m_hint->setObjectName("compareHint");
