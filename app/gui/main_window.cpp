@@ -6,6 +6,7 @@
 #include "app/gui/canvas/canvas_page.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/section_list.hpp"
+#include "app/gui/status_line.hpp"
 #include "app/gui/window_geometry.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "models/catalog/sqlite_db.hpp"
@@ -73,13 +74,11 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     });
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::sizePagesToCurrent);
     connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);
+    auto* status = new StatusLine(this);
+    setStatusBar(status);
     m_catalogStatus = new QLabel(this);
     m_catalogStatus->setObjectName("catalogStatus");
-    statusBar()->addPermanentWidget(m_catalogStatus);
-    // A message gets the whole bar: the count steps aside while one shows (and in presenter mode).
-    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& message) {
-        m_catalogStatus->setVisible(message.isEmpty() && !m_presenter->active());
-    });
+    status->addInfoWidget(m_catalogStatus); // steps aside while a message shows: no message is cut short
     buildMenus();
     updateStatus();
 
@@ -375,14 +374,14 @@ void MainWindow::enterPresenter()
     setFontScale(std::clamp(std::max(scale, m_fontScale), 1.5, maxFontScale));
     m_sections->hide();
     menuBar()->hide();
-    m_catalogStatus->hide(); // the status line is for the presenter's step messages
+    static_cast<StatusLine*>(statusBar())->setInfoHidden(true); // the status line is for the presenter's step messages
 }
 
 void MainWindow::leavePresenter()
 {
     m_sections->show();
     menuBar()->show();
-    m_catalogStatus->setVisible(statusBar()->currentMessage().isEmpty());
+    static_cast<StatusLine*>(statusBar())->setInfoHidden(false);
     setTheme(m_themeBeforePresenter);
     setFontScale(m_scaleBeforePresenter);
 }

@@ -2,6 +2,7 @@
 // Every page on a 1024x768 and a 1280x800 screen at text sizes 1.0 and 2.5, in presenter mode and
 // out (under Xvfb): the window can be as small as the screen and nothing on the page is cut off.
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/catalog/catalog_table_model.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/roofline/roofline_page.hpp"
@@ -14,10 +15,12 @@
 #include <QScreen>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTableView>
 #include <QTest>
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -79,6 +82,8 @@ TEST_CASE("every page fits a 1024x768 and a 1280x800 screen at text sizes 1.0 an
     accelscope::tests::WindowFixture fixture(screen);
     MainWindow& window = fixture.window;
     QApplication::setActiveWindow(&window);
+    // Pages with content as in class: three devices compared (their names head the table's columns).
+    REQUIRE(window.openPage("compare", {{"devices", "nvidia-h100-sxm,amd-instinct-mi300x,google-tpu-v5p"}}).isEmpty());
     if (presenter) QTest::keyClick(&window, Qt::Key_F5);
     REQUIRE(window.presenter()->active() == presenter);
     std::ostringstream figures;
@@ -138,22 +143,70 @@ TEST_CASE("a saved window larger than the screen is restored clamped to the scre
     CHECK(available.contains(window.geometry()));
 }
 
-TEST_CASE("the status bar's catalog count steps aside for a message, so no message is cut short")
+TEST_CASE("the status bar's catalog count steps aside for a message, and a long message wraps rather than being cut")
 {
     accelscope::tests::WindowFixture fixture(QSize(1024, 768));
     MainWindow& window = fixture.window;
+    window.setFontScale(2.5);
+    window.resize(1024, 768);
     auto* count = window.findChild<QLabel*>("catalogStatus");
     REQUIRE(count != nullptr);
+    QApplication::processEvents();
     CHECK(count->isVisible());
     const QString message = QString("Saved /home/teacher/slides/figures/roofline-h100-mi300x-bf16-fp8-%1.png").arg(QString(30, 'x'));
     window.showStatusMessage(message);
-    QApplication::processEvents();
+    QTest::qWait(50);
     CHECK(window.statusBar()->currentMessage() == message);
-    // The whole status bar is the message's: nothing permanent takes part of its width.
-    CHECK_FALSE(count->isVisible());
-    const int room = window.statusBar()->width() - 2 * window.statusBar()->style()->pixelMetric(QStyle::PM_LayoutLeftMargin);
-    CHECK(window.statusBar()->fontMetrics().horizontalAdvance(message) < room);
+    CHECK_FALSE(count->isVisible()); // nothing permanent takes part of the message's width
+    auto* shown = window.findChild<QLabel*>("statusMessage");
+    REQUIRE(shown != nullptr);
+    CHECK(shown->isVisible());
+    CHECK(shown->text() == message);
+    CHECK(shown->fontMetrics().horizontalAdvance(message) > shown->width()); // too long for one line at 2.5 …
+    const auto problems = accelscope::tests::layoutProblems(window);
+    std::string all;
+    for (const auto& p : problems) all += "\n  " + p;
+    INFO("cut off:" << all);
+    CHECK(problems.empty()); // … so it wraps, and the window makes room for its lines
     window.statusBar()->clearMessage();
     QApplication::processEvents();
     CHECK(count->isVisible());
+    CHECK_FALSE(shown->isVisible());
+}
+
+TEST_CASE("the catalog opens sorted accelerators first with the columns a buyer reads, and its search box keeps its width")
+{
+    accelscope::tests::WindowFixture fixture(QSize(1024, 768));
+    MainWindow& window = fixture.window;
+    window.showPage(window.pageIndex("catalog"));
+    auto* table = window.page(window.pageIndex("catalog"))->findChild<QTableView*>();
+    REQUIRE(table != nullptr);
+    const auto* model = table->model();
+    REQUIRE(model->rowCount() > 10);
+    const auto kindAt = [&](int row) { return model->index(row, accelscope::gui::CatalogTableModel::Kind).data().toString(); };
+    CHECK(kindAt(0) == "gpu");
+    bool cpuSeen = false;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString kind = kindAt(row);
+        if (kind == "cpu" || kind == "soc") cpuSeen = true;
+        else CHECK_FALSE(cpuSeen); // no accelerator after the first CPU or SoC
+    }
+    CHECK(cpuSeen);
+    QStringList shown;
+    for (int c = 0; c < model->columnCount(); ++c) {
+        if (!table->isColumnHidden(c)) shown << model->headerData(c, Qt::Horizontal).toString();
+    }
+    INFO(shown.join(" | ").toStdString());
+    for (const char* figure : {"BF16 tensor dense", "FP8 tensor dense", "Memory bandwidth", "Memory [", "TDP"}) {
+        CHECK(std::ranges::any_of(shown, [&](const QString& h) { return h.startsWith(figure); }));
+    }
+    CHECK(shown.size() <= 9); // name, vendor, kind, year and those five
+    auto* search = window.findChild<QLineEdit*>("catalogSearch");
+    REQUIRE(search != nullptr);
+    for (const double scale : {1.0, 2.5}) {
+        window.setFontScale(scale);
+        window.resize(1024, 768);
+        QTest::qWait(50);
+        CHECK(search->width() >= search->fontMetrics().averageCharWidth() * 24);
+    }
 }

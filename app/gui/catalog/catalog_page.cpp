@@ -5,6 +5,7 @@
 #include "app/gui/catalog/device_detail_html.hpp"
 #include "app/gui/catalog/import_messages.hpp"
 #include "app/gui/layout/flow_layout.hpp"
+#include "app/gui/layout/table_font.hpp"
 #include "app/gui/plain_message_box.hpp"
 #include "app/gui/theme.hpp"
 #include "models/catalog/device_csv.hpp"
@@ -274,9 +275,11 @@ void CatalogPage::restoreState()
             m_table->setColumnHidden(column, std::ranges::find(defaultFigureColumns, *key) == defaultFigureColumns.end());
         }
         m_table->setColumnHidden(CatalogTableModel::FormFactor, true);
+        m_table->setColumnHidden(CatalogTableModel::Origin, true); // user devices are tinted anyway
         m_table->resizeColumnsToContents();
         m_table->setColumnWidth(CatalogTableModel::Name, m_table->fontMetrics().horizontalAdvance(QString(34, 'x')));
     }
+    followFontInTable(m_table, true, 30);
     if (!m_splitter->restoreState(s.value("catalog/splitter").toByteArray())) {
         m_splitter->setSizes({700, 300});
     }

@@ -24,11 +24,27 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace accelscope::gui {
 
 using namespace models::catalog;
+
+namespace {
+
+/// `text` on lines of about `width` characters, broken between words.
+QString wrapWords(const QString& text, int width)
+{
+    QStringList lines;
+    for (const QString& word : text.split(' ', Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && lines.last().size() + 1 + word.size() <= width) lines.last() += ' ' + word;
+        else lines << word;
+    }
+    return lines.join('\n');
+}
+
+} // namespace
 
 ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidget(parent), m_context(services.context)
 {
@@ -46,7 +62,6 @@ ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidge
     m_chosen = new QListWidget(this);
     m_chosen->setFlow(QListView::LeftToRight);
     m_chosen->setWrapping(true);
-    m_chosen->setMaximumHeight(m_chosen->fontMetrics().height() * 3);
     m_chosen->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_chosen->setToolTip(tr("Devices being compared; select and press Delete to remove"));
     auto* remove = new QPushButton(tr("Remove"), this);
@@ -107,7 +122,8 @@ ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidge
         rebuild();
     });
     fillPicker();
-    m_splitter->restoreState(m_context.settings().value("compare/splitter").toByteArray());
+    m_splitter->setChildrenCollapsible(false); // a table dragged to nothing showed no values
+    if (!m_splitter->restoreState(m_context.settings().value("compare/splitter").toByteArray())) m_splitter->setSizes({600, 400});
     setDeviceIds(m_context.settings().value("compare/devices").toStringList());
 }
 
@@ -184,15 +200,18 @@ void ComparePage::rebuild()
     m_table->setRowCount(static_cast<int>(comparison.rows.size()));
     QStringList header;
     for (const Device* d : devices) {
-        // "AMD Instinct MI300X (OAM, 192 GB HBM3)" → two header lines keep columns narrow.
-        header << QString::fromStdString(d->name).replace(" (", "\n(");
+        // "AMD Instinct MI300X (OAM, 192 GB HBM3)" on short lines keeps the columns narrow: three
+        // devices and their values fit beside the row names without dragging the splitter.
+        header << wrapWords(QString::fromStdString(d->name), 14);
     }
     m_table->setHorizontalHeaderLabels(header);
     const QColor best = bestValueColour(m_dark ? Theme::Dark : Theme::Light);
     m_chart.setComparison(comparison);
     for (int r = 0; r < static_cast<int>(comparison.rows.size()); ++r) {
         const ComparisonRow& row = comparison.rows[static_cast<std::size_t>(r)];
-        auto* label = new QTableWidgetItem(QString::fromStdString(row.label + (row.unit.empty() ? "" : " [" + row.unit + "]")));
+        // Row names on short lines, the unit on its own: the values keep most of the table's width.
+        const QString unit = row.unit.empty() ? QString() : QStringLiteral("\n[%1]").arg(QString::fromStdString(row.unit));
+        auto* label = new QTableWidgetItem(wrapWords(QString::fromStdString(row.label), 18) + unit);
         label->setToolTip(plainToolTip(row.isDerivedMetric ? tr("derived: %1").arg(QString::fromStdString(row.formula))
                                                            : QString::fromStdString(row.key)));
         m_table->setVerticalHeaderItem(r, label);
@@ -220,7 +239,7 @@ void ComparePage::rebuild()
     for (int c = 0; c < m_table->columnCount(); ++c) {
         m_table->horizontalHeaderItem(c)->setToolTip(plainToolTip(QString::fromStdString(devices[static_cast<std::size_t>(c)]->scope)));
     }
-    m_table->resizeColumnsToContents();
+    QTimer::singleShot(0, this, &ComparePage::fitToFont); // with the font the table has by then
     const bool enough = devices.size() >= 2;
     m_exportCsv->setEnabled(enough);
     m_exportPng->setEnabled(enough);
@@ -270,6 +289,15 @@ bool ComparePage::exportPng(const QString& requested)
 }
 
 void ComparePage::setFontScale(float scale) { m_canvas->setFontScale(scale); }
+
+void ComparePage::fitToFont()
+{
+    m_table->resizeColumnsToContents();
+    m_table->resizeRowsToContents();
+    // The chosen devices: up to two rows of names at any text size.
+    m_chosen->setMaximumHeight(m_chosen->fontMetrics().height() * 3 + 2 * m_chosen->frameWidth());
+    m_chosen->setMinimumHeight(m_chosen->maximumHeight());
+}
 
 void ComparePage::setDarkTheme(bool dark)
 {

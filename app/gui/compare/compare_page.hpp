@@ -53,6 +53,7 @@ private:
     void addFromPicker();
     void removeSelected();
     void rebuild();
+    void fitToFont(); ///< table rows, columns and the device list for the current text size
     void fillPicker();
 
     AppContext& m_context;

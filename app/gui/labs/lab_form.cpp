@@ -31,7 +31,8 @@ LabForm::LabForm(const labs::LabRegistry& registry, QWidget* parent) : QWidget(p
     m_labs = new QListWidget;
     m_labs->setMaximumHeight(m_labs->fontMetrics().height() * 22);
     m_labs->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_labs->setTextElideMode(Qt::ElideRight);
+    m_labs->setWordWrap(true); // whole lab names at every text size, on two lines if need be
+    m_labs->setTextElideMode(Qt::ElideNone);
     m_labs->setToolTip(tr("The labs of this build. A lab that cannot run on this machine says why."));
     m_teaches = new QLabel;
     m_teaches->setWordWrap(true);

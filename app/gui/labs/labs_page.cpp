@@ -10,6 +10,7 @@
 #include "app/gui/labs/lab_result_view.hpp"
 #include "app/gui/labs/lab_runner.hpp"
 #include "app/gui/layout/flow_layout.hpp"
+#include "app/gui/layout/table_font.hpp"
 #include "labs/lab_result_json.hpp"
 #include "labs/measured/measured_pyramid.hpp"
 #include "labs/measured/measured_roofline.hpp"
@@ -106,6 +107,7 @@ QWidget* LabsPage::buildHistoryTab()
     m_historyView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_historyView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_historyView->verticalHeader()->hide();
+    followFontInTable(m_historyView, false);
     m_historyView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_historyView->horizontalHeader()->setStretchLastSection(true);
     m_historyView->setToolTip(tr("Stored results, newest first. Select one to show it, several to compare them."));
