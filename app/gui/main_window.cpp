@@ -143,6 +143,7 @@ QWidget* MainWindow::ensurePage(int index)
     delete standIn;
     if (auto* styled = dynamic_cast<StyledPage*>(page)) styled->setAppearance(m_theme, m_fontScale);
     addCommands(index, page);
+    if (m_presenter != nullptr && m_presenter->active()) showPageHints(false);
     sizePagesToCurrent(m_pages->currentIndex());
     return page;
 }
@@ -375,6 +376,16 @@ void MainWindow::enterPresenter()
     m_sections->hide();
     menuBar()->hide();
     static_cast<StatusLine*>(statusBar())->setInfoHidden(true); // the status line is for the presenter's step messages
+    showPageHints(false);
+}
+
+// Desk help under a page (a widget named pageHintName) gives its lines to the chart on a projector.
+void MainWindow::showPageHints(bool show)
+{
+    for (QWidget* made : m_created) {
+        if (made == nullptr) continue;
+        for (QWidget* hint : made->findChildren<QWidget*>(pageHintName)) hint->setVisible(show);
+    }
 }
 
 void MainWindow::leavePresenter()
@@ -382,6 +393,7 @@ void MainWindow::leavePresenter()
     m_sections->show();
     menuBar()->show();
     static_cast<StatusLine*>(statusBar())->setInfoHidden(false);
+    showPageHints(true);
     setTheme(m_themeBeforePresenter);
     setFontScale(m_scaleBeforePresenter);
 }

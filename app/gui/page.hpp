@@ -38,6 +38,10 @@ public:
     virtual std::optional<labs::guided::PageState> pageState(const std::string& id) const = 0;
 };
 
+/// A page's desk help (how to use it, its shortcuts) goes in a widget named "pageHint": presenter
+/// mode hides it, so the chart gets its lines on a projector.
+inline constexpr const char* pageHintName = "pageHint";
+
 /// What every page's constructor gets from the window.
 struct PageServices {
     AppContext& context;

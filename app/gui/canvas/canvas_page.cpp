@@ -23,7 +23,7 @@ CanvasPage::CanvasPage(Visualizer& visualizer, const QString& hint, std::functio
     // The hint has a row of its own, and the buttons wrap: at projector text sizes one row of
     // hint and buttons was wider than a 1024-pixel screen and the hint grew taller than the canvas.
     m_hint = new QLabel(hint, this);
-    m_hint->setObjectName("pageHint");
+    m_hint->setObjectName(pageHintName);
     m_hint->setWordWrap(true);
     layout->addWidget(m_hint);
     m_buttons = new FlowLayout(nullptr, Qt::AlignRight);

@@ -53,6 +53,9 @@ ImGuiCanvas::ImGuiCanvas(QWidget* parent) : QOpenGLWidget(parent)
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(200, 150);
     m_clock.start();
+    // A canvas made while another is in use (pages are made one by one after the first paint)
+    // leaves that one's context current: a fresh context has no font to measure text with.
+    ImGuiContext* previous = ImGui::GetCurrentContext();
     m_context = ImGui::CreateContext();
     ImGui::SetCurrentContext(m_context);
     ImGuiIO& io = ImGui::GetIO();
@@ -63,6 +66,7 @@ ImGuiCanvas::ImGuiCanvas(QWidget* parent) : QOpenGLWidget(parent)
     m_animationTimer.setSingleShot(true);
     m_animationTimer.setInterval(16);
     connect(&m_animationTimer, &QTimer::timeout, this, qOverload<>(&QWidget::update));
+    if (previous != nullptr) ImGui::SetCurrentContext(previous);
 }
 
 ImGuiCanvas::~ImGuiCanvas()

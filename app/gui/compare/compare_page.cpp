@@ -290,12 +290,25 @@ bool ComparePage::exportPng(const QString& requested)
 
 void ComparePage::setFontScale(float scale) { m_canvas->setFontScale(scale); }
 
+void ComparePage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Table above chart when the page is narrow for its text (a projector at large text): side by
+    // side, the table showed its row names and hardly a value.
+    const bool narrow = width() < fontMetrics().averageCharWidth() * 110;
+    const Qt::Orientation wanted = narrow ? Qt::Vertical : Qt::Horizontal;
+    if (m_splitter->orientation() != wanted) {
+        m_splitter->setOrientation(wanted);
+        m_splitter->setSizes({600, 400});
+    }
+}
+
 void ComparePage::fitToFont()
 {
     m_table->resizeColumnsToContents();
     m_table->resizeRowsToContents();
-    // The chosen devices: up to two rows of names at any text size.
-    m_chosen->setMaximumHeight(m_chosen->fontMetrics().height() * 3 + 2 * m_chosen->frameWidth());
+    // The chosen devices: two rows of names at any text size (more scroll).
+    m_chosen->setMaximumHeight(m_chosen->fontMetrics().height() * 2 + 2 * m_chosen->frameWidth() + 4);
     m_chosen->setMinimumHeight(m_chosen->maximumHeight());
 }
 

@@ -30,6 +30,7 @@ LabForm::LabForm(const labs::LabRegistry& registry, QWidget* parent) : QWidget(p
 {
     m_labs = new QListWidget;
     m_labs->setMaximumHeight(m_labs->fontMetrics().height() * 22);
+    m_labs->setMinimumHeight(m_labs->fontMetrics().height() * 6); // a few labs in view, also when the form scrolls
     m_labs->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_labs->setWordWrap(true); // whole lab names at every text size, on two lines if need be
     m_labs->setTextElideMode(Qt::ElideNone);
