@@ -15,6 +15,8 @@
 #include <QScreen>
 #include <QStatusBar>
 #include <QStyle>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QTableView>
 #include <QTest>
 
@@ -201,12 +203,34 @@ TEST_CASE("the catalog opens sorted accelerators first with the columns a buyer 
         CHECK(std::ranges::any_of(shown, [&](const QString& h) { return h.startsWith(figure); }));
     }
     CHECK(shown.size() <= 9); // name, vendor, kind, year and those five
+    // … and they come first, after the name, vendor, kind and year: BF16 dense is the fifth column shown.
+    QStringList visualOrder;
+    for (int v = 0; v < model->columnCount(); ++v) {
+        const int c = table->horizontalHeader()->logicalIndex(v);
+        if (!table->isColumnHidden(c)) visualOrder << model->headerData(c, Qt::Horizontal).toString();
+    }
+    REQUIRE(visualOrder.size() >= 5);
+    CHECK(visualOrder[0].startsWith("Name"));
+    CHECK(visualOrder[4].startsWith("BF16 tensor dense"));
+    // Scrolled sideways to the last figure, the names are still in view at the left edge.
+    table->horizontalScrollBar()->setValue(table->horizontalScrollBar()->maximum());
+    QApplication::processEvents();
+    REQUIRE(table->horizontalScrollBar()->maximum() > 0);
+    auto* frozen = table->findChild<QTableView*>("frozenName");
+    REQUIRE(frozen != nullptr);
+    CHECK(frozen->isVisible());
+    CHECK(frozen->geometry().left() <= table->verticalHeader()->width() + table->frameWidth());
+    CHECK(frozen->width() > table->fontMetrics().averageCharWidth() * 10);
+    CHECK(frozen->horizontalHeader()->visualIndex(0) == 0);
+    CHECK_FALSE(frozen->isColumnHidden(accelscope::gui::CatalogTableModel::Name));
+    CHECK(frozen->isColumnHidden(accelscope::gui::CatalogTableModel::Vendor));
+    CHECK(frozen->indexAt(QPoint(5, 5)).data().toString() == model->index(table->rowAt(5), 0).data().toString());
     auto* search = window.findChild<QLineEdit*>("catalogSearch");
     REQUIRE(search != nullptr);
     for (const double scale : {1.0, 2.5}) {
         window.setFontScale(scale);
         window.resize(1024, 768);
         QTest::qWait(50);
-        CHECK(search->width() >= search->fontMetrics().averageCharWidth() * 24);
+        CHECK(search->width() >= search->fontMetrics().averageCharWidth() * 30);
     }
 }

@@ -71,7 +71,7 @@ CatalogFilterBar::CatalogFilterBar(CatalogFilterProxy& proxy, QWidget* parent) :
     m_search->setObjectName("catalogSearch");
     row->addWidget(m_search);
     row->setStretchItem(m_search);
-    m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 24);
+    m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 30);
     for (QWidget* w : std::initializer_list<QWidget*>{m_vendor, m_kind, m_yearMin, m_yearMax, m_memoryMin, m_fp8, m_fp4,
                                                       reset, m_count}) {
         row->addWidget(w);
@@ -138,8 +138,8 @@ void CatalogFilterBar::resetFilters()
 void CatalogFilterBar::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
-    // Wide enough for its placeholder's first words at every text size ("Search name, vendor…").
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 24);
+    // Wide enough for its placeholder's first words at every text size ("Search name, vendor, architec…").
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 30);
 }
 
 void CatalogFilterBar::focusSearch()

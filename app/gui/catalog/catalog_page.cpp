@@ -3,6 +3,7 @@
 #include "app/gui/catalog/catalog_page.hpp"
 
 #include "app/gui/catalog/device_detail_html.hpp"
+#include "app/gui/catalog/frozen_name_table.hpp"
 #include "app/gui/catalog/import_messages.hpp"
 #include "app/gui/layout/flow_layout.hpp"
 #include "app/gui/layout/table_font.hpp"
@@ -50,7 +51,7 @@ CatalogPage::CatalogPage(const PageServices& services, QWidget* parent)
     m_filters = new CatalogFilterBar(m_proxy, this);
     layout->addWidget(m_filters);
 
-    m_table = new QTableView(this);
+    m_table = new FrozenNameTable(this); // the Name column stays put when the figures scroll sideways
     m_proxy.setSourceModel(&m_model);
     m_table->setModel(&m_proxy);
     m_table->setSortingEnabled(true);
@@ -276,6 +277,10 @@ void CatalogPage::restoreState()
         }
         m_table->setColumnHidden(CatalogTableModel::FormFactor, true);
         m_table->setColumnHidden(CatalogTableModel::Origin, true); // user devices are tinted anyway
+        // The buyer's figures right after the name, vendor, kind and year, in the buyer's order.
+        QHeaderView* header = m_table->horizontalHeader();
+        int to = header->visualIndex(CatalogTableModel::Year);
+        for (const FigureKey key : defaultFigureColumns) header->moveSection(header->visualIndex(CatalogTableModel::columnOf(key)), ++to);
         m_table->resizeColumnsToContents();
         m_table->setColumnWidth(CatalogTableModel::Name, m_table->fontMetrics().horizontalAdvance(QString(34, 'x')));
     }
