@@ -143,7 +143,7 @@ QWidget* MainWindow::ensurePage(int index)
     delete standIn;
     if (auto* styled = dynamic_cast<StyledPage*>(page)) styled->setAppearance(m_theme, m_fontScale);
     addCommands(index, page);
-    if (m_presenter != nullptr && m_presenter->active()) showPageHints(false);
+    setPageHintShown(page, m_presenter == nullptr || !m_presenter->active());
     sizePagesToCurrent(m_pages->currentIndex());
     return page;
 }
@@ -376,16 +376,7 @@ void MainWindow::enterPresenter()
     m_sections->hide();
     menuBar()->hide();
     static_cast<StatusLine*>(statusBar())->setInfoHidden(true); // the status line is for the presenter's step messages
-    showPageHints(false);
-}
-
-// Desk help under a page (a widget named pageHintName) gives its lines to the chart on a projector.
-void MainWindow::showPageHints(bool show)
-{
-    for (QWidget* made : m_created) {
-        if (made == nullptr) continue;
-        for (QWidget* hint : made->findChildren<QWidget*>(pageHintName)) hint->setVisible(show);
-    }
+    for (QWidget* made : m_created) setPageHintShown(made, false);
 }
 
 void MainWindow::leavePresenter()
@@ -393,7 +384,7 @@ void MainWindow::leavePresenter()
     m_sections->show();
     menuBar()->show();
     static_cast<StatusLine*>(statusBar())->setInfoHidden(false);
-    showPageHints(true);
+    for (QWidget* made : m_created) setPageHintShown(made, true);
     setTheme(m_themeBeforePresenter);
     setFontScale(m_scaleBeforePresenter);
 }

@@ -90,7 +90,6 @@ private:
     void saveState();
     void enterPresenter();
     void leavePresenter();
-    void showPageHints(bool show); ///< presenter mode hides each page's "pageHint" label
     QString presenterStep(int direction);
     QString presenterTogglePlay();
 

@@ -10,6 +10,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QWidget>
 
 #include <map>
 #include <optional>
@@ -41,6 +42,12 @@ public:
 /// A page's desk help (how to use it, its shortcuts) goes in a widget named "pageHint": presenter
 /// mode hides it, so the chart gets its lines on a projector.
 inline constexpr const char* pageHintName = "pageHint";
+/// Shows or hides `page`'s desk help (nothing happens for a page not made yet, `page` null).
+inline void setPageHintShown(QWidget* page, bool shown)
+{
+    if (page == nullptr) return;
+    for (QWidget* hint : page->findChildren<QWidget*>(pageHintName)) hint->setVisible(shown);
+}
 
 /// What every page's constructor gets from the window.
 struct PageServices {

@@ -299,7 +299,7 @@ void ComparePage::resizeEvent(QResizeEvent* event)
     const Qt::Orientation wanted = narrow ? Qt::Vertical : Qt::Horizontal;
     if (m_splitter->orientation() != wanted) {
         m_splitter->setOrientation(wanted);
-        m_splitter->setSizes({600, 400});
+        m_splitter->setSizes(narrow ? QList<int>{750, 250} : QList<int>{600, 400}); // stacked: the table's values first
     }
 }
 

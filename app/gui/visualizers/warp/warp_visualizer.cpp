@@ -238,7 +238,7 @@ void WarpVisualizer::drawProgram(int highlightLine)
         m_dirty = true;
         m_step = -1;
     }
-    ImGui::TextUnformatted("Data (comma-separated, optional):");
+    ImGui::TextWrapped("Data (comma-separated, optional):"); // wraps in the narrow program column
     ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 16, ImGui::GetContentRegionAvail().x));
     if (ImGui::InputText("##data", m_dataText.data(), m_dataText.size())) m_dirty = true;
     if (!m_error.empty()) ImGui::TextColored(ImVec4(0.9f, 0.3f, 0.2f, 1.0f), "%s", m_error.c_str());
