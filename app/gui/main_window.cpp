@@ -5,6 +5,9 @@
 #include "accelscope/config.hpp"
 #include "app/gui/canvas/canvas_page.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
+#include "app/gui/section_list.hpp"
+#include "app/gui/status_line.hpp"
+#include "app/gui/window_geometry.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "models/catalog/sqlite_db.hpp"
 
@@ -46,9 +49,8 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     auto* central = new QWidget(this);
     auto* layout = new QHBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_sections = new QListWidget(central);
+    m_sections = new SectionList(central);
     m_sections->setObjectName("sections");
-    m_sections->setFixedWidth(m_sections->fontMetrics().horizontalAdvance(QStringLiteral("Pipeline bubbles")) + 40);
     m_pages = new QStackedWidget(central);
     // Pages with OpenGL canvases are made after the window is shown. Adding the first QOpenGLWidget
     // to a shown window makes Qt recreate its native window (losing activation and keyboard focus),
@@ -72,14 +74,16 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     });
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::sizePagesToCurrent);
     connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);
+    auto* status = new StatusLine(this);
+    setStatusBar(status);
     m_catalogStatus = new QLabel(this);
     m_catalogStatus->setObjectName("catalogStatus");
-    statusBar()->addPermanentWidget(m_catalogStatus);
+    status->addInfoWidget(m_catalogStatus); // steps aside while a message shows: no message is cut short
     buildMenus();
     updateStatus();
 
     QSettings& s = m_context.settings();
-    if (!restoreGeometry(s.value("window/geometry").toByteArray())) resize(1360, 820);
+    restoreGeometryWithinScreen(*this, s.value("window/geometry").toByteArray(), QSize(1360, 820));
     restoreState(s.value("window/state").toByteArray());
     setTheme(themeFromName(s.value("theme", "light").toString()));
     setFontScale(s.value("fontScale", 1.0).toDouble());
@@ -112,7 +116,7 @@ void MainWindow::addPage(const PageEntry& entry)
 {
     auto* item = new QListWidgetItem(translatedPage(entry.title), m_sections);
     item->setData(Qt::UserRole, QString::fromStdString(entry.id));
-    item->setSizeHint(QSize(0, m_sections->fontMetrics().height() * 2));
+    m_sections->fitToFont();
     m_pages->addWidget(new QWidget(m_pages)); // stands in until the page is made
 }
 
@@ -139,6 +143,7 @@ QWidget* MainWindow::ensurePage(int index)
     delete standIn;
     if (auto* styled = dynamic_cast<StyledPage*>(page)) styled->setAppearance(m_theme, m_fontScale);
     addCommands(index, page);
+    setPageHintShown(page, m_presenter == nullptr || !m_presenter->active());
     sizePagesToCurrent(m_pages->currentIndex());
     return page;
 }
@@ -311,8 +316,7 @@ void MainWindow::setFontScale(double scale)
 {
     m_fontScale = std::clamp(std::round(scale * 10.0) / 10.0, minFontScale, maxFontScale);
     applyTheme(*qApp, m_theme, m_fontScale);
-    // The section list follows the text size, so long page names stay whole on projectors.
-    m_sections->setFixedWidth(QFontMetrics(qApp->font()).horizontalAdvance(QStringLiteral("Pipeline bubbles")) + 40);
+    m_sections->fitToFont(); // names stay whole at every text size (wrapped on projectors)
     for (QWidget* made : m_created) {
         if (auto* styled = dynamic_cast<StyledPage*>(made)) styled->setAppearance(m_theme, m_fontScale);
     }
@@ -371,14 +375,16 @@ void MainWindow::enterPresenter()
     setFontScale(std::clamp(std::max(scale, m_fontScale), 1.5, maxFontScale));
     m_sections->hide();
     menuBar()->hide();
-    m_catalogStatus->hide(); // the status line is for the presenter's step messages
+    static_cast<StatusLine*>(statusBar())->setInfoHidden(true); // the status line is for the presenter's step messages
+    for (QWidget* made : m_created) setPageHintShown(made, false);
 }
 
 void MainWindow::leavePresenter()
 {
     m_sections->show();
     menuBar()->show();
-    m_catalogStatus->show();
+    static_cast<StatusLine*>(statusBar())->setInfoHidden(false);
+    for (QWidget* made : m_created) setPageHintShown(made, true);
     setTheme(m_themeBeforePresenter);
     setFontScale(m_scaleBeforePresenter);
 }

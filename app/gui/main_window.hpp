@@ -14,7 +14,6 @@
 #include <optional>
 #include <vector>
 
-class QListWidget;
 class QStackedWidget;
 class QActionGroup;
 class QLabel;
@@ -23,6 +22,7 @@ class QMenu;
 namespace accelscope::gui {
 
 class PresenterMode;
+class SectionList;
 
 class MainWindow : public QMainWindow, public PageNavigator {
     Q_OBJECT
@@ -107,7 +107,7 @@ private:
     QMenu* m_viewMenu = nullptr;
     QAction* m_fileCommandsEnd = nullptr;
     QAction* m_viewCommandsEnd = nullptr;
-    QListWidget* m_sections = nullptr;
+    SectionList* m_sections = nullptr;
     QStackedWidget* m_pages = nullptr;
     Theme m_theme = Theme::Light;
     double m_fontScale = 1.0;

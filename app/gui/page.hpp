@@ -10,6 +10,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QWidget>
 
 #include <map>
 #include <optional>
@@ -37,6 +38,16 @@ public:
     /// The state page `id` reports for a lesson's state check; nothing when it reports none.
     virtual std::optional<labs::guided::PageState> pageState(const std::string& id) const = 0;
 };
+
+/// A page's desk help (how to use it, its shortcuts) goes in a widget named "pageHint": presenter
+/// mode hides it, so the chart gets its lines on a projector.
+inline constexpr const char* pageHintName = "pageHint";
+/// Shows or hides `page`'s desk help (nothing happens for a page not made yet, `page` null).
+inline void setPageHintShown(QWidget* page, bool shown)
+{
+    if (page == nullptr) return;
+    for (QWidget* hint : page->findChildren<QWidget*>(pageHintName)) hint->setVisible(shown);
+}
 
 /// What every page's constructor gets from the window.
 struct PageServices {

@@ -43,7 +43,8 @@ std::string toUpperAscii(std::string text)
 Better betterOf(const FigureInfo& info)
 {
     if (info.group == FigureGroup::Price) return Better::Lower;
-    if (info.key == TdpW || info.key == PcieGen) return Better::Neither;
+    // Power, the PCIe generation and lane count describe a device rather than rank it.
+    if (info.key == TdpW || info.key == PcieGen || info.key == PcieLanes) return Better::Neither;
     return Better::Higher;
 }
 
@@ -58,6 +59,18 @@ void normalizeRow(ComparisonRow& row)
     for (const auto& v : row.values) {
         row.normalized.push_back(v && largest > 0.0 ? std::optional<double>(*v / largest) : std::nullopt);
     }
+}
+
+bool sameComputeUnits(const std::vector<const Device*>& devices)
+{
+    const Device* first = nullptr;
+    for (const Device* d : devices) {
+        if (d->figure(ComputeUnits) == nullptr) continue;
+        if (d->computeUnitName.empty()) return false; // units of an unnamed kind compare with nothing
+        if (first == nullptr) first = d;
+        else if (d->computeUnitName != first->computeUnitName || d->kind != first->kind) return false;
+    }
+    return true;
 }
 
 void rankRow(ComparisonRow& row)
@@ -118,6 +131,9 @@ Comparison compareDevices(const std::vector<const Device*>& devices)
             any |= f != nullptr;
         }
         if (!any) continue;
+        // Compute units rank only when they are units of one kind (SMs against SMs, not SMs
+        // against CUs, TPU cores or CPU cores).
+        if (info.key == ComputeUnits && !sameComputeUnits(devices)) row.better = Better::Neither;
         rankRow(row);
         out.rows.push_back(std::move(row));
     }

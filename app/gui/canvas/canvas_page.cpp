@@ -7,7 +7,6 @@
 #include "models/catalog/catalog_set.hpp"
 
 #include <QFileDialog>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -21,10 +20,13 @@ CanvasPage::CanvasPage(Visualizer& visualizer, const QString& hint, std::functio
     m_canvas = new ImGuiCanvas(this);
     m_canvas->setVisualizer(&visualizer);
     layout->addWidget(m_canvas, 1);
-    m_buttons = new QHBoxLayout();
-    auto* label = new QLabel(hint, this);
-    label->setWordWrap(true);
-    m_buttons->addWidget(label, 1);
+    // The hint has a row of its own, and the buttons wrap: at projector text sizes one row of
+    // hint and buttons was wider than a 1024-pixel screen and the hint grew taller than the canvas.
+    m_hint = new QLabel(hint, this);
+    m_hint->setObjectName(pageHintName);
+    m_hint->setWordWrap(true);
+    layout->addWidget(m_hint);
+    m_buttons = new FlowLayout(nullptr, Qt::AlignRight);
     auto* png = new QPushButton(tr("Export PNG…"), this);
     png->setToolTip(tr("Save the view at 2x for slides"));
     m_buttons->addWidget(png);

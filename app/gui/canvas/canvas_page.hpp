@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/gui/canvas/visualizer.hpp"
+#include "app/gui/layout/flow_layout.hpp"
 #include "app/gui/page.hpp"
 
 #include <QWidget>
@@ -10,7 +11,7 @@
 #include <functional>
 #include <string>
 
-class QHBoxLayout;
+class QLabel;
 
 namespace accelscope::gui {
 
@@ -36,12 +37,13 @@ signals:
     void statusMessage(const QString& message);
 
 protected:
-    /// The row under the canvas, for pages that add their own buttons.
-    QHBoxLayout* buttonRow() const { return m_buttons; }
+    /// The row under the canvas, for pages that add their own buttons (it wraps when narrow).
+    FlowLayout* buttonRow() const { return m_buttons; }
 
 private:
     ImGuiCanvas* m_canvas = nullptr;
-    QHBoxLayout* m_buttons = nullptr;
+    FlowLayout* m_buttons = nullptr;
+    QLabel* m_hint = nullptr;
     std::function<std::string()> m_svg;
 };
 

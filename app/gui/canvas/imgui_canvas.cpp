@@ -11,6 +11,7 @@
 #include <QWheelEvent>
 
 #include <imgui.h>
+#include <imgui_internal.h> // the canvas window's CursorMaxPos: how far its content reached
 #include <backends/imgui_impl_opengl3.h>
 
 #include <algorithm>
@@ -52,6 +53,9 @@ ImGuiCanvas::ImGuiCanvas(QWidget* parent) : QOpenGLWidget(parent)
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(200, 150);
     m_clock.start();
+    // A canvas made while another is in use (pages are made one by one after the first paint)
+    // leaves that one's context current: a fresh context has no font to measure text with.
+    ImGuiContext* previous = ImGui::GetCurrentContext();
     m_context = ImGui::CreateContext();
     ImGui::SetCurrentContext(m_context);
     ImGuiIO& io = ImGui::GetIO();
@@ -62,6 +66,7 @@ ImGuiCanvas::ImGuiCanvas(QWidget* parent) : QOpenGLWidget(parent)
     m_animationTimer.setSingleShot(true);
     m_animationTimer.setInterval(16);
     connect(&m_animationTimer, &QTimer::timeout, this, qOverload<>(&QWidget::update));
+    if (previous != nullptr) ImGui::SetCurrentContext(previous);
 }
 
 ImGuiCanvas::~ImGuiCanvas()
@@ -187,6 +192,9 @@ void ImGuiCanvas::paintGL()
     if (ImGui::Begin("##canvas", nullptr, flags) && m_visualizer != nullptr) {
         m_visualizer->draw(*this);
     }
+    // The farthest any item reached this frame, against the window's edges.
+    const ImVec2 reached = ImGui::GetCurrentWindow()->DC.CursorMaxPos;
+    m_overflow = QSizeF(std::max(0.0f, reached.x - io.DisplaySize.x), std::max(0.0f, reached.y - io.DisplaySize.y));
     ImGui::End();
     ImGui::Render();
     gl->glViewport(0, 0, qRound(static_cast<float>(width()) * ratio), qRound(static_cast<float>(height()) * ratio));

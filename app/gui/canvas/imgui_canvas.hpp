@@ -5,6 +5,7 @@
 #include "app/gui/canvas/visualizer.hpp"
 
 #include <QElapsedTimer>
+#include <QSizeF>
 #include <QOpenGLWidget>
 #include <QTimer>
 
@@ -34,6 +35,10 @@ public:
     bool isAnimating() const { return m_animationRequested; }
     /// How many times GL resources were (re)created: 1 normally, +1 per context change.
     int backendInitializations() const { return m_backendInits; }
+    /// How far, in pixels, the last frame's controls and text ran past the canvas's right and
+    /// bottom edges (0 × 0: everything fit). The canvas window has no scroll bars, so anything past
+    /// an edge is cut off; layout tests read this at projector sizes.
+    QSizeF contentOverflow() const { return m_overflow; }
 
 signals:
     void frameRendered();
@@ -79,6 +84,7 @@ private:
     int m_frames = 0;
     int m_backendInits = 0;
     double m_lastFrameSeconds = 0.0;
+    QSizeF m_overflow;
     QElapsedTimer m_clock;
     QTimer m_animationTimer;
     QMetaObject::Connection m_contextConnection;

@@ -3,12 +3,13 @@
 #include "app/gui/catalog/catalog_filter_bar.hpp"
 
 #include "app/gui/catalog/catalog_filter_proxy.hpp"
+#include "app/gui/layout/flow_layout.hpp"
 #include "models/catalog/device_query.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QHBoxLayout>
+#include <QEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -23,7 +24,9 @@ using namespace models::catalog;
 
 CatalogFilterBar::CatalogFilterBar(CatalogFilterProxy& proxy, QWidget* parent) : QWidget(parent), m_proxy(proxy)
 {
-    auto* row = new QHBoxLayout(this);
+    // The filters wrap onto a second row when the window is narrow or the text large; the search
+    // box takes the rest of its row and never shrinks below a readable width.
+    auto* row = new FlowLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(tr("Search name, vendor, architecture… (Ctrl+F)"));
@@ -65,7 +68,10 @@ CatalogFilterBar::CatalogFilterBar(CatalogFilterProxy& proxy, QWidget* parent) :
     reset->setToolTip(tr("Clear every filter"));
     m_count = new QLabel(this);
     m_count->setObjectName("catalogCount");
-    row->addWidget(m_search, 3);
+    m_search->setObjectName("catalogSearch");
+    row->addWidget(m_search);
+    row->setStretchItem(m_search);
+    m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 30);
     for (QWidget* w : std::initializer_list<QWidget*>{m_vendor, m_kind, m_yearMin, m_yearMax, m_memoryMin, m_fp8, m_fp4,
                                                       reset, m_count}) {
         row->addWidget(w);
@@ -127,6 +133,13 @@ void CatalogFilterBar::resetFilters()
     m_fp4->setChecked(false);
     for (QWidget* w : filterControls()) w->blockSignals(false);
     applyFilter();
+}
+
+void CatalogFilterBar::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    // Wide enough for its placeholder's first words at every text size ("Search name, vendor, architec…").
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 30);
 }
 
 void CatalogFilterBar::focusSearch()

@@ -37,6 +37,9 @@ public slots:
     void resetFilters();
     void focusSearch();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     QList<QWidget*> filterControls() const;
 

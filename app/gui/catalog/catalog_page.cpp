@@ -3,7 +3,10 @@
 #include "app/gui/catalog/catalog_page.hpp"
 
 #include "app/gui/catalog/device_detail_html.hpp"
+#include "app/gui/catalog/frozen_name_table.hpp"
 #include "app/gui/catalog/import_messages.hpp"
+#include "app/gui/layout/flow_layout.hpp"
+#include "app/gui/layout/table_font.hpp"
 #include "app/gui/plain_message_box.hpp"
 #include "app/gui/theme.hpp"
 #include "models/catalog/device_csv.hpp"
@@ -34,9 +37,9 @@ namespace {
 using namespace models::catalog;
 
 // Columns shown on first start; the column chooser changes them and settings remember it.
-constexpr std::array defaultFigureColumns{FigureKey::MemoryGb, FigureKey::MemoryBwGbs, FigureKey::Fp32Tflops,
-                                          FigureKey::Bf16TflopsDense, FigureKey::Fp8TflopsDense,
-                                          FigureKey::Fp4TflopsDense, FigureKey::Int8TopsDense, FigureKey::TdpW};
+// The figures a buyer reads first: dense BF16 and FP8 throughput, memory bandwidth and size, power.
+constexpr std::array defaultFigureColumns{FigureKey::Bf16TflopsDense, FigureKey::Fp8TflopsDense, FigureKey::MemoryBwGbs,
+                                          FigureKey::MemoryGb, FigureKey::TdpW};
 
 } // namespace
 
@@ -48,11 +51,12 @@ CatalogPage::CatalogPage(const PageServices& services, QWidget* parent)
     m_filters = new CatalogFilterBar(m_proxy, this);
     layout->addWidget(m_filters);
 
-    m_table = new QTableView(this);
+    m_table = new FrozenNameTable(this); // the Name column stays put when the figures scroll sideways
     m_proxy.setSourceModel(&m_model);
     m_table->setModel(&m_proxy);
     m_table->setSortingEnabled(true);
-    m_table->sortByColumn(CatalogTableModel::Vendor, Qt::AscendingOrder);
+    // Accelerators first (GPUs, TPUs, other ASICs and NPUs, then SoCs and CPUs), by vendor and name.
+    m_table->sortByColumn(CatalogTableModel::Kind, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
@@ -74,7 +78,7 @@ CatalogPage::CatalogPage(const PageServices& services, QWidget* parent)
     m_splitter->setStretchFactor(1, 2);
     layout->addWidget(m_splitter, 1);
 
-    auto* actions = new QHBoxLayout();
+    auto* actions = new FlowLayout(nullptr); // wraps on a narrow window or at large text
     m_compare = new QPushButton(tr("Compare selected"), this);
     m_compare->setToolTip(tr("Open the selected 2–6 devices on the Compare page (Ctrl+Shift+C)"));
     m_compare->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
@@ -91,7 +95,6 @@ CatalogPage::CatalogPage(const PageServices& services, QWidget* parent)
     m_remove->setToolTip(tr("Delete the selected devices of your own (bundled devices cannot be removed)"));
     actions->addWidget(m_compare);
     actions->addWidget(columns);
-    actions->addStretch(1);
     actions->addWidget(importButton);
     actions->addWidget(exportButton);
     actions->addWidget(m_remove);
@@ -273,9 +276,15 @@ void CatalogPage::restoreState()
             m_table->setColumnHidden(column, std::ranges::find(defaultFigureColumns, *key) == defaultFigureColumns.end());
         }
         m_table->setColumnHidden(CatalogTableModel::FormFactor, true);
+        m_table->setColumnHidden(CatalogTableModel::Origin, true); // user devices are tinted anyway
+        // The buyer's figures right after the name, vendor, kind and year, in the buyer's order.
+        QHeaderView* header = m_table->horizontalHeader();
+        int to = header->visualIndex(CatalogTableModel::Year);
+        for (const FigureKey key : defaultFigureColumns) header->moveSection(header->visualIndex(CatalogTableModel::columnOf(key)), ++to);
         m_table->resizeColumnsToContents();
         m_table->setColumnWidth(CatalogTableModel::Name, m_table->fontMetrics().horizontalAdvance(QString(34, 'x')));
     }
+    followFontInTable(m_table, true, 30);
     if (!m_splitter->restoreState(s.value("catalog/splitter").toByteArray())) {
         m_splitter->setSizes({700, 300});
     }

@@ -10,6 +10,24 @@
 #include <limits>
 
 namespace accelscope::gui {
+namespace {
+
+/// Where a kind sorts: the accelerators a buyer compares first, general-purpose processors last.
+int kindRank(models::catalog::DeviceKind kind)
+{
+    using models::catalog::DeviceKind;
+    switch (kind) {
+    case DeviceKind::Gpu: return 0;
+    case DeviceKind::Tpu: return 1;
+    case DeviceKind::Asic: return 2;
+    case DeviceKind::Npu: return 3;
+    case DeviceKind::Soc: return 4;
+    case DeviceKind::Cpu: return 5;
+    }
+    return 6;
+}
+
+} // namespace
 
 using namespace models::catalog;
 
@@ -101,7 +119,10 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const
         if (role == Qt::ToolTipRole) return plainToolTip(QString::fromStdString(std::string(models::catalog::scopeName(device->scope)) + ": " + device->scopeNote));
         return QString::fromStdString(device->name);
     case Vendor: return QString::fromStdString(device->vendor);
-    case Kind: return QString::fromStdString(std::string(kindName(device->kind)));
+    case Kind:
+        // Sorted accelerators first, then by vendor and name within a kind.
+        if (role == SortRole) return QStringLiteral("%1 %2 %3").arg(kindRank(device->kind)).arg(QString::fromStdString(device->vendor), QString::fromStdString(device->name));
+        return QString::fromStdString(std::string(kindName(device->kind)));
     case FormFactor: return QString::fromStdString(std::string(formFactorName(device->formFactor)));
     case Year:
         if (role == SortRole) return device->releaseYear.value_or(9999);

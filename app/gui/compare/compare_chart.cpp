@@ -83,7 +83,10 @@ void CompareChart::drawLegend(bool dark)
         ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + size, at.y + size), deviceColour(i, dark));
         ImGui::Dummy(ImVec2(size, size));
         ImGui::SameLine();
+        // A name longer than the canvas is wide wraps under itself (projector text sizes).
+        ImGui::PushTextWrapPos(right - ImGui::GetWindowPos().x);
         ImGui::TextUnformatted(name.c_str());
+        ImGui::PopTextWrapPos();
     }
     ImGui::Separator();
 }
@@ -96,9 +99,13 @@ void CompareChart::draw(DrawContext& context)
         ImGui::TextWrapped("Add two to six devices above to see them side by side.");
         return;
     }
+    // Legend, note and bars scroll together when the canvas is short (the table above it and
+    // projector text sizes leave it a few hundred pixels).
+    ImGui::BeginChild("##bars", ImGui::GetContentRegionAvail(), false);
     drawLegend(dark);
-    ImGui::TextDisabled("Bars: value / largest value in the row. Outlined: best. Hover for the source.");
-    ImGui::BeginChild("##bars", ImVec2(0, 0), false);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Bars: value / largest value in the row. Outlined: best. Hover for the source.");
+    ImGui::PopStyleColor();
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
     const float labelWidth = std::min(ImGui::GetContentRegionAvail().x * 0.38f, line * 16.0f);
@@ -112,7 +119,7 @@ void CompareChart::draw(DrawContext& context)
         ImGui::PushTextWrapPos(origin.x + labelWidth - line * 0.5f);
         ImGui::TextUnformatted(label.c_str());
         ImGui::PopTextWrapPos();
-        const float width = std::max(ImGui::GetContentRegionAvail().x - labelWidth - line * 5.0f, line * 4.0f);
+        const float width = std::max(ImGui::GetContentRegionAvail().x - labelWidth - line * 5.0f, line * 2.0f);
         for (std::size_t d = 0; d < row.values.size(); ++d) {
             const float y = origin.y + static_cast<float>(d) * (barHeight + 2.0f);
             const ImVec2 left(origin.x + labelWidth, y);

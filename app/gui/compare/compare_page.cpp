@@ -5,6 +5,7 @@
 #include "labs/guided/page_contracts.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/layout/flow_layout.hpp"
 #include "app/gui/plain_message_box.hpp"
 #include "app/gui/plain_tool_tip.hpp"
 #include "app/gui/theme.hpp"
@@ -23,21 +24,37 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace accelscope::gui {
 
 using namespace models::catalog;
 
+namespace {
+
+/// `text` on lines of about `width` characters, broken between words.
+QString wrapWords(const QString& text, int width)
+{
+    QStringList lines;
+    for (const QString& word : text.split(' ', Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && lines.last().size() + 1 + word.size() <= width) lines.last() += ' ' + word;
+        else lines << word;
+    }
+    return lines.join('\n');
+}
+
+} // namespace
+
 ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidget(parent), m_context(services.context)
 {
     setObjectName("comparePage");
     auto* layout = new QVBoxLayout(this);
-    auto* pickRow = new QHBoxLayout();
+    auto* pickRow = new FlowLayout(nullptr); // wraps at large text
     m_picker = new QComboBox(this);
     m_picker->setEditable(true);
     m_picker->setInsertPolicy(QComboBox::NoInsert);
-    m_picker->setMinimumContentsLength(36);
+    m_picker->setMinimumContentsLength(20);
     m_picker->lineEdit()->setPlaceholderText(tr("Type a device name…"));
     m_picker->setToolTip(tr("Pick a device to add (type to search)"));
     m_add = new QPushButton(tr("Add"), this);
@@ -45,7 +62,6 @@ ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidge
     m_chosen = new QListWidget(this);
     m_chosen->setFlow(QListView::LeftToRight);
     m_chosen->setWrapping(true);
-    m_chosen->setMaximumHeight(m_chosen->fontMetrics().height() * 3);
     m_chosen->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_chosen->setToolTip(tr("Devices being compared; select and press Delete to remove"));
     auto* remove = new QPushButton(tr("Remove"), this);
@@ -53,12 +69,15 @@ ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidge
     remove->setShortcut(QKeySequence::Delete);
     auto* clear = new QPushButton(tr("Clear"), this);
     clear->setToolTip(tr("Remove every device from the comparison"));
-    pickRow->addWidget(m_picker, 2);
+    // The picker and its buttons on one row, the chosen devices under them: one row of both was
+    // wider than a 1024-pixel screen.
+    pickRow->addWidget(m_picker);
+    pickRow->setStretchItem(m_picker);
     pickRow->addWidget(m_add);
-    pickRow->addWidget(m_chosen, 3);
     pickRow->addWidget(remove);
     pickRow->addWidget(clear);
     layout->addLayout(pickRow);
+    layout->addWidget(m_chosen);
 
     m_hint = new QLabel(this);
     m_hint->setObjectName("compareHint");
@@ -103,7 +122,8 @@ ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidge
         rebuild();
     });
     fillPicker();
-    m_splitter->restoreState(m_context.settings().value("compare/splitter").toByteArray());
+    m_splitter->setChildrenCollapsible(false); // a table dragged to nothing showed no values
+    if (!m_splitter->restoreState(m_context.settings().value("compare/splitter").toByteArray())) m_splitter->setSizes({600, 400});
     setDeviceIds(m_context.settings().value("compare/devices").toStringList());
 }
 
@@ -180,15 +200,18 @@ void ComparePage::rebuild()
     m_table->setRowCount(static_cast<int>(comparison.rows.size()));
     QStringList header;
     for (const Device* d : devices) {
-        // "AMD Instinct MI300X (OAM, 192 GB HBM3)" → two header lines keep columns narrow.
-        header << QString::fromStdString(d->name).replace(" (", "\n(");
+        // "AMD Instinct MI300X (OAM, 192 GB HBM3)" on short lines keeps the columns narrow: three
+        // devices and their values fit beside the row names without dragging the splitter.
+        header << wrapWords(QString::fromStdString(d->name), 14);
     }
     m_table->setHorizontalHeaderLabels(header);
     const QColor best = bestValueColour(m_dark ? Theme::Dark : Theme::Light);
     m_chart.setComparison(comparison);
     for (int r = 0; r < static_cast<int>(comparison.rows.size()); ++r) {
         const ComparisonRow& row = comparison.rows[static_cast<std::size_t>(r)];
-        auto* label = new QTableWidgetItem(QString::fromStdString(row.label + (row.unit.empty() ? "" : " [" + row.unit + "]")));
+        // Row names on short lines, the unit on its own: the values keep most of the table's width.
+        const QString unit = row.unit.empty() ? QString() : QStringLiteral("\n[%1]").arg(QString::fromStdString(row.unit));
+        auto* label = new QTableWidgetItem(wrapWords(QString::fromStdString(row.label), 18) + unit);
         label->setToolTip(plainToolTip(row.isDerivedMetric ? tr("derived: %1").arg(QString::fromStdString(row.formula))
                                                            : QString::fromStdString(row.key)));
         m_table->setVerticalHeaderItem(r, label);
@@ -216,7 +239,7 @@ void ComparePage::rebuild()
     for (int c = 0; c < m_table->columnCount(); ++c) {
         m_table->horizontalHeaderItem(c)->setToolTip(plainToolTip(QString::fromStdString(devices[static_cast<std::size_t>(c)]->scopeNote)));
     }
-    m_table->resizeColumnsToContents();
+    QTimer::singleShot(0, this, &ComparePage::fitToFont); // with the font the table has by then
     const bool enough = devices.size() >= 2;
     m_exportCsv->setEnabled(enough);
     m_exportPng->setEnabled(enough);
@@ -266,6 +289,28 @@ bool ComparePage::exportPng(const QString& requested)
 }
 
 void ComparePage::setFontScale(float scale) { m_canvas->setFontScale(scale); }
+
+void ComparePage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Table above chart when the page is narrow for its text (a projector at large text): side by
+    // side, the table showed its row names and hardly a value.
+    const bool narrow = width() < fontMetrics().averageCharWidth() * 110;
+    const Qt::Orientation wanted = narrow ? Qt::Vertical : Qt::Horizontal;
+    if (m_splitter->orientation() != wanted) {
+        m_splitter->setOrientation(wanted);
+        m_splitter->setSizes(narrow ? QList<int>{750, 250} : QList<int>{600, 400}); // stacked: the table's values first
+    }
+}
+
+void ComparePage::fitToFont()
+{
+    m_table->resizeColumnsToContents();
+    m_table->resizeRowsToContents();
+    // The chosen devices: two rows of names at any text size (more scroll).
+    m_chosen->setMaximumHeight(m_chosen->fontMetrics().height() * 2 + 2 * m_chosen->frameWidth() + 4);
+    m_chosen->setMinimumHeight(m_chosen->maximumHeight());
+}
 
 void ComparePage::setDarkTheme(bool dark)
 {

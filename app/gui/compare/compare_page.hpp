@@ -53,6 +53,8 @@ private:
     void addFromPicker();
     void removeSelected();
     void rebuild();
+    void fitToFont();
+    void resizeEvent(QResizeEvent* event) override; ///< table rows, columns and the device list for the current text size
     void fillPicker();
 
     AppContext& m_context;

@@ -57,6 +57,29 @@ void LabChart::updateSeries(const labs::Series& series)
     rebuild();
 }
 
+// Qt Charts cuts a title wider than the chart with "...": break it between words instead, for the
+// width the chart has now (a narrow Labs page at projector text sizes).
+QString LabChart::wrappedTitle() const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics metrics(bold);
+    const int room = std::max(metrics.averageCharWidth() * 10, width() - metrics.averageCharWidth() * 4);
+    QStringList lines;
+    for (const QString& word : m_title.split(' ', Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && metrics.horizontalAdvance(lines.last() + ' ' + word) <= room) lines.last() += ' ' + word;
+        else lines << word;
+    }
+    for (QString& line : lines) line = line.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+void LabChart::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    if (chart() != nullptr) chart()->setTitle(wrappedTitle());
+}
+
 void LabChart::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange) rebuild(); // follow the light/dark theme
@@ -69,7 +92,7 @@ void LabChart::rebuild()
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
     chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart->setBackgroundBrush(palette().color(QPalette::Base));
-    chart->setTitle(m_title);
+    chart->setTitle(wrappedTitle());
     chart->legend()->setAlignment(Qt::AlignBottom);
     QFont font = this->font();
     chart->setFont(font);

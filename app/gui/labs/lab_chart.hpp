@@ -36,9 +36,11 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    QString wrappedTitle() const;
     std::vector<labs::Series> m_series;
     std::vector<std::pair<double, QString>> m_markers;
     QString m_title;

@@ -2,6 +2,8 @@
 // LabForm: the lab list, the parameter form and the run controls of the Labs page.
 #include "app/gui/labs/lab_form.hpp"
 
+#include "app/gui/layout/flow_layout.hpp"
+
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -28,15 +30,19 @@ LabForm::LabForm(const labs::LabRegistry& registry, QWidget* parent) : QWidget(p
 {
     m_labs = new QListWidget;
     m_labs->setMaximumHeight(m_labs->fontMetrics().height() * 22);
+    m_labs->setMinimumHeight(m_labs->fontMetrics().height() * 6); // a few labs in view, also when the form scrolls
     m_labs->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_labs->setTextElideMode(Qt::ElideRight);
+    m_labs->setWordWrap(true); // whole lab names at every text size, on two lines if need be
+    m_labs->setTextElideMode(Qt::ElideNone);
     m_labs->setToolTip(tr("The labs of this build. A lab that cannot run on this machine says why."));
     m_teaches = new QLabel;
     m_teaches->setWordWrap(true);
     m_formHost = new QWidget;
     m_form = new QFormLayout(m_formHost);
-    m_quick = new QCheckBox(tr("&Quick (tiny sizes: checks that it works, not speed)"));
-    m_quick->setToolTip(tr("Runs with the smallest sizes, in a second or two. The figures are not meaningful."));
+    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows); // a long label goes above its field when narrow
+    m_quick = new QCheckBox(tr("&Quick run (tiny sizes)"));
+    m_quick->setToolTip(tr("Runs with the smallest sizes, in a second or two: checks that the lab works, not speed. "
+                           "The figures are not meaningful."));
     m_defaults = new QPushButton(tr("Defaults"));
     m_defaults->setToolTip(tr("Puts every parameter back to its default"));
     m_run = new QPushButton(tr("&Run"));
@@ -56,9 +62,8 @@ LabForm::LabForm(const labs::LabRegistry& registry, QWidget* parent) : QWidget(p
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* buttons = new QHBoxLayout;
+    auto* buttons = new FlowLayout; // wraps in a narrow form at large text
     buttons->addWidget(m_defaults);
-    buttons->addStretch();
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
     auto* layout = new QVBoxLayout(this);

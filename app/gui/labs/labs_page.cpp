@@ -9,16 +9,21 @@
 #include "app/gui/labs/lab_history_model.hpp"
 #include "app/gui/labs/lab_result_view.hpp"
 #include "app/gui/labs/lab_runner.hpp"
+#include "app/gui/layout/flow_layout.hpp"
+#include "app/gui/layout/table_font.hpp"
 #include "labs/lab_result_json.hpp"
 #include "labs/measured/measured_pyramid.hpp"
 #include "labs/measured/measured_roofline.hpp"
 #include "labs/measured/stored_results.hpp"
 
 #include <QFileDialog>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QSplitter>
 #include <QTabWidget>
@@ -45,8 +50,20 @@ LabsPage::LabsPage(const PageServices& services, QWidget* parent)
     m_view->tabs()->insertTab(0, buildHistoryTab(), tr("History"));
     m_view->tabs()->setCurrentIndex(0);
 
+    // The form scrolls: at projector text sizes its description and parameters are taller than
+    // a 768-pixel screen.
+    auto* formScroll = new QScrollArea;
+    formScroll->setObjectName("labFormScroll");
+    formScroll->setWidget(m_form);
+    formScroll->setWidgetResizable(true);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    // It scrolls up and down only: as wide as the form's least width, at every text size.
+    m_formScroll = formScroll;
+    m_form->installEventFilter(this);
     auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(m_form);
+    split->setChildrenCollapsible(false);
+    split->addWidget(formScroll);
     split->addWidget(m_view);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
@@ -73,6 +90,14 @@ LabsPage::LabsPage(const PageServices& services, QWidget* parent)
 
 LabsPage::~LabsPage() = default;
 
+bool LabsPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_form && (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Show)) {
+        m_formScroll->setMinimumWidth(m_form->minimumSizeHint().width() + m_formScroll->verticalScrollBar()->sizeHint().width());
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 QWidget* LabsPage::buildHistoryTab()
 {
     m_history = new LabHistoryModel(this);
@@ -82,6 +107,7 @@ QWidget* LabsPage::buildHistoryTab()
     m_historyView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_historyView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_historyView->verticalHeader()->hide();
+    followFontInTable(m_historyView, false);
     m_historyView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_historyView->horizontalHeader()->setStretchLastSection(true);
     m_historyView->setToolTip(tr("Stored results, newest first. Select one to show it, several to compare them."));
@@ -112,11 +138,10 @@ QWidget* LabsPage::buildHistoryTab()
 
     auto* tab = new QWidget;
     auto* layout = new QVBoxLayout(tab);
-    auto* buttons = new QHBoxLayout;
+    auto* buttons = new FlowLayout; // wraps on a narrow window or at large text
     buttons->addWidget(importButton);
     buttons->addWidget(m_export);
     buttons->addWidget(m_delete);
-    buttons->addStretch();
     buttons->addWidget(m_toRoofline);
     buttons->addWidget(m_toPyramid);
     buttons->addWidget(m_savePng);

@@ -17,6 +17,7 @@
 class QLabel;
 class QListWidget;
 class QProgressBar;
+class QScrollArea;
 class QPushButton;
 class QTableView;
 class QTableWidget;
@@ -84,7 +85,11 @@ signals:
     /// A run finished and was stored (or failed: id is empty).
     void runFinished(std::optional<std::int64_t> id);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    QScrollArea* m_formScroll = nullptr;
     QWidget* buildHistoryTab();
     void showSelection();
     void setStatus(const QString& text, bool error = false);

@@ -58,12 +58,15 @@ void LlmCalculator::drawMatrix(bool dark)
     } else if (summary.fittingDevices == 0) {
         ImGui::TextColored(ImVec4(0.85f, 0.25f, 0.1f, 1), "Fits on no catalog device with up to 64 devices in this layout.");
     } else {
-        ImGui::Text("Fits on %d of %d devices (%s up to 64). Cells: GB per device; hover for details.", summary.fittingDevices,
+        ImGui::TextWrapped("Fits on %d of %d devices (%s up to 64). Cells: GB per device; hover for details.", summary.fittingDevices,
                     summary.devices, dim);
     }
-    constexpr ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                      ImGuiTableFlags_SizingFixedFit;
-    if (!ImGui::BeginTable("fit", static_cast<int>(degrees.size()) + 3, flags, ImGui::GetContentRegionAvail())) return;
+    // The table scrolls both ways within what is left (at least a few rows): at projector sizes its
+    // columns are wider than the canvas.
+    constexpr ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg |
+                                      ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+    const ImVec2 room(ImGui::GetContentRegionAvail().x, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeightWithSpacing() * 5));
+    if (!ImGui::BeginTable("fit", static_cast<int>(degrees.size()) + 3, flags, room)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("device", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("memory");
@@ -106,6 +109,9 @@ void LlmCalculator::draw(DrawContext& context)
 {
     const bool dark = context.darkTheme();
     m_lastDark = dark;
+    // Everything scrolls vertically when the controls, bars and matrix are taller than the canvas
+    // (a 768-pixel screen at projector text sizes).
+    ImGui::BeginChild("##llm", ImGui::GetContentRegionAvail(), false);
     auto bars = m_controls.draw(m_settings, m_catalog, m_bars);
     if (bars != m_bars) setBarDevices(std::move(bars));
     const auto b = breakdown();
@@ -121,6 +127,7 @@ void LlmCalculator::draw(DrawContext& context)
     }
     ImGui::Separator();
     drawMatrix(dark);
+    ImGui::EndChild();
 }
 
 } // namespace accelscope::gui::llm

@@ -250,7 +250,13 @@ Scene RooflineChart::build(float width, float height, bool dark, float fontSize,
         limit = ys[i] - fontSize * 0.95f;
     }
     for (std::size_t i = 0; i < labels.size(); ++i) {
-        if (ys[i] >= 0) s.text(a.x1 + fontSize * 0.3f, ys[i], labels[i].text, labels[i].colour, TextAnchor::Left, fontSize * 0.9f);
+        if (ys[i] < 0) continue;
+        // On a narrow chart at projector sizes the margin is capped: a label wider than its room is
+        // set a little smaller rather than cut at the chart's edge.
+        const float room = width - a.x1 - fontSize * 0.3f;
+        const float natural = s.textWidth(labels[i].text, fontSize * 0.9f);
+        const float size = natural > room && natural > 0 ? fontSize * 0.9f * room / natural : fontSize * 0.9f;
+        s.text(a.x1 + fontSize * 0.3f, ys[i], labels[i].text, labels[i].colour, TextAnchor::Left, size);
     }
     return s;
 }
@@ -271,7 +277,7 @@ float RooflineChart::roofLabelMargin(const Scene& s) const
         }
     }
     if (m_state.measured() && m_state.measured()->computeGflops > 0) widest = std::max(widest, s.textWidth(measuredLabel(m_state.measured()->computeGflops / 1000), fs * 0.9f));
-    return std::min(widest + fs * 0.6f, s.width() * 0.35f);
+    return std::min(widest + fs * 0.6f, s.width() * 0.4f);
 }
 
 } // namespace accelscope::gui::roofline

@@ -84,3 +84,27 @@ TEST_CASE("comparison CSV quotes names and leaves missing values empty")
     CHECK_THAT(csv, Catch::Contains("\nmemory_bw_gbs,GB/s,2000,3000,\n"));
     CHECK_THAT(csv, Catch::Contains("\nlist_price_usd,USD,,9.5,\n"));
 }
+
+TEST_CASE("best in row only where the values compare: compute units of one kind, never PCIe lanes")
+{
+    Device h100 = device("h100", 3350, 989, 700, std::nullopt);
+    h100.computeUnitName = "SM";
+    h100.figures[FigureKey::ComputeUnits] = figureOf(132);
+    h100.figures[FigureKey::PcieLanes] = figureOf(16);
+    Device b200 = device("b200", 8000, 2250, 1000, std::nullopt);
+    b200.computeUnitName = "SM";
+    b200.figures[FigureKey::ComputeUnits] = figureOf(148);
+    b200.figures[FigureKey::PcieLanes] = figureOf(16);
+    Device mi300x = device("mi300x", 5300, 1307, 750, std::nullopt);
+    mi300x.computeUnitName = "CU";
+    mi300x.figures[FigureKey::ComputeUnits] = figureOf(304);
+    mi300x.figures[FigureKey::PcieLanes] = figureOf(8);
+
+    const Comparison sameKind = compareDevices({&h100, &b200});
+    CHECK(row(sameKind, "compute_units").best == std::vector<std::size_t>{1}); // 148 SMs > 132 SMs
+    CHECK(row(sameKind, "pcie_lanes").best.empty());
+    const Comparison mixed = compareDevices({&h100, &b200, &mi300x});
+    CHECK(row(mixed, "compute_units").best.empty()); // 304 CUs are not "more" than 148 SMs
+    CHECK(row(mixed, "pcie_lanes").best.empty());
+    CHECK(row(mixed, "memory_bw_gbs").best == std::vector<std::size_t>{1}); // other rows still rank
+}

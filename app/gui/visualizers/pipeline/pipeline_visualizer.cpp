@@ -328,6 +328,9 @@ void PipelineVisualizer::drawActivations(const Chart& c, const PipelineResult& r
 
 void PipelineVisualizer::draw(DrawContext& context)
 {
+    // The page scrolls when the controls leave the charts less than their least height (a
+    // 768-pixel screen at projector text sizes), rather than running past the bottom of the canvas.
+    ImGui::BeginChild("##pipeline", ImGui::GetContentRegionAvail(), false);
     drawControls();
     refresh();
     if (m_playback.advance(context.timeSeconds())) context.requestAnimationFrame();
@@ -345,9 +348,10 @@ void PipelineVisualizer::draw(DrawContext& context)
     const double scale = width / longest;
     const int charts = m_bottom ? 2 : 1;
     const auto chartCount = static_cast<float>(charts);
-    const float height = (ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y * 2 * chartCount) / chartCount;
+    const float height = std::max(ImGui::GetFontSize() * 8, (ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y * 2 * chartCount) / chartCount);
     if (m_topResult) drawSchedule(m_top, *m_topResult, height, scale, context.darkTheme());
     if (m_bottom && m_bottomResult) drawSchedule(*m_bottom, *m_bottomResult, height, scale, context.darkTheme());
+    ImGui::EndChild();
 }
 
 std::string PipelineVisualizer::svg()

@@ -2,6 +2,8 @@
 // Warp divergence drawing.
 #include "app/gui/visualizers/warp/warp_visualizer.hpp"
 
+#include "app/gui/canvas/imgui_layout.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -143,21 +145,22 @@ void WarpVisualizer::drawControls()
         }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
+    // Each control goes on the row while it fits, else starts the next (projector text sizes).
+    sameLineIfFits(labelledWidth(ImGui::GetFontSize() * 5, "lanes"));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     int widthIndex = m_width == 64 ? 1 : 0;
     if (ImGui::Combo("lanes", &widthIndex, "32\0" "64 (wave64)\0")) setWidth(widthIndex == 1 ? 64 : 32);
-    ImGui::SameLine();
+    sameLineIfFits(labelledWidth(ImGui::GetFontSize() * 5, "warps"));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     if (ImGui::SliderInt("warps", &m_warps, m_contract.setting("warps").minInt(), m_contract.setting("warps").maxInt())) m_dirty = true;
-    ImGui::SameLine();
+    sameLineIfFits(labelledWidth(ImGui::GetFontSize() * 6, "data"));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     int pattern = static_cast<int>(m_pattern);
     if (ImGui::Combo("data", &pattern, "random\0sorted\0gtid\0")) {
         m_pattern = static_cast<DataPattern>(pattern);
         m_dirty = true;
     }
-    ImGui::SameLine();
+    sameLineIfFits(labelledWidth(ImGui::GetFontSize() * 5, "seed"));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     if (ImGui::InputInt("seed", &m_seed)) m_dirty = true;
     // Playback: space plays/pauses, arrows step (keys reach ImGui through the canvas host).
@@ -168,11 +171,13 @@ void WarpVisualizer::drawControls()
     if (ImGui::Button(">")) m_step = m_step < 0 ? stepCount() : std::min(stepCount(), m_step + 1);
     ImGui::SameLine();
     if (ImGui::Button("All")) m_step = -1;
-    ImGui::SameLine();
+    sameLineIfFits(labelledWidth(ImGui::GetFontSize() * 8, "issues/s"));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     ImGui::SliderFloat("issues/s", &m_speed, 0.5f, 30.0f, "%.1f");
-    ImGui::SameLine();
-    ImGui::TextDisabled("step %d of %d", m_step < 0 ? stepCount() : m_step, stepCount());
+    char stepText[64];
+    std::snprintf(stepText, sizeof stepText, "step %d of %d", m_step < 0 ? stepCount() : m_step, stepCount());
+    sameLineIfFits(ImGui::CalcTextSize(stepText).x);
+    ImGui::TextDisabled("%s", stepText);
 }
 
 void WarpVisualizer::drawGrid(ExecutionModel model, float width, float height, bool dark)
@@ -186,7 +191,7 @@ void WarpVisualizer::drawGrid(ExecutionModel model, float width, float height, b
     ImGui::BeginChild(model == ExecutionModel::PreVolta ? "##prevolta" : "##its", ImVec2(width, height), true);
     if (highlighted) ImGui::PopStyleVar();
     if (highlighted) ImGui::PopStyleColor();
-    ImGui::Text("%s  (grid: warp 0 of %d; statistics: all warps)%s",
+    ImGui::TextWrapped("%s  (grid: warp 0 of %d; statistics: all warps)%s",
                 model == ExecutionModel::PreVolta ? "Pre-Volta: one PC, reconvergence stack" : "Volta+ ITS: one PC per lane",
                 m_warps, highlighted ? "  <- look here" : "");
     if (!result) {
@@ -194,7 +199,7 @@ void WarpVisualizer::drawGrid(ExecutionModel model, float width, float height, b
         return;
     }
     const WarpStats& s = result->total;
-    ImGui::Text("cycles %lld   issued %lld   SIMD efficiency %.1f%%   serialization %.2fx", static_cast<long long>(s.cycles),
+    ImGui::TextWrapped("cycles %lld   issued %lld   SIMD efficiency %.1f%%   serialization %.2fx", static_cast<long long>(s.cycles),
                 static_cast<long long>(s.issued), 100.0 * s.simdEfficiency, s.serialization);
     if (!result->completed) ImGui::TextColored(ImVec4(0.9f, 0.3f, 0.2f, 1.0f), "%s", result->problem.c_str());
     const auto issues = costedIssuesOfWarp0(*result);
@@ -228,13 +233,13 @@ void WarpVisualizer::drawProgram(int highlightLine)
 {
     ImGui::TextUnformatted("Program (edit it):");
     if (ImGui::InputTextMultiline("##program", m_source.data(), m_source.size(),
-                                  ImVec2(ImGui::GetFontSize() * 16, ImGui::GetTextLineHeight() * 14),
+                                  ImVec2(std::min(ImGui::GetFontSize() * 16, ImGui::GetContentRegionAvail().x), ImGui::GetTextLineHeight() * 14),
                                   ImGuiInputTextFlags_AllowTabInput)) {
         m_dirty = true;
         m_step = -1;
     }
-    ImGui::TextUnformatted("Data (comma-separated, optional):");
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
+    ImGui::TextWrapped("Data (comma-separated, optional):"); // wraps in the narrow program column
+    ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 16, ImGui::GetContentRegionAvail().x));
     if (ImGui::InputText("##data", m_dataText.data(), m_dataText.size())) m_dirty = true;
     if (!m_error.empty()) ImGui::TextColored(ImVec4(0.9f, 0.3f, 0.2f, 1.0f), "%s", m_error.c_str());
     ImGui::Separator();
@@ -272,7 +277,8 @@ void WarpVisualizer::draw(DrawContext& context)
         const auto issues = costedIssuesOfWarp0(*m_preVolta);
         if (m_step <= static_cast<int>(issues.size())) highlight = issues[static_cast<std::size_t>(m_step - 1)]->line;
     }
-    ImGui::BeginChild("##left", ImVec2(ImGui::GetFontSize() * 17, 0), false);
+    // The program keeps at most 40% of the width: the two grids are what the page is about.
+    ImGui::BeginChild("##left", ImVec2(std::min(ImGui::GetFontSize() * 17, ImGui::GetContentRegionAvail().x * 0.4f), 0), false);
     drawProgram(highlight);
     ImGui::EndChild();
     ImGui::SameLine();
