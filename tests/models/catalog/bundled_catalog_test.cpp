@@ -134,6 +134,8 @@ TEST_CASE("the HGX B200 board's printed 1.4 TB fails the composition check at it
     CHECK_THAT(message, Catch::StartsWith("nvidia-datacenter.json:" + std::to_string(line) + ": memory_gb: system total 1400 GB"));
     CHECK_THAT(message, Catch::Contains("is not the sum of its parts") && Catch::Contains("= 8 x ") &&
                             Catch::Contains("(nvidia-b200)"));
+}
+
 TEST_CASE("every cloud price in the bundled catalog names its price kind and carries a date")
 {
     // data/catalog/SCHEMA.md, "Cloud prices": `where` starts with the kind ("on-demand: ...",
