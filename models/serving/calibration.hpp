@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// Fits compute and memory efficiency per device family on MLPerf Inference v4.x rows; reports held-out rows.
+#pragma once
+
+#include "models/catalog/device.hpp"
+#include "models/common/result.hpp"
+#include "models/serving/mlperf_rows.hpp"
+#include "models/serving/serving_efficiency.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace accelscope::models::serving {
+
+/// One row with the model's prediction at the fitted efficiencies.
+struct CalibrationPoint {
+    MlperfRow row;
+    std::string family;
+    double predictedTokensPerS = 0.0;
+    double errorPct = 0.0; ///< (predicted − measured) / measured × 100
+};
+
+/// The fit and the rows it rests on (and the held-out rows, predicted, never fitted).
+struct Calibration {
+    EfficiencyTable table;
+    std::vector<CalibrationPoint> points;
+    std::vector<CalibrationPoint> heldout;
+    std::vector<std::string> skipped; ///< "file:line: why" for rows the model cannot place
+};
+
+/// Whether a round may be fitted on: v4.0 and v4.1 only (later rounds are the test set).
+bool isCalibrationRound(std::string_view round);
+
+/// Fits every family with rows (and a pooled fit over all rows) by minimising the sum of squared
+/// log errors over a grid of compute_eff and memory_eff (0.02 to 1 in steps of 0.02, refined to
+/// 0.005 around the best). Rows of other rounds in `rows` are refused (InvalidData naming the line).
+/// Rows whose device, model or format the catalog cannot place are skipped with the reason.
+/// `heldout` rows are predicted with the fit and reported. Deterministic.
+Result<Calibration> calibrate(const std::vector<MlperfRow>& rows, const std::vector<MlperfRow>& heldout,
+                              const std::vector<catalog::Device>& devices);
+
+/// The fit document data/serving/fit.json holds (parseEfficiencyTable reads it back).
+nlohmann::json calibrationJson(const Calibration& calibration, const std::string& dataPath,
+                               const std::string& heldoutPath);
+
+/// Median and worst |error| % of a set of points.
+std::pair<double, double> medianAndWorstAbsPct(const std::vector<CalibrationPoint>& points);
+
+} // namespace accelscope::models::serving
