@@ -244,6 +244,11 @@ ExitCode runCalibrate(const CliContext& ctx, const ServeOptions& o)
         t.addRow({"all", std::to_string(fit->points.size()), readableText(fit->table.pooled.compute),
                   readableText(fit->table.pooled.memory), models::decimalText(m, 1), models::decimalText(w, 1)});
         *ctx.out << t.render();
+        if (!fit->reported.empty()) {
+            const auto [rm, rw] = medianAndWorstAbsPct(fit->reported);
+            *ctx.out << "reported (" << fit->reported.size() << " v4.x rows of other models, not fitted): median |err| "
+                     << models::decimalText(rm, 1) << " %, worst " << models::decimalText(rw, 1) << " %\n";
+        }
         if (!fit->heldout.empty()) {
             const auto [hm, hw] = medianAndWorstAbsPct(fit->heldout);
             *ctx.out << "held out (" << fit->heldout.size() << " rows, not fitted): median |err| "

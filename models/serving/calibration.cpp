@@ -19,6 +19,7 @@ struct Placed {
     roofline::TransformerConfig config;
     ServingRequest request;
     std::string family;
+    ServingDevice resolved; ///< figures resolved once; only the efficiencies change per trial
 };
 
 ServingRequest requestOf(const MlperfRow& r)
@@ -45,12 +46,14 @@ std::vector<Placed> place(const std::vector<MlperfRow>& rows, const std::vector<
         const std::string where = "line " + std::to_string(r.line) + ": ";
         if (dev == devices.end()) { skipped.push_back(where + "no catalog device '" + r.deviceId + "'"); continue; }
         if (cfg == presets.end()) { skipped.push_back(where + "no model preset for '" + r.benchmark + "'"); continue; }
-        Placed p{&r, &*dev, *cfg, requestOf(r), deviceFamily(*dev)};
-        // Resolving the device checks the formats once; efficiencies are filled per trial.
-        if (auto d = servingDevice(*dev, p.request, EfficiencyTable{}); !d) {
+        Placed p{&r, &*dev, *cfg, requestOf(r), deviceFamily(*dev), {}};
+        // Resolving the device checks the formats once; efficiencies are set per trial.
+        auto d = servingDevice(*dev, p.request, EfficiencyTable{});
+        if (!d) {
             skipped.push_back(where + d.error().message);
             continue;
         }
+        p.resolved = *d;
         out.push_back(std::move(p));
     }
     return out;
@@ -60,12 +63,10 @@ std::vector<Placed> place(const std::vector<MlperfRow>& rows, const std::vector<
 /// cannot meet its limits.
 std::optional<double> predict(const Placed& p, double computeEff, double memoryEff)
 {
-    EfficiencyTable table;
-    table.pooled.compute = computeEff;
-    table.pooled.memory = memoryEff;
-    auto d = servingDevice(*p.device, p.request, table);
-    if (!d) return std::nullopt;
-    auto e = estimateServing(p.config, *d, p.request, p.row->count);
+    ServingDevice d = p.resolved;
+    d.efficiency.compute = computeEff;
+    d.efficiency.memory = memoryEff;
+    auto e = estimateServing(p.config, d, p.request, p.row->count);
     if (!e || !e->fits) return std::nullopt;
     return e->tokensPerS;
 }
@@ -98,8 +99,9 @@ std::pair<double, double> fitGrid(const std::vector<const Placed*>& rows)
             }
         }
     };
-    scan(0.02, 1.0, 0.02, 1.0, 0.02);
-    scan(bestC - 0.02, bestC + 0.02, bestM - 0.02, bestM + 0.02, 0.005);
+    scan(0.04, 1.0, 0.04, 1.0, 0.04);
+    scan(bestC - 0.04, bestC + 0.04, bestM - 0.04, bestM + 0.04, 0.01);
+    scan(bestC - 0.01, bestC + 0.01, bestM - 0.01, bestM + 0.01, 0.0025);
     // Round to the grid so the committed file and a refit compare exactly.
     return {std::round(bestC * 1000.0) / 1000.0, std::round(bestM * 1000.0) / 1000.0};
 }
@@ -123,12 +125,19 @@ Efficiency summarise(std::string family, double c, double m, const std::vector<C
     e.compute = c;
     e.memory = m;
     e.points = static_cast<int>(pts.size());
-    double lo = 0.0, hi = 0.0;
+    // Band: the 5th and 95th percentiles of measured/predicted − 1 (nearest rank) with 10 rows or
+    // more, their minimum and maximum below that; always containing 0.
+    std::vector<double> ratios;
     for (const auto& p : pts) {
-        if (p.predictedTokensPerS <= 0.0) continue;
-        const double r = p.row.tokensPerS / p.predictedTokensPerS - 1.0;
-        lo = std::min(lo, r);
-        hi = std::max(hi, r);
+        if (p.predictedTokensPerS > 0.0) ratios.push_back(p.row.tokensPerS / p.predictedTokensPerS - 1.0);
+    }
+    std::ranges::sort(ratios);
+    double lo = 0.0, hi = 0.0;
+    if (!ratios.empty()) {
+        const std::size_t n = ratios.size();
+        const std::size_t k = n >= 10 ? static_cast<std::size_t>(std::ceil(0.05 * double(n))) - 1 : 0;
+        lo = std::min(0.0, ratios[k]);
+        hi = std::max(0.0, ratios[n - 1 - k]);
     }
     e.bandLow = lo;
     e.bandHigh = hi;
@@ -173,7 +182,7 @@ std::pair<double, double> medianAndWorstAbsPct(const std::vector<CalibrationPoin
 }
 
 Result<Calibration> calibrate(const std::vector<MlperfRow>& rows, const std::vector<MlperfRow>& heldout,
-                              const std::vector<catalog::Device>& devices)
+                              const std::vector<catalog::Device>& devices, const std::vector<std::string>& models)
 {
     for (const auto& r : rows) {
         if (!isCalibrationRound(r.round)) {
@@ -184,7 +193,12 @@ Result<Calibration> calibrate(const std::vector<MlperfRow>& rows, const std::vec
     const auto presets = roofline::modelPresets();
     if (!presets) return std::unexpected(presets.error());
     Calibration out;
-    const auto placed = place(rows, devices, *presets, out.skipped);
+    std::vector<MlperfRow> fitted;
+    std::vector<MlperfRow> others;
+    for (const auto& r : rows) {
+        (models.empty() || std::ranges::find(models, r.modelId) != models.end() ? fitted : others).push_back(r);
+    }
+    const auto placed = place(fitted, devices, *presets, out.skipped);
     if (placed.empty()) return fail(ErrorCode::InvalidData, "no calibration row could be placed on the catalog");
 
     std::map<std::string, std::vector<const Placed*>> byFamily;
@@ -202,8 +216,8 @@ Result<Calibration> calibrate(const std::vector<MlperfRow>& rows, const std::vec
         std::vector<CalibrationPoint> pts;
         for (const auto* p : members) pts.push_back(pointOf(*p, c, m));
         Efficiency e = summarise(family, c, m, pts);
-        // Fewer than 3 rows cannot show a family's spread: its band is at least the pooled one.
-        if (e.points < 3) {
+        // Fewer than 10 rows cannot show a family's spread: its band is at least the pooled one.
+        if (e.points < 10) {
             e.bandLow = std::min(e.bandLow, out.table.pooled.bandLow);
             e.bandHigh = std::max(e.bandHigh, out.table.pooled.bandHigh);
         }
@@ -212,6 +226,10 @@ Result<Calibration> calibrate(const std::vector<MlperfRow>& rows, const std::vec
     }
     out.table.calibratedOn = "MLPerf Inference v4.0 and v4.1 closed, " + std::to_string(out.points.size()) + " rows";
 
+    for (const auto& p : place(others, devices, *presets, out.skipped)) {
+        const Efficiency e = out.table.forFamily(p.family);
+        out.reported.push_back(pointOf(p, e.compute, e.memory));
+    }
     std::vector<std::string> heldSkipped;
     for (const auto& p : place(heldout, devices, *presets, heldSkipped)) {
         const Efficiency e = out.table.forFamily(p.family);
@@ -230,10 +248,17 @@ nlohmann::json calibrationJson(const Calibration& c, const std::string& dataPath
     const auto [median, worst] = medianAndWorstAbsPct(c.points);
     nlohmann::json doc{{"calibrated_on", c.table.calibratedOn}, {"data", dataPath},
                        {"method", "per family, minimise sum of (ln predicted/measured)^2 over compute_eff and memory_eff "
-                                  "(grid 0.02, refined 0.005); band = min/max of measured/predicted - 1"},
+                                  "(grid 0.04, refined to 0.01 and 0.0025); band = 5th/95th percentile of measured/predicted - 1 (min/max below 10 rows)"},
                        {"pooled", efficiencyJson(c.table.pooled)}, {"families", families},
                        {"overall", {{"points", c.points.size()}, {"median_abs_pct", round6(median)}, {"worst_abs_pct", round6(worst)}}},
                        {"points", points}, {"skipped", c.skipped}};
+    if (!c.reported.empty()) {
+        nlohmann::json rep = nlohmann::json::array();
+        for (const auto& p : c.reported) rep.push_back(pointJson(p));
+        const auto [rm, rw] = medianAndWorstAbsPct(c.reported);
+        doc["reported"] = {{"points", rep.size()}, {"median_abs_pct", round6(rm)}, {"worst_abs_pct", round6(rw)}, {"rows", rep},
+                           {"note", "v4.x rows of models not fitted (no mean prompt length in the data): predicted, never fitted"}};
+    }
     if (!heldoutPath.empty()) {
         nlohmann::json held = nlohmann::json::array();
         for (const auto& p : c.heldout) held.push_back(pointJson(p));

@@ -125,14 +125,14 @@ Result<std::vector<MlperfRow>> parseMlperfRows(std::string_view text, const std:
     const int cWeights = column(header, {"weights_precision", "weight_precision", "precision_weights", "weights"});
     const int cKv = column(header, {"kv_precision", "kv_cache_precision", "precision_kv", "kv_cache"});
     const int cIn = column(header, {"input_tokens_mean", "mean_input_tokens", "input_tokens"});
-    const int cOut = column(header, {"output_tokens_mean", "mean_output_tokens", "output_tokens"});
+    const int cOut = column(header, {"output_tokens_mean", "mean_output_tokens", "output_tokens", "output_tokens_per_sample"});
     const int cTtft = column(header, {"ttft_limit_ms", "ttft_ms", "server_ttft_ms", "ttft_constraint_ms"});
     const int cTpot = column(header, {"tpot_limit_ms", "tpot_ms", "server_tpot_ms", "tpot_constraint_ms"});
     const int cSource = column(header, {"source", "source_path", "source_url"});
     for (const auto& [c, name] : std::array{std::pair{cRound, "round"}, std::pair{cDevice, "catalog_id"},
                                             std::pair{cCount, "accelerator_count"}, std::pair{cBenchmark, "benchmark"},
                                             std::pair{cScenario, "scenario"}, std::pair{cValue, "tokens_per_s"},
-                                            std::pair{cIn, "input_tokens_mean"}, std::pair{cOut, "output_tokens_mean"}}) {
+                                            std::pair{cOut, "output_tokens_mean"}}) {
         if (c < 0) return fail(ErrorCode::InvalidData, fileName + ":1: no '" + std::string(name) + "' column");
     }
     std::vector<MlperfRow> out;
@@ -158,10 +158,12 @@ Result<std::vector<MlperfRow>> parseMlperfRows(std::string_view text, const std:
         const auto value = number(get(cValue));
         if (!value || !(*value > 0.0)) return fail(ErrorCode::InvalidData, where + "tokens_per_s: a positive number is required, not '" + get(cValue) + "'");
         row.tokensPerS = *value;
-        const auto in = number(get(cIn));
         const auto outTokens = number(get(cOut));
-        if (!in || !(*in >= 1.0)) return fail(ErrorCode::InvalidData, where + "input_tokens_mean: a number >= 1 is required");
         if (!outTokens || !(*outTokens >= 1.0)) return fail(ErrorCode::InvalidData, where + "output_tokens_mean: a number >= 1 is required");
+        // Without an input column the mean prompt is taken equal to the mean output (an assumption the
+        // fit absorbs; data/serving/README.md says which rows rely on it).
+        const auto in = cIn >= 0 ? number(get(cIn)) : outTokens;
+        if (!in || !(*in >= 1.0)) return fail(ErrorCode::InvalidData, where + "input_tokens_mean: a number >= 1 is required");
         row.inputTokens = *in;
         row.outputTokens = *outTokens;
         row.weights = formatName(get(cWeights));

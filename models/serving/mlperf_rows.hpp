@@ -25,7 +25,7 @@ struct MlperfRow {
     double tokensPerS = 0.0;   ///< the result (output tokens/s of the whole system)
     std::string weights;       ///< weight format; empty when the row does not say
     std::string kvCache;
-    double inputTokens = 0.0;  ///< mean prompt length of the benchmark's dataset
+    double inputTokens = 0.0;  ///< mean prompt length; = outputTokens when the file has no input column
     double outputTokens = 0.0; ///< mean output length
     std::optional<double> ttftLimitMs;
     std::optional<double> tpotLimitMs;

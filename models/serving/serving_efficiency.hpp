@@ -17,8 +17,8 @@ struct Efficiency {
     double compute = 0.5;      ///< fraction of the tensor peak reached by prefill and large-batch decode GEMMs
     double memory = 0.7;       ///< fraction of memory bandwidth reached by decode
     int points = 0;            ///< calibration rows the fit rests on
-    double bandLow = 0.0;      ///< smallest measured/predicted − 1 of those rows (≤ 0)
-    double bandHigh = 0.0;     ///< largest measured/predicted − 1 (≥ 0)
+    double bandLow = 0.0;      ///< 5th percentile of measured/predicted − 1 of those rows (minimum below 10 rows; ≤ 0)
+    double bandHigh = 0.0;     ///< 95th percentile (maximum below 10 rows; ≥ 0)
     double medianAbsPct = 0.0; ///< median |error| %, error = (predicted − measured) / measured
     double worstAbsPct = 0.0;  ///< worst |error| %
     std::string provenance;    ///< where the figures come from, for people

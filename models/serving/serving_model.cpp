@@ -437,7 +437,7 @@ std::vector<std::string> servingAssumptions()
         "Server scenario: Poisson arrivals, prefill queue as M/M/1 (p99 wait t/(1-rho) ln(100 rho)); TPOT p99 = mean x (1 + 2.326 / sqrt(output))",
         "power = tdp_w x devices x 10.2 / 5.6 (NVIDIA DGX H100: 10.2 kW system for 8 x 700 W GPUs)",
         "cost = cloud_usd_per_hour x devices, else list_price_usd amortised over 3 years (+ energy when a $/kWh is given)",
-        "compute_eff and memory_eff per device family fitted on MLPerf Inference v4.0/v4.1 closed rows; band = min/max residual",
+        "compute_eff and memory_eff per device family fitted on MLPerf Inference v4.0/v4.1 closed Llama 2 70B rows; band = 5th to 95th percentile of the residuals",
     };
 }
 

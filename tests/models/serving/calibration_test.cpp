@@ -104,7 +104,7 @@ TEST_CASE("calibration recovers the efficiencies that generated its rows")
     const auto rows = parseMlperfRows(csv.str(), "generated.csv");
     REQUIRE(rows.has_value());
     REQUIRE(rows->size() == 4);
-    const auto fit = calibrate(*rows, {}, devices);
+    const auto fit = calibrate(*rows, {}, devices, {});
     REQUIRE(fit.has_value());
     REQUIRE(fit->table.families.size() == 1);
     const auto& f = fit->table.families.front();
