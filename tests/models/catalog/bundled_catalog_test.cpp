@@ -6,9 +6,18 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
 #include <set>
+#include <string>
+#include <string_view>
 
 using namespace accelscope::models::catalog;
+
+namespace {
+// The price kinds data/catalog/SCHEMA.md allows at the start of a cloud price's `where`.
+constexpr std::array<std::string_view, 4> cloudPriceKinds{"on-demand", "capacity block", "reserved", "spot"};
+} // namespace
 
 TEST_CASE("the bundled catalog holds at least 100 devices of every kind")
 {
@@ -59,4 +68,26 @@ TEST_CASE("headline devices of the catalog are present and resolvable by name")
         // A short name may be ambiguous (A100 has four variants); it must never be unknown.
         CHECK((found.has_value() || found.error().code == accelscope::models::ErrorCode::Ambiguous));
     }
+}
+
+TEST_CASE("every cloud price in the bundled catalog names its price kind and carries a date")
+{
+    // data/catalog/SCHEMA.md, "Cloud prices": `where` starts with the kind ("on-demand: ...",
+    // "capacity block: ..."), because a capacity-block and an on-demand rate of one GPU differ widely.
+    auto devices = BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB)->loadAll();
+    REQUIRE(devices.has_value());
+    int priced = 0;
+    for (const auto& d : *devices) {
+        const auto it = d.figures.find(FigureKey::CloudUsdPerHour);
+        if (it == d.figures.end()) continue;
+        INFO(d.id << ": " << it->second.where);
+        ++priced;
+        const std::string& where = it->second.where;
+        const bool namesKind = std::ranges::any_of(cloudPriceKinds, [&](std::string_view kind) {
+            return where.starts_with(std::string(kind) + ": ");
+        });
+        CHECK(namesKind);
+        CHECK_FALSE(it->second.date.empty());
+    }
+    CHECK(priced >= 10);
 }
