@@ -6,6 +6,7 @@
 #include "app/cli/text_table.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/common/number_text.hpp"
+#include "models/memory/device_fit.hpp"
 #include "models/serving/calibration.hpp"
 #include "models/serving/serving_plan.hpp"
 
@@ -48,8 +49,7 @@ std::string gbText(double bytes) { return models::decimalText(bytes / 1e9, 1) + 
 /// "does not fit (needs 161.3 GB, has 80 GB)": the one sentence every face prints instead of a throughput.
 std::string doesNotFit(const ServingEstimate& e)
 {
-    return "does not fit (needs " + gbText(e.needBytesPerDevice) + " per device, has " + gbText(e.capacityBytesPerDevice) +
-           ", with " + readableText(constants::runtimeHeadroom * 100.0) + " % runtime headroom)";
+    return models::memory::doesNotFitText(e.needBytesPerDevice - e.headroomBytesPerDevice, e.capacityBytesPerDevice);
 }
 
 json estimateJson(const ServingEstimate& e)

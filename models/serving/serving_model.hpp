@@ -4,6 +4,7 @@
 
 #include "models/catalog/device.hpp"
 #include "models/common/result.hpp"
+#include "models/memory/device_fit.hpp"
 #include "models/roofline/transformer_config.hpp"
 #include "models/serving/serving_efficiency.hpp"
 
@@ -26,9 +27,8 @@ std::string_view boundName(Bound bound);
 
 /// Constants of the model, each with where it comes from (printed by `serve estimate` as assumptions).
 namespace constants {
-/// Memory kept free for activations, CUDA graphs and the allocator: vLLM's default
-/// gpu_memory_utilization = 0.9 (docs.vllm.ai, engine arguments) leaves 10 % of the device.
-constexpr double runtimeHeadroom = 0.10;
+/// Memory kept free at run time: the one headroom of models/memory/device_fit.hpp (10 %).
+constexpr double runtimeHeadroom = memory::runtimeHeadroom;
 /// NCCL's tuning model (src/graph/tuning.cc): ring all-reduce, LL protocol, base latency 3.6 µs per
 /// collective and 0.4 µs per ring step on NVLink (1.0 µs over PCIe).
 constexpr double collectiveBaseLatencyUs = 3.6;
