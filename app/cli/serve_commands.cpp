@@ -8,6 +8,7 @@
 #include "models/common/number_text.hpp"
 #include "models/memory/device_fit.hpp"
 #include "models/serving/calibration.hpp"
+#include "models/serving/serving_memo.hpp"
 #include "models/serving/serving_plan.hpp"
 
 #include <CLI/CLI.hpp>
@@ -36,6 +37,8 @@ struct ServeOptions {
     std::optional<double> target;
     std::vector<int> counts{1, 2, 4, 8, 16, 32, 64};
     int limit = 0;
+    bool memo = false;
+    bool frontier = false;
     // calibrate
     std::string data;
     std::string heldout;
@@ -139,6 +142,15 @@ ExitCode runEstimate(const CliContext& ctx, const ServeOptions& o)
         j["input_tokens"] = request->inputTokens;
         j["output_tokens"] = request->outputTokens;
         j["assumptions"] = servingAssumptions();
+        if (o.frontier) {
+            json f = json::array();
+            for (const auto& p : servingFrontier(*config, *d, *request, o.count, frontierTpotLimitsMs)) {
+                f.push_back({{"tpot_limit_ms", p.tpotLimitMs}, {"tokens_per_s_per_user", p.tokensPerSPerUser},
+                             {"tokens_per_s_per_device", p.tokensPerSPerDevice}, {"tokens_per_s_per_device_low", p.tokensPerSPerDeviceLow},
+                             {"tokens_per_s_per_device_high", p.tokensPerSPerDeviceHigh}, {"batch", p.batch}});
+            }
+            j["frontier"] = f;
+        }
         ctx.printJson(j);
     } else {
         *ctx.out << config->name << ", " << request->weights << " weights, " << request->kvCache << " KV, "
@@ -166,6 +178,10 @@ ExitCode runPlan(const CliContext& ctx, const ServeOptions& o)
     po.targetTokensPerS = o.target;
     po.order = *order;
     const auto rows = planServing(*config, set->devices, *request, *table, po);
+    if (o.memo) {
+        *ctx.out << purchaseMemo(*config, *request, rows, *table, o.limit > 0 ? static_cast<std::size_t>(o.limit) : 10);
+        return ExitCode::Ok;
+    }
     const bool anyFits = std::ranges::any_of(rows, [](const PlanRow& r) { return r.estimate && r.estimate->fits; });
     if (!anyFits && request->scenario == Scenario::Server) {
         return ctx.error("no device and layout meets the latency limits (TTFT/TPOT) for " + config->id);
@@ -284,6 +300,7 @@ void addServeCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     addRequestOptions(*estimate, *o);
     estimate->add_option("--device", o->device, "catalog device")->required();
     estimate->add_option("--count", o->count, "devices")->capture_default_str();
+    estimate->add_flag("--frontier", o->frontier, "with --json: tokens/s per device vs per user at p99 TPOT limits 10 to 1000 ms (the Pareto chart)");
     estimate->callback([&ctx, &exitCode, o] { exitCode = runEstimate(ctx, *o); });
 
     CLI::App* plan = serve->add_subcommand("plan", "devices x count x layout x batch over the catalog, ranked");
@@ -293,6 +310,7 @@ void addServeCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     plan->add_option("--target-tokens-per-s", o->target, "drop rows below this total throughput");
     plan->add_option("--counts", o->counts, "device counts to try")->delimiter(',')->capture_default_str();
     plan->add_option("--limit", o->limit, "print at most this many rows (0: all)");
+    plan->add_flag("--memo", o->memo, "print the purchase memo (Markdown, every number with its source or formula)");
     plan->callback([&ctx, &exitCode, o] { exitCode = runPlan(ctx, *o); });
 
     CLI::App* cal = serve->add_subcommand("calibrate", "fit compute/memory efficiency per device family on MLPerf v4.x rows");

@@ -90,6 +90,15 @@ Result<EfficiencyTable> parseEfficiencyTable(std::string_view json, const std::s
         t.families.push_back(*f);
     }
     t.calibratedOn = doc.value("calibrated_on", std::string());
+    if (doc.contains("points") && doc["points"].is_array()) {
+        for (const auto& p : doc["points"]) {
+            if (!p.is_object()) return fail(ErrorCode::InvalidData, fileName + ": points: objects are required");
+            t.points.push_back({p.value("round", ""), p.value("submitter", ""), p.value("system", ""), p.value("device", ""),
+                                p.value("family", ""), p.value("count", 0), p.value("benchmark", ""), p.value("scenario", ""),
+                                p.value("measured_tokens_per_s", 0.0), p.value("predicted_tokens_per_s", 0.0),
+                                p.value("error_pct", 0.0), p.value("source", "")});
+        }
+    }
     return t;
 }
 

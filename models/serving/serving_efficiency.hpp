@@ -24,10 +24,27 @@ struct Efficiency {
     std::string provenance;    ///< where the figures come from, for people
 };
 
+/// One MLPerf row the fit rests on, as the fit document lists it.
+struct FitPoint {
+    std::string round;
+    std::string submitter;
+    std::string system;
+    std::string deviceId;
+    std::string family;
+    int count = 0;
+    std::string benchmark;
+    std::string scenario;
+    double measuredTokensPerS = 0.0;
+    double predictedTokensPerS = 0.0;
+    double errorPct = 0.0;
+    std::string source;
+};
+
 /// Fitted efficiencies by family plus the pooled fit used for families without rows.
 struct EfficiencyTable {
     std::vector<Efficiency> families;
     Efficiency pooled;
+    std::vector<FitPoint> points; ///< the calibration rows with their predictions (empty when the document has none)
     std::string calibratedOn; ///< "MLPerf Inference v4.0, v4.1 closed (N rows)"
 
     /// The family's fit, or the pooled one (provenance says so) when the family has no rows.

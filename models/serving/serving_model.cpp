@@ -422,6 +422,22 @@ Result<ServingEstimate> estimateServing(const TransformerConfig& config, const S
                                                 " splits " + config.id + " (tensor parallelism needs a link and heads divisible by it)");
 }
 
+std::vector<FrontierPoint> servingFrontier(const TransformerConfig& config, const ServingDevice& device,
+                                           const ServingRequest& request, int count, const std::vector<double>& tpotLimitsMs)
+{
+    std::vector<FrontierPoint> out;
+    ServingRequest r = request;
+    r.scenario = Scenario::Server;
+    for (const double limit : tpotLimitsMs) {
+        r.tpotLimitMs = limit;
+        const auto e = estimateServing(config, device, r, count);
+        if (!e || !e->fits) continue;
+        out.push_back({limit, e->tokensPerSPerUser, e->tokensPerSPerDevice, e->tokensPerSLow / e->devices,
+                       e->tokensPerSHigh / e->devices, e->batch});
+    }
+    return out;
+}
+
 std::vector<std::string> servingAssumptions()
 {
     return {

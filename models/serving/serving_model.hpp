@@ -134,6 +134,25 @@ Result<ServingEstimate> estimateLayout(const roofline::TransformerConfig& config
 Result<ServingEstimate> estimateServing(const roofline::TransformerConfig& config, const ServingDevice& device,
                                         const ServingRequest& request, int count);
 
+/// One point of the throughput/interactivity frontier (the Pareto chart): tokens/s per device
+/// against tokens/s per user (1 / mean TPOT), with the calibration band.
+struct FrontierPoint {
+    double tpotLimitMs = 0.0;
+    double tokensPerSPerUser = 0.0;
+    double tokensPerSPerDevice = 0.0;
+    double tokensPerSPerDeviceLow = 0.0;
+    double tokensPerSPerDeviceHigh = 0.0;
+    int batch = 0;
+};
+
+/// The Server-scenario estimate at each p99 TPOT limit of `tpotLimitsMs` (the request's TTFT limit
+/// kept); limits no layout meets are left out. What `serve estimate --frontier` prints.
+std::vector<FrontierPoint> servingFrontier(const roofline::TransformerConfig& config, const ServingDevice& device,
+                                           const ServingRequest& request, int count, const std::vector<double>& tpotLimitsMs);
+
+/// The TPOT limits the frontier is drawn at: 10 to 1000 ms.
+inline const std::vector<double> frontierTpotLimitsMs{10, 15, 20, 30, 40, 60, 80, 100, 150, 200, 300, 500, 1000};
+
 /// The assumptions behind every estimate, one sentence each (for the CLI and the purchase memo).
 std::vector<std::string> servingAssumptions();
 
