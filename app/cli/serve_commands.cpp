@@ -39,6 +39,7 @@ struct ServeOptions {
     int limit = 0;
     bool memo = false;
     bool frontier = false;
+    bool everyCount = false;
     // calibrate
     std::string data;
     std::string heldout;
@@ -177,6 +178,7 @@ ExitCode runPlan(const CliContext& ctx, const ServeOptions& o)
     po.allKinds = o.allKinds;
     po.targetTokensPerS = o.target;
     po.order = *order;
+    po.everyCount = o.everyCount;
     const auto rows = planServing(*config, set->devices, *request, *table, po);
     if (o.memo) {
         *ctx.out << purchaseMemo(*config, *request, rows, *table, o.limit > 0 ? static_cast<std::size_t>(o.limit) : 10);
@@ -310,6 +312,7 @@ void addServeCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     plan->add_option("--target-tokens-per-s", o->target, "drop rows below this total throughput");
     plan->add_option("--counts", o->counts, "device counts to try")->delimiter(',')->capture_default_str();
     plan->add_option("--limit", o->limit, "print at most this many rows (0: all)");
+    plan->add_flag("--every-count", o->everyCount, "a row for every count that fits (default: per device the count that ranks best)");
     plan->add_flag("--memo", o->memo, "print the purchase memo (Markdown, every number with its source or formula)");
     plan->callback([&ctx, &exitCode, o] { exitCode = runPlan(ctx, *o); });
 

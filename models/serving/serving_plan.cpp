@@ -66,6 +66,12 @@ std::vector<PlanRow> planServing(const roofline::TransformerConfig& config, cons
                 problem = "below the target tokens/s at every count tried";
                 continue;
             }
+            if (!options.everyCount && any) {
+                // One row per device: the count that ranks best (ties: fewer devices, seen first).
+                auto& kept = fitting.back();
+                if (orderKey(*e, options.order) < orderKey(*kept.estimate, options.order)) kept.estimate = *e;
+                continue;
+            }
             fitting.push_back({&device, *e, ""});
             any = true;
         }

@@ -22,6 +22,7 @@ struct PlanOptions {
     bool allKinds = false;            ///< false: accelerators only (no CPUs, SoCs, boards or systems)
     std::optional<double> targetTokensPerS; ///< rows below it are dropped
     PlanOrder order = PlanOrder::Cost;
+    bool everyCount = false; ///< false: one row per device, the count that ranks best (ties: the fewest devices)
 };
 
 /// One row: a device, a count and its best layout; `problem` says why a device has no estimate.

@@ -100,7 +100,8 @@ void ParetoChart::setCurves(const std::vector<FrontierCurve>& curves)
     }
     x->setRange(0, maxX * 1.05);
     y->setRange(0, maxY * 1.05);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->setMargins(QMargins(4, 4, 4, 4));
     QChart* old = m_view->chart();
     m_view->setChart(chart);
     delete old;

@@ -94,11 +94,12 @@ void ServingPage::buildControls()
     m_scenario = new QComboBox(this);
     m_scenario->addItems({"offline", "server"});
     m_ttft = new QDoubleSpinBox(this);
-    m_ttft->setRange(contract.setting("ttft_ms").min, contract.setting("ttft_ms").max);
+    // One step below the contract's range is "none" (no limit), which a lesson leaves by not setting the key.
+    m_ttft->setRange(contract.setting("ttft_ms").min - 1, contract.setting("ttft_ms").max);
     m_ttft->setDecimals(0);
     m_ttft->setSpecialValueText(tr("none"));
     m_tpot = new QDoubleSpinBox(this);
-    m_tpot->setRange(contract.setting("tpot_ms").min, contract.setting("tpot_ms").max);
+    m_tpot->setRange(contract.setting("tpot_ms").min - 1, contract.setting("tpot_ms").max);
     m_tpot->setDecimals(1);
     m_tpot->setSpecialValueText(tr("none"));
     m_ttft->setToolTip(q(contract.setting("ttft_ms").meaning));
@@ -146,8 +147,8 @@ void ServingPage::buildControls()
     tabs->addTab(m_calibration, tr("Calibration rows (MLPerf v4.x)"));
     split->addWidget(m_table);
     split->addWidget(tabs);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
 
     for (QComboBox* box : {m_model, m_weights, m_kv, m_scenario, m_rank}) {
@@ -170,8 +171,8 @@ models::Result<ServingRequest> ServingPage::request() const
     r.outputTokens = m_output->value();
     r.scenario = m_scenario->currentText() == "server" ? Scenario::Server : Scenario::Offline;
     if (r.scenario == Scenario::Server) {
-        if (m_ttft->value() > 0) r.ttftLimitMs = m_ttft->value();
-        if (m_tpot->value() > 0) r.tpotLimitMs = m_tpot->value();
+        if (m_ttft->value() > m_ttft->minimum()) r.ttftLimitMs = m_ttft->value();
+        if (m_tpot->value() > m_tpot->minimum()) r.tpotLimitMs = m_tpot->value();
     }
     return r;
 }
@@ -225,10 +226,15 @@ void ServingPage::fillTable()
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (row.estimate && c == 1) item->setToolTip(q(row.estimate->efficiency.provenance));
+            if (c == 5) item->setToolTip(cells[c]); // a problem or "does not fit" sentence may be wider than the column
             m_table->setItem(i, c, item);
         }
     }
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
+    m_table->setColumnWidth(1, fontMetrics().averageCharWidth() * 30);
+    m_table->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Interactive);
+    m_table->setColumnWidth(5, fontMetrics().averageCharWidth() * 14);
     m_summary->setText(tr("%1 device × count rows fit (of %2 rows). Efficiencies: %3. Every fit keeps %4 % of memory free.")
                            .arg(fitting)
                            .arg(m_rows.size())
