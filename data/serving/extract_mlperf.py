@@ -142,7 +142,7 @@ def precision_for(round_name, repo, stack, accel, submitter):
         if any(k in a for k in ("h100", "h200", "gh200", "l40s", "l4")):
             return ("fp8", "fp8", "fp8", doc)
         return ("", "", "", "")
-    if stack == "vLLM" and ("mi300x" in a):
+    if stack == "vLLM" and "mi300x" in a and round_name == "v4.1":
         path = "closed/AMD/code/llama2-70b-99/README.md (Quantization Preparation: w_fp8_a_fp8_o_fp8, KV cache scales)"
         if submitter != "AMD":
             path = "closed/AMD/code/llama2-70b-99/README.md (AMD reference code the submitter reused)"
@@ -205,14 +205,21 @@ def stringify(value):
 
 
 def rows_for(reader, round_name, repo, catalog, benchmarks):
-    pattern = re.compile(r"^closed/([^/]+)/results/([^/]+)/([^/]+)/(Offline|Server|offline|server)/performance/"
-                         r"run_1/mlperf_log_summary\.txt$")
+    pattern = re.compile(r"^closed/([^/]+)/results/([^/]+)/([^/]+)/(Offline|Server|Interactive|offline|server)/"
+                         r"performance/run_1/mlperf_log_summary\.txt$")
     for path in reader.paths():
         m = pattern.match(path)
-        if not m or m.group(3) not in benchmarks:
+        if not m or (m.group(3) not in benchmarks and m.group(4) != "Interactive"):
             continue
         submitter, system, bench, folder = m.groups()
+        bench_folder = bench
         scenario = folder.capitalize()  # Google's v4.0 TPU folders are lower case
+        if folder == "Interactive":
+            # From v5.0 the llama2-70b-interactive benchmark is filed as a third scenario folder of llama2-70b; it is
+            # a Server run under tighter TTFT/TPOT limits (README.md, "Benchmark definitions").
+            bench, scenario = bench.replace("llama2-70b", "llama2-70b-interactive"), "Server"
+            if bench not in benchmarks:
+                continue
         sys_path = "closed/%s/systems/%s.json" % (submitter, system)
         sys_text = reader.read(sys_path)
         if sys_text is None:
@@ -230,7 +237,7 @@ def rows_for(reader, round_name, repo, catalog, benchmarks):
         if value is None:
             print("warning: no metric in %s" % path, file=sys.stderr)
             continue
-        meas_path, stated = find_measurement(reader, submitter, system, bench, folder)
+        meas_path, stated = find_measurement(reader, submitter, system, bench_folder, folder)
         framework = stringify(info.get("framework"))
         stack = software_stack(framework, stringify(info.get("other_software_stack")) + " " +
                                stringify(info.get("sw_notes")))
