@@ -243,6 +243,9 @@ def rows_for(reader, round_name, repo, catalog, benchmarks):
                                stringify(info.get("sw_notes")))
         accel = stringify(info.get("accelerator_model_name")).strip()
         pw, pa, pk, psrc = precision_for(round_name, repo, stack, accel, submitter)
+        named = re.search(r"\b(FP8|FP4|NVFP4|MXFP4|INT8|INT4)\b", stringify(info.get("system_name")))
+        if not pw and named:
+            pw, psrc = named.group(1).lower(), repo + ":" + sys_path + " (system_name)"
         weights_stated = stringify(stated.get("weight_data_types")).strip()
         if not pw and weights_stated and weights_stated.lower() not in ("fp16", "fp32", "bf16"):
             pw, psrc = weights_stated, repo + ":" + meas_path + " (weight_data_types)"
