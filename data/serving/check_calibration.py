@@ -174,6 +174,29 @@ def check_efficiency(path, catalog_ids):
     return [row for _, row in rows]
 
 
+CONFIG_REQUIRED = ["round", "submitter", "benchmark", "scenario", "system_folder", "gpus", "tensor_parallelism",
+                   "pipeline_parallelism", "replicas", "gpu_batch_size", "source"]
+
+
+def check_configs(path, mlperf_rows):
+    """Every layout row joins a calibration row and its GPUs split into TP x PP x replicas."""
+    rows = read_rows(path, CONFIG_REQUIRED)
+    keys = {(r["round"], r["submitter"], r["system_folder"], r["benchmark"], r["scenario"]): r for r in mlperf_rows}
+    for line, row in rows:
+        key = (row["round"], row["submitter"], row["system_folder"], row["benchmark"], row["scenario"])
+        if key not in keys:
+            raise Problem("%s:%d: system_folder: no calibration row for %s" % (path, line, " ".join(key)))
+        gpus, tp, pp, reps = (number(path, line, row, f) for f in ("gpus", "tensor_parallelism",
+                                                                    "pipeline_parallelism", "replicas"))
+        number(path, line, row, "gpu_batch_size")
+        if gpus != tp * pp * reps or str(int(gpus)) != keys[key]["accelerator_count"]:
+            raise Problem("%s:%d: gpus: %s is not tensor_parallelism x pipeline_parallelism x replicas, or not the "
+                          "result's accelerator_count" % (path, line, row["gpus"]))
+        if not row["source"].startswith("mlcommons/inference_results_%s:closed/" % row["round"]):
+            raise Problem("%s:%d: source: must name the results repository file" % (path, line))
+    return [row for _, row in rows]
+
+
 def print_mlperf_summary(path, rows):
     print("== %s: %d rows" % (os.path.basename(path), len(rows)))
     groups = defaultdict(list)
@@ -226,12 +249,16 @@ def main():
                 raise Problem("%s:0: catalog: not a catalog list JSON (%s)" % (args.catalog, err)) from None
         results = [(path, check_mlperf(path, catalog_ids)) for path in mlperf]
         eff_rows = check_efficiency(efficiency, catalog_ids)
+        configs = os.path.join(HERE, "nvidia-configs-v4.1.csv")
+        if not args.mlperf and os.path.exists(configs):
+            results.append((configs, check_configs(configs, results[0][1])))
     except Problem as problem:
         print(problem, file=sys.stderr)
         return 1
     if not args.quiet:
         for path, rows in results:
-            print_mlperf_summary(path, rows)
+            if "configs" not in path:
+                print_mlperf_summary(path, rows)
         print_efficiency_summary(efficiency, eff_rows)
     print("OK: %s" % ", ".join("%s (%d rows)" % (os.path.basename(p), len(r)) for p, r in results +
                                [(efficiency, eff_rows)]))
