@@ -34,6 +34,9 @@ EFFICIENCY_REQUIRED = [
     "device", "catalog_id", "kind", "precision", "measured", "unit", "peak", "peak_source", "efficiency_pct",
     "conditions", "source_url", "where", "source_kind",
 ]
+# Closed runs must generate 90-110 % of the reference tokens per sample (language/llama2-70b/README.md: 294.45;
+# language/mixtral-8x7b/README.md: 145.9), so tokens/s over samples/s must land there; a mistyped figure would not.
+TOKENS_PER_SAMPLE = {"llama2-70b": 294.45, "llama2-70b-interactive": 294.45, "mixtral-8x7b": 145.9}
 REL_TOL = 1e-4  # values are written with 6 decimals; a ratio must agree to this relative tolerance
 
 
@@ -117,6 +120,11 @@ def check_mlperf_row(path, line, row, rounds, catalog_ids):
         if not close(tok_per_acc, tokens / count):
             raise Problem("%s:%d: tokens_per_s_per_accelerator: %s is not tokens_per_s / accelerator_count"
                           % (path, line, row["tokens_per_s_per_accelerator"]))
+    reference = TOKENS_PER_SAMPLE.get(row["model"])
+    if reference is not None and samples is not None and tokens is not None:
+        if not 0.9 * reference <= tokens / samples <= 1.1 * reference:
+            raise Problem("%s:%d: tokens_per_s: %.1f tokens per sample is outside 90-110 %% of the reference %s"
+                          % (path, line, tokens / samples, reference))
     if row["scenario"] == "Server":
         if row["model"] == "gptj":
             number(path, line, row, "latency_constraint_ms")
