@@ -32,10 +32,11 @@ COLUMNS = [
     "accelerator_name", "accelerators_per_node", "nodes", "accelerator_count", "host_processor",
     "host_processors_per_node", "benchmark", "model", "accuracy_target", "scenario", "result_valid",
     "metric_unit", "metric_value", "value_per_accelerator", "samples_per_s", "tokens_per_s",
-    "tokens_per_s_inferred", "tokens_per_s_per_accelerator", "output_tokens_per_sample", "ttft_constraint_ms", "tpot_constraint_ms",
-    "latency_constraint_ms", "ttft_mean_ms", "ttft_p99_ms", "tpot_mean_ms", "tpot_p99_ms",
-    "hw_notes", "power_mode", "framework", "software_stack", "stated_weight_types", "stated_input_types", "precision_weights",
-    "precision_activations", "precision_kv", "precision_source", "catalog_id", "source", "system_source",
+    "tokens_per_s_inferred", "tokens_per_s_per_accelerator", "output_tokens_per_sample",
+    "ttft_constraint_ms", "tpot_constraint_ms", "latency_constraint_ms", "ttft_mean_ms", "ttft_p99_ms",
+    "tpot_mean_ms", "tpot_p99_ms", "hw_notes", "power_mode", "framework", "software_stack",
+    "stated_weight_types", "stated_input_types", "precision_weights", "precision_activations", "precision_kv",
+    "precision_source", "catalog_id", "source", "system_source",
 ]
 
 
@@ -279,7 +280,8 @@ def rows_for(reader, round_name, repo, catalog, benchmarks):
             "stated_weight_types": stringify(stated.get("weight_data_types")),
             "stated_input_types": stringify(stated.get("input_data_types")),
             "precision_weights": pw, "precision_activations": pa, "precision_kv": pk, "precision_source": psrc,
-            "catalog_id": catalog_id_for(catalog, accel, system), "source": repo + ":" + path, "system_source": repo + ":" + sys_path,
+            "catalog_id": catalog_id_for(catalog, accel, system), "source": repo + ":" + path,
+            "system_source": repo + ":" + sys_path,
         }
 
 
