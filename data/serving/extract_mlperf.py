@@ -40,6 +40,10 @@ COLUMNS = [
 ]
 
 
+class InputError(Exception):
+    """A bad argument or input file, reported as one line."""
+
+
 class Reader:
     """Reads files of one results repository from a git directory or a plain tree."""
 
@@ -51,10 +55,15 @@ class Reader:
     def paths(self):
         if self._paths is None:
             if self.git_dir:
-                out = subprocess.run(["git", "--git-dir", self.git_dir, "ls-tree", "-r", "--name-only", "HEAD",
-                                      "closed"], check=True, capture_output=True, text=True).stdout
-                self._paths = out.splitlines()
+                res = subprocess.run(["git", "--git-dir", self.git_dir, "ls-tree", "-r", "--name-only", "HEAD",
+                                      "closed"], capture_output=True, text=True)
+                if res.returncode != 0:
+                    raise InputError("%s: not a results repository git directory (git ls-tree failed)"
+                                     % self.git_dir)
+                self._paths = res.stdout.splitlines()
             else:
+                if not os.path.isdir(os.path.join(self.tree_dir, "closed")):
+                    raise InputError("%s: no closed/ folder (not a results tree)" % self.tree_dir)
                 found = []
                 for root, _dirs, files in os.walk(os.path.join(self.tree_dir, "closed")):
                     for name in files:
@@ -176,9 +185,14 @@ def load_map(path):
     """Rows of accelerator-catalog-map.csv: (name as printed, system-folder substring or "", catalog id)."""
     if not path:
         return []
-    with open(path, newline="", encoding="utf-8") as fh:
-        return [(row["accelerator_name"], row["system_folder_contains"], row["catalog_id"])
-                for row in csv.DictReader(fh)]
+    try:
+        with open(path, newline="", encoding="utf-8") as fh:
+            return [(row["accelerator_name"], row["system_folder_contains"], row["catalog_id"])
+                    for row in csv.DictReader(fh)]
+    except OSError as err:
+        raise InputError("%s: cannot open (%s)" % (path, err.strerror)) from None
+    except KeyError as err:
+        raise InputError("%s:1: header: missing column %s" % (path, err)) from None
 
 
 def catalog_id_for(catalog, accel, system):
@@ -226,7 +240,10 @@ def rows_for(reader, round_name, repo, catalog, benchmarks):
         if sys_text is None:
             print("warning: no %s, skipped %s" % (sys_path, path), file=sys.stderr)
             continue
-        info = json.loads(sys_text)
+        try:
+            info = json.loads(sys_text)
+        except ValueError as err:
+            raise InputError("%s: not JSON (%s)" % (sys_path, err)) from None
         per_node = as_int(info.get("accelerators_per_node"))
         nodes = as_int(info.get("number_of_nodes")) or 1
         if per_node == 0:
@@ -299,10 +316,16 @@ def main():
         print("extract_mlperf.py: give exactly one of --git DIR or --tree DIR", file=sys.stderr)
         return 1
     reader = Reader(args.git, args.tree)
+    try:
+        # Collect everything first so that a bad input writes nothing at all.
+        rows = list(rows_for(reader, args.round, args.repo, load_map(args.map), set(args.benchmarks.split(","))))
+    except InputError as err:
+        print("extract_mlperf.py: %s" % err, file=sys.stderr)
+        return 1
     writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, lineterminator="\n")
     if not args.no_header:
         writer.writeheader()
-    for row in rows_for(reader, args.round, args.repo, load_map(args.map), set(args.benchmarks.split(","))):
+    for row in rows:
         writer.writerow(row)
     return 0
 

@@ -139,9 +139,14 @@ def main():
     ap.add_argument("--repo", required=True)
     ap.add_argument("--git", required=True)
     args = ap.parse_args()
+    if git_show(args.git, "closed/NVIDIA/configs/llama2-70b/__init__.py") is None:
+        print("extract_nvidia_configs.py: %s: no closed/NVIDIA/configs/llama2-70b in this git directory" % args.git,
+              file=sys.stderr)
+        return 1
+    rows = list(rows_for(args.git, args.round, args.repo))
     writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
-    for row in rows_for(args.git, args.round, args.repo):
+    for row in rows:
         writer.writerow(row)
     return 0
 
