@@ -32,11 +32,16 @@ COLUMNS = [
     "accelerator_name", "accelerators_per_node", "nodes", "accelerator_count", "host_processor",
     "host_processors_per_node", "benchmark", "model", "accuracy_target", "scenario", "result_valid",
     "metric_unit", "metric_value", "value_per_accelerator", "samples_per_s", "tokens_per_s",
-    "tokens_per_s_inferred", "tokens_per_s_per_accelerator", "output_tokens_per_sample", "ttft_constraint_ms", "tpot_constraint_ms",
-    "latency_constraint_ms", "ttft_mean_ms", "ttft_p99_ms", "tpot_mean_ms", "tpot_p99_ms",
-    "hw_notes", "power_mode", "framework", "software_stack", "stated_weight_types", "stated_input_types", "precision_weights",
-    "precision_activations", "precision_kv", "precision_source", "catalog_id", "source", "system_source",
+    "tokens_per_s_inferred", "tokens_per_s_per_accelerator", "output_tokens_per_sample",
+    "ttft_constraint_ms", "tpot_constraint_ms", "latency_constraint_ms", "ttft_mean_ms", "ttft_p99_ms",
+    "tpot_mean_ms", "tpot_p99_ms", "hw_notes", "power_mode", "framework", "software_stack",
+    "stated_weight_types", "stated_input_types", "precision_weights", "precision_activations", "precision_kv",
+    "precision_source", "catalog_id", "source", "system_source",
 ]
+
+
+class InputError(Exception):
+    """A bad argument or input file, reported as one line."""
 
 
 class Reader:
@@ -50,10 +55,15 @@ class Reader:
     def paths(self):
         if self._paths is None:
             if self.git_dir:
-                out = subprocess.run(["git", "--git-dir", self.git_dir, "ls-tree", "-r", "--name-only", "HEAD",
-                                      "closed"], check=True, capture_output=True, text=True).stdout
-                self._paths = out.splitlines()
+                res = subprocess.run(["git", "--git-dir", self.git_dir, "ls-tree", "-r", "--name-only", "HEAD",
+                                      "closed"], capture_output=True, text=True)
+                if res.returncode != 0:
+                    raise InputError("%s: not a results repository git directory (git ls-tree failed)"
+                                     % self.git_dir)
+                self._paths = res.stdout.splitlines()
             else:
+                if not os.path.isdir(os.path.join(self.tree_dir, "closed")):
+                    raise InputError("%s: no closed/ folder (not a results tree)" % self.tree_dir)
                 found = []
                 for root, _dirs, files in os.walk(os.path.join(self.tree_dir, "closed")):
                     for name in files:
@@ -142,7 +152,7 @@ def precision_for(round_name, repo, stack, accel, submitter):
         if any(k in a for k in ("h100", "h200", "gh200", "l40s", "l4")):
             return ("fp8", "fp8", "fp8", doc)
         return ("", "", "", "")
-    if stack == "vLLM" and ("mi300x" in a):
+    if stack == "vLLM" and "mi300x" in a and round_name == "v4.1":
         path = "closed/AMD/code/llama2-70b-99/README.md (Quantization Preparation: w_fp8_a_fp8_o_fp8, KV cache scales)"
         if submitter != "AMD":
             path = "closed/AMD/code/llama2-70b-99/README.md (AMD reference code the submitter reused)"
@@ -175,9 +185,14 @@ def load_map(path):
     """Rows of accelerator-catalog-map.csv: (name as printed, system-folder substring or "", catalog id)."""
     if not path:
         return []
-    with open(path, newline="", encoding="utf-8") as fh:
-        return [(row["accelerator_name"], row["system_folder_contains"], row["catalog_id"])
-                for row in csv.DictReader(fh)]
+    try:
+        with open(path, newline="", encoding="utf-8") as fh:
+            return [(row["accelerator_name"], row["system_folder_contains"], row["catalog_id"])
+                    for row in csv.DictReader(fh)]
+    except OSError as err:
+        raise InputError("%s: cannot open (%s)" % (path, err.strerror)) from None
+    except KeyError as err:
+        raise InputError("%s:1: header: missing column %s" % (path, err)) from None
 
 
 def catalog_id_for(catalog, accel, system):
@@ -205,20 +220,30 @@ def stringify(value):
 
 
 def rows_for(reader, round_name, repo, catalog, benchmarks):
-    pattern = re.compile(r"^closed/([^/]+)/results/([^/]+)/([^/]+)/(Offline|Server|offline|server)/performance/"
-                         r"run_1/mlperf_log_summary\.txt$")
+    pattern = re.compile(r"^closed/([^/]+)/results/([^/]+)/([^/]+)/(Offline|Server|Interactive|offline|server)/"
+                         r"performance/run_1/mlperf_log_summary\.txt$")
     for path in reader.paths():
         m = pattern.match(path)
-        if not m or m.group(3) not in benchmarks:
+        if not m or (m.group(3) not in benchmarks and m.group(4) != "Interactive"):
             continue
         submitter, system, bench, folder = m.groups()
+        bench_folder = bench
         scenario = folder.capitalize()  # Google's v4.0 TPU folders are lower case
+        if folder == "Interactive":
+            # From v5.0 the llama2-70b-interactive benchmark is filed as a third scenario folder of llama2-70b; it is
+            # a Server run under tighter TTFT/TPOT limits (README.md, "Benchmark definitions").
+            bench, scenario = bench.replace("llama2-70b", "llama2-70b-interactive"), "Server"
+            if bench not in benchmarks:
+                continue
         sys_path = "closed/%s/systems/%s.json" % (submitter, system)
         sys_text = reader.read(sys_path)
         if sys_text is None:
             print("warning: no %s, skipped %s" % (sys_path, path), file=sys.stderr)
             continue
-        info = json.loads(sys_text)
+        try:
+            info = json.loads(sys_text)
+        except ValueError as err:
+            raise InputError("%s: not JSON (%s)" % (sys_path, err)) from None
         per_node = as_int(info.get("accelerators_per_node"))
         nodes = as_int(info.get("number_of_nodes")) or 1
         if per_node == 0:
@@ -230,12 +255,15 @@ def rows_for(reader, round_name, repo, catalog, benchmarks):
         if value is None:
             print("warning: no metric in %s" % path, file=sys.stderr)
             continue
-        meas_path, stated = find_measurement(reader, submitter, system, bench, folder)
+        meas_path, stated = find_measurement(reader, submitter, system, bench_folder, folder)
         framework = stringify(info.get("framework"))
         stack = software_stack(framework, stringify(info.get("other_software_stack")) + " " +
                                stringify(info.get("sw_notes")))
         accel = stringify(info.get("accelerator_model_name")).strip()
         pw, pa, pk, psrc = precision_for(round_name, repo, stack, accel, submitter)
+        named = re.search(r"\b(FP8|FP4|NVFP4|MXFP4|INT8|INT4)\b", stringify(info.get("system_name")))
+        if not pw and named:
+            pw, psrc = named.group(1).lower(), repo + ":" + sys_path + " (system_name)"
         weights_stated = stringify(stated.get("weight_data_types")).strip()
         if not pw and weights_stated and weights_stated.lower() not in ("fp16", "fp32", "bf16"):
             pw, psrc = weights_stated, repo + ":" + meas_path + " (weight_data_types)"
@@ -269,7 +297,8 @@ def rows_for(reader, round_name, repo, catalog, benchmarks):
             "stated_weight_types": stringify(stated.get("weight_data_types")),
             "stated_input_types": stringify(stated.get("input_data_types")),
             "precision_weights": pw, "precision_activations": pa, "precision_kv": pk, "precision_source": psrc,
-            "catalog_id": catalog_id_for(catalog, accel, system), "source": repo + ":" + path, "system_source": repo + ":" + sys_path,
+            "catalog_id": catalog_id_for(catalog, accel, system), "source": repo + ":" + path,
+            "system_source": repo + ":" + sys_path,
         }
 
 
@@ -287,10 +316,16 @@ def main():
         print("extract_mlperf.py: give exactly one of --git DIR or --tree DIR", file=sys.stderr)
         return 1
     reader = Reader(args.git, args.tree)
+    try:
+        # Collect everything first so that a bad input writes nothing at all.
+        rows = list(rows_for(reader, args.round, args.repo, load_map(args.map), set(args.benchmarks.split(","))))
+    except InputError as err:
+        print("extract_mlperf.py: %s" % err, file=sys.stderr)
+        return 1
     writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, lineterminator="\n")
     if not args.no_header:
         writer.writeheader()
-    for row in rows_for(reader, args.round, args.repo, load_map(args.map), set(args.benchmarks.split(","))):
+    for row in rows:
         writer.writerow(row)
     return 0
 
