@@ -43,6 +43,7 @@ struct ServeOptions {
     // calibrate
     std::string data;
     std::string heldout;
+    std::string sources;
     std::string outFile;
 };
 
@@ -76,7 +77,7 @@ json estimateJson(const ServingEstimate& e)
            {"price_basis", e.priceBasis.empty() ? json(nullptr) : json(e.priceBasis)},
            {"bound", e.fits ? json(boundName(e.bound)) : json("memory")},
            {"efficiency", {{"family", e.efficiency.family}, {"compute_eff", e.efficiency.compute},
-                           {"memory_eff", e.efficiency.memory}, {"band_low", e.efficiency.bandLow},
+                           {"memory_eff", e.efficiency.memory}, {"kv_eff", e.efficiency.kv}, {"band_low", e.efficiency.bandLow},
                            {"band_high", e.efficiency.bandHigh}, {"provenance", e.efficiency.provenance}}}};
     if (!e.fits) j["problem"] = doesNotFit(e);
     return j;
@@ -102,6 +103,7 @@ std::string estimateText(const ServingEstimate& e, const std::string& name)
     s += e.usdPerMillionTokens ? ", $" + readableText(*e.usdPerMillionTokens) + " per million tokens (" + e.priceBasis + " price)"
                                : ", no price in the catalog";
     s += "\n  efficiency: compute " + readableText(e.efficiency.compute) + ", memory " + readableText(e.efficiency.memory) +
+         ", KV " + readableText(e.efficiency.kv) +
          " (" + e.efficiency.provenance + ")\n";
     return s;
 }
@@ -231,9 +233,11 @@ ExitCode runCalibrate(const CliContext& ctx, const ServeOptions& o)
         if (!h) return ctx.error(h.error());
         held = std::move(*h);
     }
+    auto bandwidth = loadBandwidthMeasurements(o.sources);
+    if (!bandwidth) return ctx.error(bandwidth.error());
     auto set = ctx.loadCatalog();
     if (!set) return ctx.error(set.error());
-    auto fit = calibrate(*rows, held, set->devices);
+    auto fit = calibrate(*rows, held, set->devices, *bandwidth);
     if (!fit) return ctx.error(fit.error());
     const json doc = calibrationJson(*fit, std::filesystem::path(o.data).filename().string(),
                                      o.heldout.empty() ? "" : std::filesystem::path(o.heldout).filename().string());
@@ -253,14 +257,15 @@ ExitCode runCalibrate(const CliContext& ctx, const ServeOptions& o)
     if (ctx.json) {
         ctx.printJson(doc);
     } else {
-        TextTable t({"family", "rows", "compute_eff", "memory_eff", "median |err| %", "worst |err| %"});
+        TextTable t({"family", "rows", "compute_eff", "memory_eff", "kv_eff", "median |err| %", "worst |err| %"});
         for (const auto& f : fit->table.families) {
-            t.addRow({f.family, std::to_string(f.points), readableText(f.compute), readableText(f.memory),
+            t.addRow({f.family, std::to_string(f.points), readableText(f.compute), readableText(f.memory), readableText(f.kv),
                       models::decimalText(f.medianAbsPct, 1), models::decimalText(f.worstAbsPct, 1)});
         }
         const auto [m, w] = medianAndWorstAbsPct(fit->points);
         t.addRow({"all", std::to_string(fit->points.size()), readableText(fit->table.pooled.compute),
-                  readableText(fit->table.pooled.memory), models::decimalText(m, 1), models::decimalText(w, 1)});
+                  readableText(fit->table.pooled.memory), readableText(fit->table.pooled.kv), models::decimalText(m, 1),
+                  models::decimalText(w, 1)});
         *ctx.out << t.render();
         if (!fit->reported.empty()) {
             const auto [rm, rw] = medianAndWorstAbsPct(fit->reported);
@@ -318,6 +323,7 @@ void addServeCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
 
     CLI::App* cal = serve->add_subcommand("calibrate", "fit compute/memory efficiency per device family on MLPerf v4.x rows");
     cal->add_option("--data", o->data, "calibration CSV (v4.0/v4.1 rows only)")->required();
+    cal->add_option("--sources", o->sources, "published efficiency measurements (data/serving/efficiency-sources.csv): memory_eff")->required();
     cal->add_option("--heldout", o->heldout, "held-out CSV (later rounds): predicted and reported, never fitted");
     cal->add_option("--out", o->outFile, "write the fit document here (data/serving/fit.json)");
     cal->callback([&ctx, &exitCode, o] { exitCode = runCalibrate(ctx, *o); });

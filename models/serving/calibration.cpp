@@ -61,10 +61,11 @@ std::vector<Placed> place(const std::vector<MlperfRow>& rows, const std::vector<
 
 /// Predicted tokens/s of a placed row at the given efficiencies; nullopt when it does not fit or
 /// cannot meet its limits.
-std::optional<double> predict(const Placed& p, double computeEff, double memoryEff)
+std::optional<double> predict(const Placed& p, double computeEff, double kvEff, double memoryEff)
 {
     ServingDevice d = p.resolved;
     d.efficiency.compute = computeEff;
+    d.efficiency.kv = kvEff;
     d.efficiency.memory = memoryEff;
     auto e = estimateServing(p.config, d, p.request, p.row->count);
     if (!e || !e->fits) return std::nullopt;
@@ -72,18 +73,19 @@ std::optional<double> predict(const Placed& p, double computeEff, double memoryE
 }
 
 /// Sum of squared log errors; rows that cannot be predicted cost as much as a factor of 10.
-double cost(const std::vector<const Placed*>& rows, double c, double m)
+double cost(const std::vector<const Placed*>& rows, double c, double m, double memory)
 {
     double sum = 0.0;
     for (const auto* p : rows) {
-        const auto pred = predict(*p, c, m);
+        const auto pred = predict(*p, c, m, memory);
         const double l = pred ? std::log(*pred / p->row->tokensPerS) : std::log(10.0);
         sum += l * l;
     }
     return sum;
 }
 
-std::pair<double, double> fitGrid(const std::vector<const Placed*>& rows)
+/// (compute_eff, kv_eff) minimising the cost with memory_eff fixed.
+std::pair<double, double> fitGrid(const std::vector<const Placed*>& rows, double memory)
 {
     double bestC = 0.5, bestM = 0.5, best = 1e300;
     const auto scan = [&](double c0, double c1, double m0, double m1, double step) {
@@ -94,7 +96,7 @@ std::pair<double, double> fitGrid(const std::vector<const Placed*>& rows)
                 const double c = c0 + i * step;
                 const double m = m0 + j * step;
                 if (c <= 0.0 || m <= 0.0 || c > 1.0 || m > 1.0) continue;
-                const double v = cost(rows, c, m);
+                const double v = cost(rows, c, m, memory);
                 if (v < best - 1e-12) { best = v; bestC = c; bestM = m; }
             }
         }
@@ -106,10 +108,10 @@ std::pair<double, double> fitGrid(const std::vector<const Placed*>& rows)
     return {std::round(bestC * 1000.0) / 1000.0, std::round(bestM * 1000.0) / 1000.0};
 }
 
-CalibrationPoint pointOf(const Placed& p, double c, double m)
+CalibrationPoint pointOf(const Placed& p, const Efficiency& e)
 {
     CalibrationPoint pt{*p.row, p.family, 0.0, 0.0};
-    if (const auto pred = predict(p, c, m)) {
+    if (const auto pred = predict(p, e.compute, e.kv, e.memory)) {
         pt.predictedTokensPerS = *pred;
         pt.errorPct = (*pred - p.row->tokensPerS) / p.row->tokensPerS * 100.0;
     } else {
@@ -118,12 +120,8 @@ CalibrationPoint pointOf(const Placed& p, double c, double m)
     return pt;
 }
 
-Efficiency summarise(std::string family, double c, double m, const std::vector<CalibrationPoint>& pts)
+Efficiency summarise(Efficiency e, const std::vector<CalibrationPoint>& pts)
 {
-    Efficiency e;
-    e.family = std::move(family);
-    e.compute = c;
-    e.memory = m;
     e.points = static_cast<int>(pts.size());
     // Band: the 5th and 95th percentiles of measured/predicted − 1 (nearest rank) with 10 rows or
     // more, their minimum and maximum below that; always containing 0.
@@ -158,7 +156,7 @@ nlohmann::json pointJson(const CalibrationPoint& p)
 
 nlohmann::json efficiencyJson(const Efficiency& e)
 {
-    return {{"family", e.family}, {"compute_eff", e.compute}, {"memory_eff", e.memory}, {"points", e.points},
+    return {{"family", e.family}, {"compute_eff", e.compute}, {"memory_eff", round6(e.memory)}, {"kv_eff", e.kv}, {"points", e.points},
             {"band_low", round6(e.bandLow)}, {"band_high", round6(e.bandHigh)},
             {"median_abs_pct", round6(e.medianAbsPct)}, {"worst_abs_pct", round6(e.worstAbsPct)}};
 }
@@ -182,8 +180,10 @@ std::pair<double, double> medianAndWorstAbsPct(const std::vector<CalibrationPoin
 }
 
 Result<Calibration> calibrate(const std::vector<MlperfRow>& rows, const std::vector<MlperfRow>& heldout,
-                              const std::vector<catalog::Device>& devices, const std::vector<std::string>& models)
+                              const std::vector<catalog::Device>& devices, const std::vector<BandwidthMeasurement>& bandwidth,
+                              const std::vector<std::string>& models)
 {
+    if (bandwidth.empty()) return fail(ErrorCode::InvalidArgument, "no memory bandwidth measurements: memory_eff comes from them");
     for (const auto& r : rows) {
         if (!isCalibrationRound(r.round)) {
             return fail(ErrorCode::InvalidData, "line " + std::to_string(r.line) + ": round '" + r.round +
@@ -207,15 +207,34 @@ Result<Calibration> calibrate(const std::vector<MlperfRow>& rows, const std::vec
         byFamily[p.family].push_back(&p);
         all.push_back(&p);
     }
-    const auto [pc, pm] = fitGrid(all);
-    std::vector<CalibrationPoint> pooledPts;
-    for (const auto* p : all) pooledPts.push_back(pointOf(*p, pc, pm));
-    out.table.pooled = summarise("pooled", pc, pm, pooledPts);
-    for (const auto& [family, members] : byFamily) {
-        const auto [c, m] = fitGrid(members);
+    // memory_eff: the median measured bandwidth fraction of the family's devices, else of all.
+    const auto median = [](std::vector<double> v) {
+        std::ranges::sort(v);
+        const std::size_t n = v.size();
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+    };
+    std::map<std::string, std::vector<double>> measured;
+    std::vector<double> allMeasured;
+    for (const auto& b : bandwidth) {
+        allMeasured.push_back(b.efficiency);
+        const auto dev = std::ranges::find(devices, b.deviceId, &catalog::Device::id);
+        if (dev != devices.end()) measured[deviceFamily(*dev)].push_back(b.efficiency);
+    }
+    const double pooledMemory = median(allMeasured);
+    const auto fitFamily = [&](std::string family, const std::vector<const Placed*>& members, double memory) {
+        Efficiency e;
+        e.family = std::move(family);
+        e.memory = memory;
+        std::tie(e.compute, e.kv) = fitGrid(members, memory);
         std::vector<CalibrationPoint> pts;
-        for (const auto* p : members) pts.push_back(pointOf(*p, c, m));
-        Efficiency e = summarise(family, c, m, pts);
+        for (const auto* p : members) pts.push_back(pointOf(*p, e));
+        return std::pair{summarise(e, pts), pts};
+    };
+    auto [pooled, pooledPts] = fitFamily("pooled", all, pooledMemory);
+    out.table.pooled = pooled;
+    for (const auto& [family, members] : byFamily) {
+        const auto m = measured.find(family);
+        auto [e, pts] = fitFamily(family, members, m != measured.end() ? median(m->second) : pooledMemory);
         // Fewer than 10 rows cannot show a family's spread: its band is at least the pooled one.
         if (e.points < 10) {
             e.bandLow = std::min(e.bandLow, out.table.pooled.bandLow);
@@ -227,13 +246,11 @@ Result<Calibration> calibrate(const std::vector<MlperfRow>& rows, const std::vec
     out.table.calibratedOn = "MLPerf Inference v4.0 and v4.1 closed, " + std::to_string(out.points.size()) + " rows";
 
     for (const auto& p : place(others, devices, *presets, out.skipped)) {
-        const Efficiency e = out.table.forFamily(p.family);
-        out.reported.push_back(pointOf(p, e.compute, e.memory));
+        out.reported.push_back(pointOf(p, out.table.forFamily(p.family)));
     }
     std::vector<std::string> heldSkipped;
     for (const auto& p : place(heldout, devices, *presets, heldSkipped)) {
-        const Efficiency e = out.table.forFamily(p.family);
-        out.heldout.push_back(pointOf(p, e.compute, e.memory));
+        out.heldout.push_back(pointOf(p, out.table.forFamily(p.family)));
     }
     for (auto& s : heldSkipped) out.skipped.push_back("held out " + s);
     return out;
@@ -247,7 +264,8 @@ nlohmann::json calibrationJson(const Calibration& c, const std::string& dataPath
     for (const auto& p : c.points) points.push_back(pointJson(p));
     const auto [median, worst] = medianAndWorstAbsPct(c.points);
     nlohmann::json doc{{"calibrated_on", c.table.calibratedOn}, {"data", dataPath},
-                       {"method", "per family, minimise sum of (ln predicted/measured)^2 over compute_eff and memory_eff "
+                       {"method", "per family, memory_eff = median published bandwidth measurement of its devices (all devices when none); "
+                                  "minimise sum of (ln predicted/measured)^2 over compute_eff and kv_eff "
                                   "(grid 0.04, refined to 0.01 and 0.0025); band = 5th/95th percentile of measured/predicted - 1 (min/max below 10 rows)"},
                        {"pooled", efficiencyJson(c.table.pooled)}, {"families", families},
                        {"overall", {{"points", c.points.size()}, {"median_abs_pct", round6(median)}, {"worst_abs_pct", round6(worst)}}},

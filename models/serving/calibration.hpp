@@ -40,13 +40,15 @@ inline const std::vector<std::string> defaultCalibrationModels{"llama2-70b"};
 bool isCalibrationRound(std::string_view round);
 
 /// Fits every family with rows (and a pooled fit over all rows) by minimising the sum of squared
-/// log errors over a grid of compute_eff and memory_eff (0.04 to 1 in steps of 0.04, refined
+/// log errors over a grid of compute_eff and kv_eff (0.04 to 1 in steps of 0.04, refined
 /// to 0.01 and then 0.0025 around the best). Rows of other rounds in `rows` are refused (InvalidData naming the line).
 /// Rows whose device, model or format the catalog cannot place are skipped with the reason.
 /// `heldout` rows are predicted with the fit and reported. Deterministic.
-/// Only rows of `models` (preset ids) are fitted; the others are reported. Empty: every model.
+/// memory_eff of a family is the median of `bandwidth` measurements of its devices (of all of them
+/// when the family has none; InvalidArgument when there are none at all); compute_eff and kv_eff
+/// are fitted. Only rows of `models` (preset ids) are fitted; the others are reported. Empty: every model.
 Result<Calibration> calibrate(const std::vector<MlperfRow>& rows, const std::vector<MlperfRow>& heldout,
-                              const std::vector<catalog::Device>& devices,
+                              const std::vector<catalog::Device>& devices, const std::vector<BandwidthMeasurement>& bandwidth,
                               const std::vector<std::string>& models = defaultCalibrationModels);
 
 /// The fit document data/serving/fit.json holds (parseEfficiencyTable reads it back).

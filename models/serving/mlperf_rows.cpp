@@ -176,6 +176,42 @@ Result<std::vector<MlperfRow>> parseMlperfRows(std::string_view text, const std:
     return out;
 }
 
+Result<std::vector<BandwidthMeasurement>> parseBandwidthMeasurements(std::string_view text, const std::string& fileName)
+{
+    const auto records = splitCsv(text);
+    if (records.empty()) return fail(ErrorCode::InvalidData, fileName + ":1: empty file, a header row is required");
+    std::vector<std::string> header;
+    for (const auto& f : records.front().fields) header.push_back(lowerCase(trim(f)));
+    const int cDevice = column(header, {"catalog_id"});
+    const int cKind = column(header, {"kind"});
+    const int cPct = column(header, {"efficiency_pct"});
+    const int cSource = column(header, {"source_url", "source"});
+    for (const auto& [c, name] : std::array{std::pair{cDevice, "catalog_id"}, std::pair{cKind, "kind"}, std::pair{cPct, "efficiency_pct"}}) {
+        if (c < 0) return fail(ErrorCode::InvalidData, fileName + ":1: no '" + std::string(name) + "' column");
+    }
+    std::vector<BandwidthMeasurement> out;
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        const auto& rec = records[r];
+        const auto get = [&](int c) { return c >= 0 && static_cast<std::size_t>(c) < rec.fields.size() ? trim(rec.fields[static_cast<std::size_t>(c)]) : std::string(); };
+        if (get(cKind) != "memory_bandwidth" || get(cDevice).empty()) continue;
+        const auto pct = number(get(cPct));
+        if (!pct || !(*pct > 0.0 && *pct <= 100.0)) {
+            return fail(ErrorCode::InvalidData, fileName + ":" + std::to_string(rec.line) + ": efficiency_pct: a number in (0, 100] is required");
+        }
+        out.push_back({rec.line, get(cDevice), *pct / 100.0, get(cSource)});
+    }
+    return out;
+}
+
+Result<std::vector<BandwidthMeasurement>> loadBandwidthMeasurements(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail(ErrorCode::Io, path + ": cannot open");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseBandwidthMeasurements(text.str(), path);
+}
+
 Result<std::vector<MlperfRow>> loadMlperfRows(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);

@@ -42,6 +42,19 @@ Result<std::vector<MlperfRow>> parseMlperfRows(std::string_view text, const std:
 /// Reads and parses a file.
 Result<std::vector<MlperfRow>> loadMlperfRows(const std::string& path);
 
+/// A published measurement of achieved memory bandwidth as a fraction of the datasheet figure.
+struct BandwidthMeasurement {
+    int line = 0;
+    std::string deviceId;
+    double efficiency = 0.0; ///< measured / datasheet, 0–1
+    std::string source;
+};
+
+/// The `memory_bandwidth` rows of data/serving/efficiency-sources.csv (columns catalog_id, kind,
+/// efficiency_pct, source_url); other kinds are skipped. Errors name file:line and the column.
+Result<std::vector<BandwidthMeasurement>> parseBandwidthMeasurements(std::string_view text, const std::string& fileName);
+Result<std::vector<BandwidthMeasurement>> loadBandwidthMeasurements(const std::string& path);
+
 /// The model preset of an MLPerf benchmark name ("llama2-70b-99.9" → "llama2-70b"), or "".
 std::string presetOfBenchmark(std::string_view benchmark);
 

@@ -41,6 +41,8 @@ Result<Efficiency> parseEfficiency(const nlohmann::json& j, const std::string& w
     if (!(e.compute > 0.0 && e.compute <= 1.0) || !(e.memory > 0.0 && e.memory <= 1.0)) {
         return fail(ErrorCode::InvalidData, where + ": compute_eff and memory_eff must be in (0, 1]");
     }
+    e.kv = j.contains("kv_eff") && j["kv_eff"].is_number() ? j["kv_eff"].get<double>() : e.memory;
+    if (!(e.kv > 0.0 && e.kv <= 1.0)) return fail(ErrorCode::InvalidData, where + ": kv_eff must be in (0, 1]");
     e.points = j.value("points", 0);
     e.provenance = "fitted on " + std::to_string(e.points) + " MLPerf Inference v4.x rows of family " + e.family;
     return e;

@@ -15,7 +15,8 @@ namespace accelscope::models::serving {
 struct Efficiency {
     std::string family;        ///< "nvidia-hopper", or "pooled" for the fit over every family
     double compute = 0.5;      ///< fraction of the tensor peak reached by prefill and large-batch decode GEMMs
-    double memory = 0.7;       ///< fraction of memory bandwidth reached by decode
+    double memory = 0.7;       ///< fraction of memory bandwidth reached streaming weights (published measurements)
+    double kv = 0.7;           ///< fraction of memory bandwidth reached reading the KV cache in decode attention (fitted)
     int points = 0;            ///< calibration rows the fit rests on
     double bandLow = 0.0;      ///< 5th percentile of measured/predicted − 1 of those rows (minimum below 10 rows; ≤ 0)
     double bandHigh = 0.0;     ///< 95th percentile (maximum below 10 rows; ≥ 0)

@@ -75,6 +75,7 @@ public:
     {
         m_flopsPerS = d.peakTflops * 1e12 * d.efficiency.compute;
         m_bytesPerS = d.memoryBandwidthGBps * 1e9 * d.efficiency.memory;
+        m_kvBytesPerS = d.memoryBandwidthGBps * 1e9 * d.efficiency.kv;
         m_linkBytesPerS = d.linkGBpsPerDirection * 1e9;
         m_stepUs = d.linkIsScaleUp ? constants::nvlinkStepLatencyUs : constants::pcieStepLatencyUs;
         m_context = double(r.inputTokens) + double(r.outputTokens) / 2.0;
@@ -123,7 +124,7 @@ public:
             weightBytes += -m_s.expertBytes + m_s.moeLayers * touched * m_s.expertBytesOne;
         }
         StepTime t;
-        t.memory = (weightBytes + b * m_context * m_s.kvBytesPerToken) / m_bytesPerS;
+        t.memory = weightBytes / m_bytesPerS + b * m_context * m_s.kvBytesPerToken / m_kvBytesPerS;
         t.compute = b * (m_s.flopsPerToken + m_context * m_s.attnFlopsPerPair) / m_flopsPerS;
         t.comm = commS(b);
         t.s = std::max(t.memory, t.compute) + t.comm;
@@ -156,6 +157,7 @@ private:
     const Shape& m_s;
     double m_flopsPerS = 0.0;
     double m_bytesPerS = 0.0;
+    double m_kvBytesPerS = 0.0;
     double m_linkBytesPerS = 0.0;
     double m_stepUs = 0.0;
     double m_context = 0.0;
@@ -441,8 +443,8 @@ std::vector<FrontierPoint> servingFrontier(const TransformerConfig& config, cons
 std::vector<std::string> servingAssumptions()
 {
     return {
-        "decode step per device = max(bytes / (memory_bw_gbs x memory_eff), FLOPs / (peak x compute_eff)) + communication; "
-        "bytes = weights (MoE: experts touched, E(1-(1-k/E)^b)) + KV of b sequences at prompt + output/2",
+        "decode step per device = max(weights / (memory_bw_gbs x memory_eff) + KV / (memory_bw_gbs x kv_eff), FLOPs / (peak x compute_eff)) "
+        "+ communication; weights: MoE reads the experts touched, E(1-(1-k/E)^b); KV: b sequences at prompt + output/2",
         "prefill per request = 2 x active parameters x prompt + causal attention FLOPs at compute_eff, batched (compute-bound)",
         "continuous batching: tokens/s = B / (t_decode(B) + B x t_prefill / output) per replica; B limited by KV capacity",
         "runtime headroom 10 % of device memory (vLLM gpu_memory_utilization default 0.9)",
@@ -453,7 +455,8 @@ std::vector<std::string> servingAssumptions()
         "Server scenario: Poisson arrivals, prefill queue as M/M/1 (p99 wait t/(1-rho) ln(100 rho)); TPOT p99 = mean x (1 + 2.326 / sqrt(output))",
         "power = tdp_w x devices x 10.2 / 5.6 (NVIDIA DGX H100: 10.2 kW system for 8 x 700 W GPUs)",
         "cost = cloud_usd_per_hour x devices, else list_price_usd amortised over 3 years (+ energy when a $/kWh is given)",
-        "compute_eff and memory_eff per device family fitted on MLPerf Inference v4.0/v4.1 closed Llama 2 70B rows; band = 5th to 95th percentile of the residuals",
+        "memory_eff per device family = median published bandwidth measurement (data/serving/efficiency-sources.csv); compute_eff and kv_eff "
+        "fitted per family on MLPerf Inference v4.0/v4.1 closed Llama 2 70B rows; band = 5th to 95th percentile of the residuals",
     };
 }
 

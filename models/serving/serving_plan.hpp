@@ -11,7 +11,9 @@
 
 namespace accelscope::models::serving {
 
-/// What the ranking orders by (ties: fewer devices, then more tokens/s, then the device id).
+/// What the ranking orders by (ties: fewer devices, then more tokens/s, then the device id). Cost:
+/// rows priced from a cloud $/hour first, then rows priced from an amortised list price (not
+/// comparable with an all-in cloud rate), then rows without a price.
 enum class PlanOrder { Cost, Devices, Power };
 
 std::optional<PlanOrder> planOrderFromName(std::string_view name);

@@ -52,6 +52,18 @@ TEST_CASE("MLPerf rows are read by column name, closed division only, rows witho
     CHECK(rows->back().tpotLimitMs == 200.0);
 }
 
+TEST_CASE("bandwidth measurements: memory_bandwidth rows as fractions, a bad percentage names its line")
+{
+    const std::string head = "device,catalog_id,kind,efficiency_pct,source_url\n";
+    const auto ok = parseBandwidthMeasurements(head + "H100,nvidia-h100-sxm,memory_bandwidth,86.57,u\nH100,nvidia-h100-sxm,gemm,61,u\n", "e.csv");
+    REQUIRE(ok.has_value());
+    REQUIRE(ok->size() == 1);
+    CHECK_THAT(ok->front().efficiency, WithinRel(0.8657, 1e-12));
+    const auto bad = parseBandwidthMeasurements(head + "H100,nvidia-h100-sxm,memory_bandwidth,186,u\n", "e.csv");
+    REQUIRE_FALSE(bad.has_value());
+    CHECK_THAT(bad.error().message, Catch::StartsWith("e.csv:2: efficiency_pct"));
+}
+
 TEST_CASE("a bad MLPerf row names its file, line and column")
 {
     auto r = parseMlperfRows(header + "v4.0,closed,X,S,nvidia-h100-sxm,eight,llama2-70b-99,Offline,100,fp8,fp8,294,294,,,s\n", "m.csv");
@@ -66,7 +78,7 @@ TEST_CASE("calibration refuses rows of later rounds: they are the test set")
 {
     const auto rows = parseMlperfRows(header + "v5.0,closed,X,S,nvidia-h100-sxm,8,llama2-70b-99,Offline,100,fp8,fp8,294,294,,,s\n", "m.csv");
     REQUIRE(rows.has_value());
-    const auto fit = calibrate(*rows, {}, bundledDevices());
+    const auto fit = calibrate(*rows, {}, bundledDevices(), {{1, "nvidia-h100-sxm", 0.85, "s"}});
     REQUIRE_FALSE(fit.has_value());
     CHECK_THAT(fit.error().message, Catch::Contains("held out"));
 }
@@ -76,7 +88,8 @@ TEST_CASE("calibration recovers the efficiencies that generated its rows")
     const auto devices = bundledDevices();
     EfficiencyTable truth;
     truth.pooled.compute = 0.4;
-    truth.pooled.memory = 0.6;
+    truth.pooled.memory = 0.85; // what the bandwidth measurement below says
+    truth.pooled.kv = 0.3;
     std::ostringstream csv;
     csv << header;
     struct Case { const char* device; int count; const char* model; int in; int out; const char* scenario; };
@@ -104,13 +117,14 @@ TEST_CASE("calibration recovers the efficiencies that generated its rows")
     const auto rows = parseMlperfRows(csv.str(), "generated.csv");
     REQUIRE(rows.has_value());
     REQUIRE(rows->size() == 4);
-    const auto fit = calibrate(*rows, {}, devices, {});
+    const auto fit = calibrate(*rows, {}, devices, {{1, "nvidia-h100-sxm", 0.85, "measured"}}, {});
     REQUIRE(fit.has_value());
     REQUIRE(fit->table.families.size() == 1);
     const auto& f = fit->table.families.front();
     CHECK(f.family == "nvidia-hopper");
     CHECK_THAT(f.compute, WithinAbs(0.4, 0.011));
-    CHECK_THAT(f.memory, WithinAbs(0.6, 0.011));
+    CHECK_THAT(f.memory, WithinAbs(0.85, 1e-12));
+    CHECK_THAT(f.kv, WithinAbs(0.3, 0.011));
     CHECK(f.worstAbsPct < 2.0);
     CHECK(f.points == 4);
 }
@@ -121,7 +135,9 @@ TEST_CASE("the committed fit equals a refit of the committed calibration data")
     REQUIRE(std::filesystem::exists(data));
     const auto rows = loadMlperfRows(data.string());
     REQUIRE(rows.has_value());
-    const auto fit = calibrate(*rows, {}, bundledDevices());
+    const auto bandwidth = loadBandwidthMeasurements((data.parent_path() / "efficiency-sources.csv").string());
+    REQUIRE(bandwidth.has_value());
+    const auto fit = calibrate(*rows, {}, bundledDevices(), *bandwidth);
     REQUIRE(fit.has_value());
     const auto committed = bundledEfficiencies();
     REQUIRE(committed.has_value());
@@ -133,10 +149,11 @@ TEST_CASE("the committed fit equals a refit of the committed calibration data")
         CHECK(a.family == b.family);
         CHECK(a.points == b.points);
         CHECK(a.compute == b.compute);
-        CHECK(a.memory == b.memory);
+        CHECK_THAT(a.memory, WithinAbs(b.memory, 1e-6));
+        CHECK(a.kv == b.kv);
         CHECK_THAT(a.medianAbsPct, WithinAbs(b.medianAbsPct, 1e-5));
         CHECK_THAT(a.worstAbsPct, WithinAbs(b.worstAbsPct, 1e-5));
     }
     CHECK(fit->table.pooled.compute == committed->pooled.compute);
-    CHECK(fit->table.pooled.memory == committed->pooled.memory);
+    CHECK(fit->table.pooled.kv == committed->pooled.kv);
 }

@@ -21,6 +21,7 @@ EfficiencyTable halfTable()
     EfficiencyTable t;
     t.pooled.compute = 0.5;
     t.pooled.memory = 0.5;
+    t.pooled.kv = 0.5;
     t.pooled.bandLow = -0.1;
     t.pooled.bandHigh = 0.2;
     return t;

@@ -25,6 +25,7 @@ EfficiencyTable table()
     EfficiencyTable t;
     t.pooled.compute = 0.5;
     t.pooled.memory = 0.6;
+    t.pooled.kv = 0.6;
     return t;
 }
 
@@ -90,4 +91,34 @@ TEST_CASE("a target throughput drops rows below it")
     for (const auto& row : planServing(config, devices, r, table(), o)) {
         if (row.estimate && row.estimate->fits) CHECK(row.estimate->tokensPerS >= 5000.0);
     }
+}
+
+TEST_CASE("by cost, cloud-priced rows come before list-priced ones, which come before unpriced ones")
+{
+    const auto devices = bundledDevices();
+    const auto config = *roofline::findModelPreset("llama3.1-8b");
+    ServingRequest r;
+    r.weights = "bf16";
+    r.kvCache = "bf16";
+    PlanOptions o;
+    o.counts = {1, 2};
+    const auto rows = planServing(config, devices, r, table(), o);
+    int stage = 0; // 0 cloud, 1 list, 2 none
+    int lists = 0;
+    double last = 0.0;
+    for (const auto& row : rows) {
+        if (!row.estimate || !row.estimate->fits) break;
+        const auto& e = *row.estimate;
+        const int s = e.priceBasis == "cloud" ? 0 : e.priceBasis == "list" ? 1 : 2;
+        lists += s == 1 ? 1 : 0;
+        INFO(row.device->id);
+        CHECK(s >= stage);
+        if (s != stage) last = 0.0;
+        stage = s;
+        if (e.usdPerMillionTokens) {
+            CHECK(*e.usdPerMillionTokens >= last);
+            last = *e.usdPerMillionTokens;
+        }
+    }
+    CHECK(lists > 0); // the GeForce cards carry list prices only
 }
