@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <fstream>
 
 using accelscope::tests::runCli;
 using accelscope::tests::TempDir;
@@ -116,4 +117,42 @@ TEST_CASE("serve plan: a latency limit no layout meets is one line and exit 1")
 {
     requireOneErrorLine({"serve", "plan", "--model", "llama2-70b", "--scenario", "server", "--tpot-ms", "0.001", "--counts", "1,8"},
                         "latency limits");
+}
+
+TEST_CASE("serve estimate --frontier gives per-device and per-user tokens/s at rising TPOT limits")
+{
+    const auto doc = runJson({"serve", "estimate", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--count", "8",
+                              "--frontier"});
+    const auto& f = doc["frontier"];
+    REQUIRE(f.size() >= 3);
+    for (std::size_t i = 1; i < f.size(); ++i) {
+        CHECK(f[i]["tpot_limit_ms"].get<double>() > f[i - 1]["tpot_limit_ms"].get<double>());
+        // A looser TPOT limit never serves fewer tokens per device.
+        CHECK(f[i]["tokens_per_s_per_device"].get<double>() >= f[i - 1]["tokens_per_s_per_device"].get<double>() * 0.999);
+        CHECK(f[i]["tokens_per_s_per_device_low"].get<double>() <= f[i]["tokens_per_s_per_device"].get<double>());
+    }
+}
+
+TEST_CASE("serve plan --memo prints Markdown whose figures name their sources")
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", {"serve", "plan", "--model", "llama3.1-70b", "--counts", "1,2,4,8", "--memo", "--limit", "3"});
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Catch::StartsWith("# Serving purchase memo: Llama 3.1 70B"));
+    CHECK_THAT(run.out, Catch::Contains("memory_bw_gbs = "));
+    CHECK_THAT(run.out, Catch::Contains("https://"));
+    CHECK_THAT(run.out, Catch::Contains("## Assumptions"));
+}
+
+TEST_CASE("serve calibrate refuses a later round in the calibration data, naming its line")
+{
+    TempDir dir;
+    const auto csv = dir.path() / "late.csv";
+    {
+        std::ofstream out(csv);
+        out << "round,division,catalog_id,accelerator_count,benchmark,scenario,tokens_per_s,output_tokens_per_sample\n"
+               "v5.0,closed,nvidia-h100-sxm,8,llama2-70b-99,Offline,25000,290\n";
+    }
+    requireOneErrorLine({"serve", "calibrate", "--data", csv.string(), "--sources",
+                         std::string(ACCELSCOPE_TEST_DATA_DIR) + "/../data/serving/efficiency-sources.csv"}, "line 2: round 'v5.0' is held out");
 }
