@@ -235,7 +235,7 @@ void ServingPage::fillTable()
     m_table->setColumnWidth(1, fontMetrics().averageCharWidth() * 30);
     m_table->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Interactive);
     m_table->setColumnWidth(5, fontMetrics().averageCharWidth() * 14);
-    m_summary->setText(tr("%1 device × count rows fit (of %2 rows). Efficiencies: %3. Every fit keeps %4 % of memory free.")
+    m_summary->setText(tr("%1 of %2 devices fit (each at the count that ranks best). Efficiencies: %3. Every fit keeps %4 % of memory free.")
                            .arg(fitting)
                            .arg(m_rows.size())
                            .arg(q(m_efficiencies.calibratedOn))
