@@ -25,6 +25,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QShowEvent>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -61,7 +62,12 @@ ServingPage::ServingPage(const PageServices& services, QWidget* parent) : QWidge
     m_timer->setInterval(250);
     connect(m_timer, &QTimer::timeout, this, &ServingPage::replan);
     connect(&m_context, &AppContext::catalogChanged, this, &ServingPage::scheduleReplan);
-    replan();
+}
+
+void ServingPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (!m_planned) replan();
 }
 
 void ServingPage::buildControls()
@@ -160,7 +166,10 @@ void ServingPage::buildControls()
     connect(m_export, &QPushButton::clicked, this, [this] { exportMemo(); });
 }
 
-void ServingPage::scheduleReplan() { m_timer->start(); }
+void ServingPage::scheduleReplan()
+{
+    if (m_planned) m_timer->start(); // before the first showing, showEvent plans with the settings then
+}
 
 models::Result<ServingRequest> ServingPage::request() const
 {
@@ -180,6 +189,7 @@ models::Result<ServingRequest> ServingPage::request() const
 void ServingPage::replan()
 {
     m_timer->stop();
+    m_planned = true;
     m_rows.clear();
     const auto config = models::roofline::findModelPreset(m_model->currentText().toStdString());
     const auto r = request();
@@ -292,6 +302,7 @@ bool ServingPage::applySetting(const std::string& key, const std::string& value)
 labs::guided::PageState ServingPage::state()
 {
     using labs::guided::numberSetting;
+    if (!m_planned) replan(); // top_device reports the plan of the settings shown
     labs::guided::PageState s{{"model", m_model->currentText().toStdString()},
                               {"weights", m_weights->currentText().toStdString()},
                               {"kv", m_kv->currentText().toStdString()},

@@ -50,6 +50,11 @@ public slots:
 signals:
     void statusMessage(const QString& message);
 
+protected:
+    /// The first plan runs when the page is first shown, not when the window builds it in the
+    /// background (a plan blocks the GUI thread for a moment; other pages animate meanwhile).
+    void showEvent(QShowEvent* event) override;
+
 private:
     void buildControls();
     void scheduleReplan();
@@ -75,6 +80,7 @@ private:
     QTableWidget* m_calibration = nullptr;
     serving::ParetoChart* m_chart = nullptr;
     QTimer* m_timer = nullptr;
+    bool m_planned = false;
 };
 
 } // namespace accelscope::gui
