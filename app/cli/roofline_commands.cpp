@@ -7,6 +7,7 @@
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/kernels.hpp"
+#include "models/memory/inference_memory.hpp"
 #include "models/roofline/llm_analysis.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/roofline/placements.hpp"
@@ -226,6 +227,7 @@ struct LlmReport {
     std::string compute;
     LlmHardware hw;
     LlmAnalysis analysis;
+    models::memory::LlmFit fit; ///< no throughput is printed when it does not fit
 };
 
 models::Result<LlmReport> llmReport(const CliContext& ctx, const LlmOptions& o, const TransformerConfig& config, const std::string& query)
@@ -242,7 +244,11 @@ models::Result<LlmReport> llmReport(const CliContext& ctx, const LlmOptions& o, 
     if (!hw) return std::unexpected(hw.error());
     auto a = analyzeLlm(config, o.workload, *hw);
     if (!a) return std::unexpected(a.error());
-    return LlmReport{std::move(*device), std::move(compute), std::move(*hw), std::move(*a)};
+    const auto& w = o.workload;
+    auto fit = models::memory::llmFitOnDevice(
+        config, {w.batch, w.promptTokens, w.generatedTokens, w.weights, w.activations, w.kvCache, w.tensorParallel, 0.0}, *device);
+    if (!fit) return std::unexpected(fit.error());
+    return LlmReport{std::move(*device), std::move(compute), std::move(*hw), std::move(*a), std::move(*fit)};
 }
 
 json llmJson(const LlmReport& r, const LlmOptions& o, const TransformerConfig& config)
@@ -258,7 +264,21 @@ json llmJson(const LlmReport& r, const LlmOptions& o, const TransformerConfig& c
             {"kv_cache_bytes", a.kvCacheBytes}, {"decode_context_tokens", a.decodeContextTokens}, {"ttft_s", a.ttftS},
             {"tpot_s", a.tpotS}, {"tokens_per_s", a.tokensPerS}, {"prefill_tokens_per_s", a.prefillTokensPerS},
             {"decode_compute_bound_batch", a.decodeComputeBoundBatch ? json(*a.decodeComputeBoundBatch) : json(nullptr)},
-            {"prefill", phaseJson(a.prefill)}, {"decode", phaseJson(a.decode)}, {"assumptions", a.assumptions}};
+            {"prefill", phaseJson(a.prefill)}, {"decode", phaseJson(a.decode)}, {"assumptions", a.assumptions},
+            {"fits", r.fit.fits}, {"memory_bytes_per_device", r.fit.needBytes}, {"capacity_bytes", r.fit.capacityBytes}};
+}
+
+/// A configuration that does not fit gets no time or throughput: the figures become null and
+/// "problem" says what it needs and has.
+json llmJsonChecked(const LlmReport& r, const LlmOptions& o, const TransformerConfig& config)
+{
+    json j = llmJson(r, o, config);
+    if (r.fit.fits) return j;
+    for (const char* key : {"ttft_s", "tpot_s", "tokens_per_s", "prefill_tokens_per_s", "decode_compute_bound_batch"}) j[key] = nullptr;
+    j.erase("prefill");
+    j.erase("decode");
+    j["problem"] = r.fit.text;
+    return j;
 }
 
 void printLlmText(const CliContext& ctx, const LlmReport& r, const LlmOptions& o, const TransformerConfig& config)
@@ -268,8 +288,12 @@ void printLlmText(const CliContext& ctx, const LlmReport& r, const LlmOptions& o
              << unitName(r.hw.computeUnit) << " " << num(r.hw.peakTflops) << " TFLOP/s, " << num(r.hw.memoryBandwidthGBps) << " GB/s)\n"
              << "parameters " << num(a.parameters.total / 1e9) << " B; weights " << num(a.weightBytes / 1e9) << " GB ("
              << num(a.weightBytesPerDevice / 1e9) << " GB per device); KV cache " << num(a.kvCacheBytes / 1e9)
-             << " GB (" << num(a.kvBytesPerToken) << " bytes per token)\n"
-             << "lower bounds: TTFT " << num(a.ttftS * 1e3) << " ms, per token " << num(a.tpotS * 1e3) << " ms, "
+             << " GB (" << num(a.kvBytesPerToken) << " bytes per token)\n";
+    if (!r.fit.fits) {
+        *ctx.out << r.fit.text << "\n";
+        return;
+    }
+    *ctx.out << "lower bounds: TTFT " << num(a.ttftS * 1e3) << " ms, per token " << num(a.tpotS * 1e3) << " ms, "
              << num(a.tokensPerS) << " tokens/s; decode compute bound from batch "
              << (a.decodeComputeBoundBatch ? std::to_string(*a.decodeComputeBoundBatch) : std::string("never")) << "\n\n"
              << phaseTable("prefill", a.prefill) << "\n" << phaseTable("decode step", a.decode);
@@ -282,7 +306,7 @@ ExitCode runLlmAnalyze(const CliContext& ctx, const LlmOptions& o)
     if (o.devices.size() == 1) {
         const auto r = llmReport(ctx, o, *config, o.devices[0]);
         if (!r) return ctx.error(r.error());
-        if (ctx.json) ctx.printJson(llmJson(*r, o, *config));
+        if (ctx.json) ctx.printJson(llmJsonChecked(*r, o, *config));
         else printLlmText(ctx, *r, o, *config);
         return ExitCode::Ok;
     }
@@ -294,7 +318,7 @@ ExitCode runLlmAnalyze(const CliContext& ctx, const LlmOptions& o)
         if (!d) return ctx.error(d.error());
         const auto r = llmReport(ctx, o, *config, d->id);
         if (ctx.json) {
-            analyses.push_back(r ? llmJson(*r, o, *config) : json{{"device", d->id}, {"problem", r.error().message}});
+            analyses.push_back(r ? llmJsonChecked(*r, o, *config) : json{{"device", d->id}, {"problem", r.error().message}});
             continue;
         }
         if (r) printLlmText(ctx, *r, o, *config);

@@ -9,6 +9,7 @@
 #include "app/gui/llm/llm_calculator_page.hpp"
 #include "app/gui/memory/memory_pyramid_page.hpp"
 #include "app/gui/roofline/roofline_page.hpp"
+#include "app/gui/serving/serving_page.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_page.hpp"
 #include "app/gui/visualizers/precision/precision_page.hpp"
 #include "app/gui/visualizers/warp/warp_page.hpp"
@@ -29,6 +30,7 @@ std::vector<PageEntry> pageList()
         {"memory-pyramid", QT_TRANSLATE_NOOP("Pages", "Memory pyramid"), QT_TRANSLATE_NOOP("Pages", "Capacity, bandwidth and latency per level, beside this machine's caches"), makePage<MemoryPyramidPage>},
         {"llm-calculator", QT_TRANSLATE_NOOP("Pages", "LLM calculator"), QT_TRANSLATE_NOOP("Pages", "Inference and training memory per device and where a model fits"), makePage<LlmCalculatorPage>},
         {"labs", QT_TRANSLATE_NOOP("Pages", "Labs"), QT_TRANSLATE_NOOP("Pages", "Measure this machine: bandwidth, latency, compute peak, roofline; stored results"), makePage<LabsPage>},
+        {"serving-planner", QT_TRANSLATE_NOOP("Pages", "Serving planner"), QT_TRANSLATE_NOOP("Pages", "Which accelerators, how many, at what tokens/s and cost: ranked layouts calibrated on MLPerf"), makePage<ServingPage>},
         {"lessons", QT_TRANSLATE_NOOP("Pages", "Lessons"), QT_TRANSLATE_NOOP("Pages", "A guided course: each step explains, shows the page and checks your answer"), makePage<LessonsPage>, true},
     };
 }

@@ -9,6 +9,7 @@
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/llm_analysis.hpp"
 #include "models/roofline/model_presets.hpp"
+#include "models/serving/serving_model.hpp"
 
 #include <optional>
 
@@ -81,6 +82,60 @@ Result<mem::TrainingMemory> training(Args a, bool withModel)
 
 void addLlmFunctions(std::vector<FunctionSpec>& out, const LessonContext& ctx)
 {
+    // The serving planner's estimate (models/serving, bundled fit): offline, the dtype for weights
+    // and KV cache, 1,024 prompt and 256 output tokens unless given. A layout that does not fit is an error.
+    const auto serve = [&ctx](Args a) -> Result<models::serving::ServingEstimate> {
+        auto m = model(word(a, 0));
+        if (!m) return std::unexpected(m.error());
+        auto d = device(ctx, word(a, 1));
+        if (!d) return std::unexpected(d.error());
+        auto n = whole(a, 2, "devices", 1, 4096);
+        if (!n) return std::unexpected(n.error());
+        models::serving::ServingRequest r;
+        r.weights = r.kvCache = word(a, 3);
+        if (a.size() > 4) {
+            auto in = whole(a, 4, "prompt tokens", 1, 1 << 20);
+            if (!in) return std::unexpected(in.error());
+            r.inputTokens = *in;
+        }
+        if (a.size() > 5) {
+            auto o = whole(a, 5, "output tokens", 1, 1 << 20);
+            if (!o) return std::unexpected(o.error());
+            r.outputTokens = *o;
+        }
+        auto table = models::serving::bundledEfficiencies();
+        if (!table) return std::unexpected(table.error());
+        auto sd = models::serving::servingDevice(**d, r, *table);
+        if (!sd) return std::unexpected(sd.error());
+        return models::serving::estimateServing(*m, *sd, r, *n);
+    };
+    out.push_back(fn("serve_fits", "serve_fits(model, device, count, dtype)", "1 when the model fits count devices with the runtime headroom, else 0", 4, 4,
+                     [serve](Args a) -> Result<double> {
+                         auto e = serve(a);
+                         if (!e) return std::unexpected(e.error());
+                         return e->fits ? 1.0 : 0.0;
+                     }));
+    out.push_back(fn("serve_tps", "serve_tps(model, device, count, dtype[, prompt, output])", "serving planner output tokens/s (offline, all devices)", 4, 6,
+                     [serve](Args a) -> Result<double> {
+                         auto e = serve(a);
+                         if (!e) return std::unexpected(e.error());
+                         if (!e->fits) return fail(ErrorCode::InvalidArgument, models::memory::doesNotFitText(e->needBytesPerDevice - e->headroomBytesPerDevice, e->capacityBytesPerDevice));
+                         return e->tokensPerS;
+                     }));
+    out.push_back(fn("serve_j_per_token", "serve_j_per_token(model, device, count, dtype[, prompt, output])", "serving planner joules per output token (TDP x devices x system overhead / tokens/s)", 4, 6,
+                     [serve](Args a) -> Result<double> {
+                         auto e = serve(a);
+                         if (!e) return std::unexpected(e.error());
+                         if (!e->fits || !e->joulesPerToken) return fail(ErrorCode::NotFound, "no TDP or no fit for this layout");
+                         return *e->joulesPerToken;
+                     }));
+    out.push_back(fn("serve_usd_per_mtok", "serve_usd_per_mtok(model, device, count, dtype[, prompt, output])", "serving planner $ per million output tokens", 4, 6,
+                     [serve](Args a) -> Result<double> {
+                         auto e = serve(a);
+                         if (!e) return std::unexpected(e.error());
+                         if (!e->fits || !e->usdPerMillionTokens) return fail(ErrorCode::NotFound, "no price or no fit for this layout");
+                         return *e->usdPerMillionTokens;
+                     }));
     out.push_back(fn("params", "params(model)", "parameters of a model preset (elements)", 1, 1, [](Args a) -> Result<double> {
         auto m = model(word(a, 0));
         if (!m) return std::unexpected(m.error());

@@ -156,6 +156,16 @@ std::vector<PageContract> pageContracts()
           of("sp", K::Bool, "Megatron sequence parallelism (training)"),
           integer("seq", 128, 131072, "tokens per sequence (training)"), integer("mbs", 1, 64, "sequences per micro-batch (training)")}},
         {"labs", "Labs", {of("lab", K::Lab, "the lab selected in the list")}},
+        {"serving-planner",
+         "Serving planner",
+         {of("model", K::Model, "the model preset served"), of("weights", K::DataType, "the weight data type"),
+          of("kv", K::DataType, "the KV-cache data type"), integer("input", 1, 131072, "mean prompt tokens"),
+          integer("output", 1, 32768, "mean generated tokens"),
+          oneOf("scenario", {"offline", "server"}, "offline (all requests at once) or server (Poisson arrivals under limits)"),
+          of("ttft_ms", K::Number, "server: p99 time-to-first-token limit in ms (the page's 'none' is below the range)", 1, 60000),
+          of("tpot_ms", K::Number, "server: p99 time-per-output-token limit in ms (the page's 'none' is below the range)", 1, 5000),
+          oneOf("rank", {"cost", "devices", "power"}, "what the ranking orders by"),
+          of("all_kinds", K::Bool, "include CPUs, SoCs, boards and systems")}},
     };
 }
 

@@ -2,6 +2,8 @@
 // Fit search over catalog devices.
 #include "models/memory/device_fit.hpp"
 
+#include "models/common/number_text.hpp"
+
 #include <algorithm>
 
 namespace accelscope::models::memory {
@@ -9,7 +11,13 @@ namespace accelscope::models::memory {
 bool fitsOnDevice(const catalog::Device& device, double bytes)
 {
     const auto gb = device.value(catalog::FigureKey::MemoryGb);
-    return gb && bytes <= *gb * 1e9;
+    return gb && bytes <= (1.0 - runtimeHeadroom) * *gb * 1e9;
+}
+
+std::string doesNotFitText(double needBytes, double capacityBytes)
+{
+    return "does not fit (needs " + decimalText(needBytes / 1e9, 1) + " GB, has " + decimalText(capacityBytes / 1e9, 1) +
+           " GB with " + decimalText(runtimeHeadroom * 100.0, 0) + " % kept free)";
 }
 
 std::vector<DeviceFit> fewestDevices(const std::vector<catalog::Device>& devices, const PerDeviceBytes& perDeviceBytes,
@@ -24,7 +32,7 @@ std::vector<DeviceFit> fewestDevices(const std::vector<catalog::Device>& devices
             const auto bytes = perDeviceBytes(n);
             if (!bytes) continue;
             fit.perDeviceBytes = *bytes;
-            if (*bytes <= fit.capacityBytes) {
+            if (*bytes <= (1.0 - runtimeHeadroom) * fit.capacityBytes) {
                 fit.devices = n;
                 break;
             }

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace accelscope::models::memory {
@@ -20,10 +21,21 @@ struct DeviceFit {
     std::optional<double> cloudUsdPerHour; ///< devices × cloud_usd_per_hour, when the catalog has a price
 };
 
+/// Share of a device's memory kept free at run time for activations, CUDA graphs, the allocator and
+/// fragmentation: vLLM's default gpu_memory_utilization = 0.9 (docs.vllm.ai, engine arguments)
+/// leaves 10 %. Every "fits" in Accelscope (LLM calculator, roofline LLM mode, `llm analyze`,
+/// `memory infer --fit`, the serving planner) is judged against (1 − runtimeHeadroom) × memory.
+constexpr double runtimeHeadroom = 0.10;
+
+/// "does not fit (needs 149.5 GB, has 80.0 GB with 10 % kept free)": what every face prints instead
+/// of a throughput. `needBytes` is the requirement without the headroom; the capacity is memory_gb.
+std::string doesNotFitText(double needBytes, double capacityBytes);
+
 /// Per-device bytes when the model is spread over `n` devices; nullopt when `n` is not a valid layout.
 using PerDeviceBytes = std::function<std::optional<double>(int n)>;
 
-/// Whether `bytes` fit in the device's memory (memory_gb × 10^9); false when it has no figure.
+/// Whether `bytes` fit in the device's memory after the runtime headroom
+/// (bytes ≤ (1 − runtimeHeadroom) × memory_gb × 10^9); false when it has no figure.
 bool fitsOnDevice(const catalog::Device& device, double bytes);
 
 /// For each device with a memory_gb figure, the smallest n in 1..maxDevices with

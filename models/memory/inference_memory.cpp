@@ -2,6 +2,7 @@
 // Inference memory from the transformer shape and the storage formats.
 #include "models/memory/inference_memory.hpp"
 
+#include "models/memory/device_fit.hpp"
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/llm_analysis.hpp"
 
@@ -53,6 +54,21 @@ Result<InferenceMemory> inferenceMemory(const TransformerConfig& c, const Infere
     out.workspaceBytes = in.workspaceBytes;
     out.totalBytes = out.weightsBytes + out.kvCacheBytes + out.activationsBytes + out.workspaceBytes;
     return out;
+}
+
+Result<LlmFit> llmFitOnDevice(const roofline::TransformerConfig& config, const InferenceMemoryInput& input,
+                              const catalog::Device& device)
+{
+    const auto gb = device.value(catalog::FigureKey::MemoryGb);
+    if (!gb) return fail(ErrorCode::NotFound, "device '" + device.id + "' has no memory_gb figure");
+    const auto m = inferenceMemory(config, input);
+    if (!m) return std::unexpected(m.error());
+    LlmFit f;
+    f.needBytes = m->totalBytes;
+    f.capacityBytes = *gb * 1e9;
+    f.fits = fitsOnDevice(device, f.needBytes);
+    if (!f.fits) f.text = doesNotFitText(f.needBytes, f.capacityBytes);
+    return f;
 }
 
 } // namespace accelscope::models::memory

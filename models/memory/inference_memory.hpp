@@ -2,6 +2,7 @@
 // Memory of LLM inference per device: weights, KV cache, activations and workspace.
 #pragma once
 
+#include "models/catalog/device.hpp"
 #include "models/common/result.hpp"
 #include "models/roofline/transformer_config.hpp"
 
@@ -40,5 +41,18 @@ struct InferenceMemory {
 /// layer during prefill (residual stream and normed input, plus the wider of the QKV output and
 /// the FFN intermediate) plus FP32 logits of the last positions. Errors name the bad field.
 Result<InferenceMemory> inferenceMemory(const roofline::TransformerConfig& config, const InferenceMemoryInput& input);
+
+/// Whether a workload fits one device of a TP group after the runtime headroom (device_fit.hpp).
+struct LlmFit {
+    bool fits = false;
+    double needBytes = 0.0;     ///< inferenceMemory totalBytes per device
+    double capacityBytes = 0.0; ///< memory_gb × 10^9
+    std::string text;           ///< "" when it fits, else doesNotFitText
+};
+
+/// The fit check the Roofline page's LLM mode and `llm analyze` make before they print any
+/// throughput. NotFound when the device has no memory_gb figure; errors of inferenceMemory otherwise.
+Result<LlmFit> llmFitOnDevice(const roofline::TransformerConfig& config, const InferenceMemoryInput& input,
+                              const catalog::Device& device);
 
 } // namespace accelscope::models::memory

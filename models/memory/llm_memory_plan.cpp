@@ -196,8 +196,9 @@ DeviceVerdict deviceVerdict(const catalog::Device& device, double totalBytes)
     v.capacityBytes = capacity;
     v.fits = fitsOnDevice(device, totalBytes);
     v.fraction = capacity > 0 ? totalBytes / capacity : 0.0;
-    v.text = v.fits ? "fits: " + models::decimalText(100 * v.fraction, 0, false) + "% of " + gbText(capacity)
-                    : "does not fit in " + gbText(capacity) + " (" + models::decimalText(v.fraction, 2, false) + "x)";
+    v.text = v.fits ? "fits: " + models::decimalText(100 * v.fraction, 0, false) + "% of " + gbText(capacity) + " (" +
+                          models::decimalText(100 * runtimeHeadroom, 0, false) + "% kept free)"
+                    : doesNotFitText(totalBytes, capacity);
     return v;
 }
 

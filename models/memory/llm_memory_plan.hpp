@@ -100,9 +100,9 @@ Result<MemoryBreakdown> memoryBreakdown(const LlmMemorySettings& settings);
 /// What a stacked bar says about one device.
 struct DeviceVerdict {
     std::optional<double> capacityBytes; ///< memory_gb × 10^9; empty: no memory figure in the catalog
-    bool fits = false;                   ///< totalBytes ≤ capacity (false without a figure)
+    bool fits = false;                   ///< totalBytes ≤ (1 − runtimeHeadroom) × capacity (false without a figure)
     double fraction = 0.0;               ///< totalBytes / capacity (0 without a figure)
-    std::string text;                    ///< "fits: 52% of 80.0 GB", "does not fit in 80.0 GB (1.75x)", "no memory figure in the catalog"
+    std::string text;                    ///< "fits: 52% of 80.0 GB (10% kept free)", "does not fit (needs 140.0 GB, has 80.0 GB with 10 % kept free)", "no memory figure in the catalog"
 };
 
 /// The verdict of `totalBytes` per device on `device` (see DeviceVerdict).

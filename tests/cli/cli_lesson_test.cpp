@@ -66,8 +66,9 @@ TEST_CASE("FORMAT.md's page table is what lesson pages prints")
     CHECK(format.substr(a + begin.size(), b - a - begin.size()) == run.out); // regenerate: accelscope-cli lesson pages
     const auto pages = runCli(dir.path() / "user.db", {"--json", "lesson", "pages"});
     const auto doc = json::parse(pages.out);
-    CHECK(doc.size() == 9);
+    CHECK(doc.size() == 10);
     CHECK(doc[7]["id"] == "llm-calculator");
+    CHECK(doc[9]["id"] == "serving-planner");
 }
 
 TEST_CASE("lesson list and show render numbers and hide answers unless asked")

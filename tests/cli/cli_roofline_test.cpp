@@ -176,7 +176,7 @@ TEST_CASE("memory prints the LLM calculator page's numbers: bar verdict, fit mat
                                 "--seq", "4096", "--device", "nvidia-a100-sxm4-80gb", "--fit"});
     CHECK(train["per_device_bytes"]["activations"] == 4096.0 * 8192 * 34 * 80);
     CHECK(train["fit"]["fits"] == false);
-    CHECK_THAT(train["fit"]["verdict"].get<std::string>(), Catch::StartsWith("does not fit in 80.0 GB"));
+    CHECK_THAT(train["fit"]["verdict"].get<std::string>(), Catch::StartsWith("does not fit (needs "));
     CHECK_THAT(train["summary"].get<std::string>(), Catch::Contains("dp 64 x tp 1 x pp 1 = 64 devices, ZeRO-3"));
     const auto& row = train["fewest_devices"][0];
     REQUIRE(row["cells"].size() == 7);
@@ -243,4 +243,22 @@ TEST_CASE("a bad model file names file, line and field")
     const auto typo = dir.write("typo.json", "{\n  \"id\": \"t\",\n  \"layerz\": 2\n}\n");
     const auto run2 = runCli(dir.path() / "user.db", {"memory", "infer", "--config", typo.string()});
     CHECK(run2.err == "accelscope-cli: error: typo.json:3: layerz: unknown key\n");
+}
+
+TEST_CASE("llm analyze prints no throughput for what does not fit: Llama 3.1 70B BF16 on one H100")
+{
+    const auto one = runJson({"llm", "analyze", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--weights", "bf16"});
+    CHECK(one["fits"] == false);
+    CHECK(one["tokens_per_s"].is_null());
+    CHECK(one["ttft_s"].is_null());
+    CHECK_FALSE(one.contains("decode"));
+    CHECK_THAT(one["problem"].get<std::string>(), Catch::StartsWith("does not fit (needs 141."));
+    const auto four = runJson({"llm", "analyze", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--weights", "bf16", "--tp", "4"});
+    CHECK(four["fits"] == true);
+    CHECK(four["tokens_per_s"].get<double>() > 0.0);
+    TempDir dir;
+    const auto text = runCli(dir.path() / "user.db", {"llm", "analyze", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--weights", "bf16"});
+    CHECK(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("does not fit (needs"));
+    CHECK_THAT(text.out, !Catch::Contains("tokens/s"));
 }

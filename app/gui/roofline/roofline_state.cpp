@@ -3,6 +3,8 @@
 #include "app/gui/roofline/roofline_state.hpp"
 
 #include "app/gui/canvas/device_picker.hpp"
+#include "models/memory/inference_memory.hpp"
+#include "models/roofline/model_presets.hpp"
 #include "models/roofline/roof_selection.hpp"
 
 #include <algorithm>
@@ -69,6 +71,25 @@ std::vector<const Device*> RooflineState::chosen() const
 
 std::vector<KernelPlacement> RooflineState::placements() const { return placeKernels(m_kernels, chosen(), sparsity()); }
 
-std::vector<LlmDeviceAnalysis> RooflineState::llmAnalyses() const { return analyzeLlmOnDevices(m_llm, chosen(), sparsity()); }
+std::vector<LlmDeviceAnalysis> RooflineState::llmAnalyses() const
+{
+    // No time or throughput for what does not fit: the same check as `llm analyze` (runtime headroom included).
+    auto analyses = analyzeLlmOnDevices(m_llm, chosen(), sparsity());
+    const auto config = findModelPreset(m_llm.modelId);
+    if (!config) return analyses;
+    const auto& w = m_llm.workload;
+    const models::memory::InferenceMemoryInput input{w.batch, w.promptTokens, w.generatedTokens, w.weights,
+                                                     w.activations, w.kvCache, w.tensorParallel, 0.0};
+    for (auto& a : analyses) {
+        const auto d = std::ranges::find(m_catalog, a.deviceId, &Device::id);
+        if (!a.analysis || d == m_catalog.end()) continue;
+        const auto fit = models::memory::llmFitOnDevice(*config, input, *d);
+        if (fit && !fit->fits) {
+            a.analysis.reset();
+            a.problem = fit->text;
+        }
+    }
+    return analyses;
+}
 
 } // namespace accelscope::gui::roofline

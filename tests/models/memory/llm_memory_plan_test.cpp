@@ -159,14 +159,16 @@ TEST_CASE("the weight format sets weight and gradient bytes of training, Adam st
 
 TEST_CASE("bar verdicts: fraction of the device's memory, or no figure")
 {
-    // roundDevice has 80 GB = 8e10 bytes.
+    // roundDevice has 80 GB = 8e10 bytes, of which 10 % is kept free at run time: 72 GB usable.
     struct Row {
         double bytes;
         bool fits;
         const char* text;
     };
-    const auto row = GENERATE(Row{40e9, true, "fits: 50% of 80.0 GB"}, Row{80e9, true, "fits: 100% of 80.0 GB"},
-                              Row{140e9, false, "does not fit in 80.0 GB (1.75x)"});
+    const auto row = GENERATE(Row{40e9, true, "fits: 50% of 80.0 GB (10% kept free)"},
+                              Row{72e9, true, "fits: 90% of 80.0 GB (10% kept free)"},
+                              Row{80e9, false, "does not fit (needs 80.0 GB, has 80.0 GB with 10 % kept free)"},
+                              Row{140e9, false, "does not fit (needs 140.0 GB, has 80.0 GB with 10 % kept free)"});
     const auto v = deviceVerdict(roundDevice(), row.bytes);
     CHECK(v.capacityBytes == 80e9);
     CHECK(v.fits == row.fits);

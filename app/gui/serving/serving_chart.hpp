@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// The Serving planner's Pareto chart (tokens/s per device vs per user, with the calibration band) and
+// the table of calibration points the shown estimates rest on.
+#pragma once
+
+#include "models/serving/serving_plan.hpp"
+
+#include <QWidget>
+
+#include <string>
+#include <vector>
+
+class QChartView;
+class QTableWidget;
+
+namespace accelscope::gui::serving {
+
+/// One device's frontier as the chart draws it (models::serving::servingFrontier).
+struct FrontierCurve {
+    std::string deviceId;
+    std::string label;     ///< "8 x NVIDIA H100 SXM5 80GB"
+    std::vector<models::serving::FrontierPoint> points;
+};
+
+/// The frontier of the first `maxCurves` distinct devices that fit in `rows`, at their ranked count.
+std::vector<FrontierCurve> frontierCurves(const models::roofline::TransformerConfig& config,
+                                          const models::serving::ServingRequest& request,
+                                          const std::vector<models::serving::PlanRow>& rows,
+                                          const models::serving::EfficiencyTable& table, std::size_t maxCurves = 4);
+
+/// Draws frontier curves with their bands into a Qt chart view.
+class ParetoChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit ParetoChart(QWidget* parent = nullptr);
+    void setCurves(const std::vector<FrontierCurve>& curves);
+    QChartView* view() const { return m_view; }
+    int seriesCount() const;
+
+private:
+    QChartView* m_view = nullptr;
+};
+
+/// Fills `table` with the calibration rows of the families of `rows`' devices: device, count,
+/// scenario, measured and predicted tokens/s, error %, source.
+void fillCalibrationTable(QTableWidget& table, const std::vector<models::serving::PlanRow>& rows,
+                          const models::serving::EfficiencyTable& efficiencies);
+
+} // namespace accelscope::gui::serving

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: MIT
+// ServingPage: controls, the ranked plan table, the Pareto chart, calibration rows and the memo export.
+#include "app/gui/serving/serving_page.hpp"
+
+#include "app/gui/plain_message_box.hpp"
+#include "app/gui/serving/serving_chart.hpp"
+#include "labs/guided/page_contracts.hpp"
+#include "models/common/number_text.hpp"
+#include "models/memory/device_fit.hpp"
+#include "models/roofline/dtype.hpp"
+#include "models/roofline/model_presets.hpp"
+#include "models/serving/serving_memo.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QShowEvent>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace accelscope::gui {
+
+using namespace models::serving;
+using labs::guided::contractOf;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+QString num(double v) { return q(models::readableText(v)); }
+
+/// Selects `value` in a combo box, adding it when the box does not list it (a valid name the list lacks).
+void selectText(QComboBox* box, const std::string& value)
+{
+    int i = box->findText(q(value));
+    if (i < 0) {
+        box->addItem(q(value));
+        i = box->count() - 1;
+    }
+    box->setCurrentIndex(i);
+}
+
+} // namespace
+
+ServingPage::ServingPage(const PageServices& services, QWidget* parent) : QWidget(parent), m_context(services.context)
+{
+    setObjectName("serving-planner");
+    if (auto t = bundledEfficiencies()) m_efficiencies = std::move(*t);
+    buildControls();
+    m_timer = new QTimer(this);
+    m_timer->setSingleShot(true);
+    m_timer->setInterval(250);
+    connect(m_timer, &QTimer::timeout, this, &ServingPage::replan);
+    connect(&m_context, &AppContext::catalogChanged, this, &ServingPage::scheduleReplan);
+}
+
+void ServingPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (!m_planned) replan();
+}
+
+void ServingPage::buildControls()
+{
+    const auto contract = contractOf("serving-planner");
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QHBoxLayout();
+    auto* left = new QFormLayout();
+    auto* right = new QFormLayout();
+    m_model = new QComboBox(this);
+    if (const auto presets = models::roofline::modelPresets()) {
+        for (const auto& p : *presets) m_model->addItem(q(p.id));
+    }
+    selectText(m_model, "llama3.1-70b");
+    m_model->setToolTip(q(contract.setting("model").meaning));
+    m_weights = new QComboBox(this);
+    m_kv = new QComboBox(this);
+    for (QComboBox* box : {m_weights, m_kv}) {
+        box->addItems({"bf16", "fp16", "fp8", "fp4", "nvfp4", "mxfp4", "int8", "int4"});
+        selectText(box, "fp8");
+    }
+    m_weights->setToolTip(q(contract.setting("weights").meaning));
+    m_kv->setToolTip(q(contract.setting("kv").meaning));
+    m_input = new QSpinBox(this);
+    m_input->setRange(contract.setting("input").minInt(), contract.setting("input").maxInt());
+    m_input->setValue(1024);
+    m_output = new QSpinBox(this);
+    m_output->setRange(contract.setting("output").minInt(), contract.setting("output").maxInt());
+    m_output->setValue(256);
+    m_scenario = new QComboBox(this);
+    m_scenario->addItems({"offline", "server"});
+    m_ttft = new QDoubleSpinBox(this);
+    // One step below the contract's range is "none" (no limit), which a lesson leaves by not setting the key.
+    m_ttft->setRange(contract.setting("ttft_ms").min - 1, contract.setting("ttft_ms").max);
+    m_ttft->setDecimals(0);
+    m_ttft->setSpecialValueText(tr("none"));
+    m_tpot = new QDoubleSpinBox(this);
+    m_tpot->setRange(contract.setting("tpot_ms").min - 1, contract.setting("tpot_ms").max);
+    m_tpot->setDecimals(1);
+    m_tpot->setSpecialValueText(tr("none"));
+    m_ttft->setToolTip(q(contract.setting("ttft_ms").meaning));
+    m_tpot->setToolTip(q(contract.setting("tpot_ms").meaning));
+    m_rank = new QComboBox(this);
+    m_rank->addItems({"cost", "devices", "power"});
+    m_rank->setToolTip(tr("cost: $ per million tokens (rows without a price last); devices: fewest; power: W per token/s"));
+    m_allKinds = new QCheckBox(tr("CPUs, SoCs and boards too"), this);
+    m_allKinds->setToolTip(q(contract.setting("all_kinds").meaning));
+    left->addRow(tr("Model"), m_model);
+    left->addRow(tr("Weights"), m_weights);
+    left->addRow(tr("KV cache"), m_kv);
+    left->addRow(tr("Prompt tokens"), m_input);
+    left->addRow(tr("Output tokens"), m_output);
+    right->addRow(tr("Scenario"), m_scenario);
+    right->addRow(tr("p99 TTFT ms"), m_ttft);
+    right->addRow(tr("p99 TPOT ms"), m_tpot);
+    right->addRow(tr("Rank by"), m_rank);
+    right->addRow(QString(), m_allKinds);
+    form->addLayout(left);
+    form->addLayout(right);
+    auto* side = new QVBoxLayout();
+    m_export = new QPushButton(tr("Export purchase memo…"), this);
+    m_export->setToolTip(tr("Markdown: the ranked options, every catalog figure with its source, the efficiencies with "
+                            "their calibration residuals, and the model's assumptions"));
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    side->addWidget(m_export);
+    side->addWidget(m_summary, 1);
+    form->addLayout(side, 1);
+    layout->addLayout(form);
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    m_table = new QTableWidget(this);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->setVisible(false);
+    auto* tabs = new QTabWidget(this);
+    m_chart = new serving::ParetoChart(this);
+    m_calibration = new QTableWidget(this);
+    m_calibration->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_calibration->verticalHeader()->setVisible(false);
+    tabs->addTab(m_chart, tr("Pareto: per device vs per user"));
+    tabs->addTab(m_calibration, tr("Calibration rows (MLPerf v4.x)"));
+    split->addWidget(m_table);
+    split->addWidget(tabs);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+
+    for (QComboBox* box : {m_model, m_weights, m_kv, m_scenario, m_rank}) {
+        connect(box, &QComboBox::currentIndexChanged, this, &ServingPage::scheduleReplan);
+    }
+    for (QSpinBox* box : {m_input, m_output}) connect(box, &QSpinBox::valueChanged, this, &ServingPage::scheduleReplan);
+    for (QDoubleSpinBox* box : {m_ttft, m_tpot}) connect(box, &QDoubleSpinBox::valueChanged, this, &ServingPage::scheduleReplan);
+    connect(m_allKinds, &QCheckBox::toggled, this, &ServingPage::scheduleReplan);
+    connect(m_export, &QPushButton::clicked, this, [this] { exportMemo(); });
+}
+
+void ServingPage::scheduleReplan()
+{
+    if (m_planned) m_timer->start(); // before the first showing, showEvent plans with the settings then
+}
+
+models::Result<ServingRequest> ServingPage::request() const
+{
+    ServingRequest r;
+    r.weights = m_weights->currentText().toStdString();
+    r.kvCache = m_kv->currentText().toStdString();
+    r.inputTokens = m_input->value();
+    r.outputTokens = m_output->value();
+    r.scenario = m_scenario->currentText() == "server" ? Scenario::Server : Scenario::Offline;
+    if (r.scenario == Scenario::Server) {
+        if (m_ttft->value() > m_ttft->minimum()) r.ttftLimitMs = m_ttft->value();
+        if (m_tpot->value() > m_tpot->minimum()) r.tpotLimitMs = m_tpot->value();
+    }
+    return r;
+}
+
+void ServingPage::replan()
+{
+    m_timer->stop();
+    m_planned = true;
+    m_rows.clear();
+    const auto config = models::roofline::findModelPreset(m_model->currentText().toStdString());
+    const auto r = request();
+    if (!config || !r) {
+        m_summary->setText(q(!config ? config.error().message : r.error().message));
+        fillTable();
+        return;
+    }
+    PlanOptions options;
+    options.allKinds = m_allKinds->isChecked();
+    options.order = planOrderFromName(m_rank->currentText().toStdString()).value_or(PlanOrder::Cost);
+    m_rows = planServing(*config, m_context.catalog().devices, *r, m_efficiencies, options);
+    fillTable();
+    m_chart->setCurves(serving::frontierCurves(*config, *r, m_rows, m_efficiencies));
+    serving::fillCalibrationTable(*m_calibration, m_rows, m_efficiencies);
+}
+
+void ServingPage::fillTable()
+{
+    m_table->clear();
+    m_table->setColumnCount(13);
+    m_table->setHorizontalHeaderLabels({tr("#"), tr("device"), tr("n"), tr("TP/PP/EP x R"), tr("batch"), tr("tokens/s"),
+                                        tr("band"), tr("per device"), tr("p99 TTFT ms"), tr("p99 TPOT ms"), tr("W"),
+                                        tr("$/M tokens"), tr("bound")});
+    m_table->setRowCount(static_cast<int>(m_rows.size()));
+    int fitting = 0;
+    for (int i = 0; i < static_cast<int>(m_rows.size()); ++i) {
+        const auto& row = m_rows[static_cast<std::size_t>(i)];
+        QStringList cells{QString::number(i + 1), q(row.device->name)};
+        if (!row.estimate) {
+            cells << "" << "" << "" << q(row.problem);
+        } else if (const auto& e = *row.estimate; !e.fits) {
+            cells << QString::number(e.devices) << "" << ""
+                  << q(models::memory::doesNotFitText(e.needBytesPerDevice - e.headroomBytesPerDevice, e.capacityBytesPerDevice))
+                  << "" << "" << "" << "" << "" << "" << tr("memory");
+        } else {
+            ++fitting;
+            cells << QString::number(e.devices)
+                  << QString("%1/%2/%3 x %4").arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.ep).arg(e.layout.replicas)
+                  << QString::number(e.batch) << num(e.tokensPerS) << num(e.tokensPerSLow) + QString::fromUtf8(" – ") + num(e.tokensPerSHigh)
+                  << num(e.tokensPerSPerDevice) << num(e.ttftP99Ms) << num(e.tpotP99Ms) << (e.watts ? num(*e.watts) : tr("no TDP"))
+                  << (e.usdPerMillionTokens ? num(*e.usdPerMillionTokens) : tr("no price")) << q(std::string(boundName(e.bound)));
+        }
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (row.estimate && c == 1) item->setToolTip(q(row.estimate->efficiency.provenance));
+            if (c == 5) item->setToolTip(cells[c]); // a problem or "does not fit" sentence may be wider than the column
+            m_table->setItem(i, c, item);
+        }
+    }
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
+    m_table->setColumnWidth(1, fontMetrics().averageCharWidth() * 30);
+    m_table->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Interactive);
+    m_table->setColumnWidth(5, fontMetrics().averageCharWidth() * 14);
+    m_summary->setText(tr("%1 of %2 devices fit (each at the count that ranks best). Efficiencies: %3. Every fit keeps %4 % of memory free.")
+                           .arg(fitting)
+                           .arg(m_rows.size())
+                           .arg(q(m_efficiencies.calibratedOn))
+                           .arg(models::memory::runtimeHeadroom * 100.0));
+}
+
+std::string ServingPage::memo() const
+{
+    const auto config = models::roofline::findModelPreset(m_model->currentText().toStdString());
+    const auto r = request();
+    if (!config || !r) return {};
+    return purchaseMemo(*config, *r, m_rows, m_efficiencies);
+}
+
+bool ServingPage::exportMemo(const QString& file)
+{
+    QString path = file;
+    if (path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(this, tr("Export purchase memo"), "serving-memo.md", tr("Markdown (*.md)"));
+        if (path.isEmpty()) return false;
+    }
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+        if (file.isEmpty()) plainWarningBox(tr("Export purchase memo"), tr("Cannot write %1: %2").arg(path, out.errorString()), this)->exec();
+        return false;
+    }
+    const std::string text = memo();
+    const bool ok = out.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
+    emit statusMessage(ok ? tr("Purchase memo written to %1").arg(path) : tr("Writing %1 failed").arg(path));
+    return ok;
+}
+
+bool ServingPage::applySetting(const std::string& key, const std::string& value)
+{
+    const auto contract = contractOf("serving-planner");
+    const auto* spec = contract.find(key);
+    if (spec == nullptr || !labs::guided::checkSetting(*spec, value, {})) return false;
+    if (key == "model") selectText(m_model, value);
+    else if (key == "weights" || key == "kv") {
+        if (!models::roofline::dataTypeFromName(value)) return false;
+        selectText(key == "weights" ? m_weights : m_kv, value);
+    } else if (key == "input") m_input->setValue(*spec->integerIn(value));
+    else if (key == "output") m_output->setValue(*spec->integerIn(value));
+    else if (key == "scenario") selectText(m_scenario, value);
+    else if (key == "ttft_ms") m_ttft->setValue(*spec->numberIn(value));
+    else if (key == "tpot_ms") m_tpot->setValue(*spec->numberIn(value));
+    else if (key == "rank") selectText(m_rank, value);
+    else if (key == "all_kinds") m_allKinds->setChecked(value == "true");
+    else return false;
+    scheduleReplan();
+    return true;
+}
+
+labs::guided::PageState ServingPage::state()
+{
+    using labs::guided::numberSetting;
+    if (!m_planned) replan(); // top_device reports the plan of the settings shown
+    labs::guided::PageState s{{"model", m_model->currentText().toStdString()},
+                              {"weights", m_weights->currentText().toStdString()},
+                              {"kv", m_kv->currentText().toStdString()},
+                              {"input", std::to_string(m_input->value())},
+                              {"output", std::to_string(m_output->value())},
+                              {"scenario", m_scenario->currentText().toStdString()},
+                              {"ttft_ms", numberSetting(m_ttft->value())},
+                              {"tpot_ms", numberSetting(m_tpot->value())},
+                              {"rank", m_rank->currentText().toStdString()},
+                              {"all_kinds", m_allKinds->isChecked() ? "true" : "false"}};
+    for (const auto& r : m_rows) {
+        if (r.estimate && r.estimate->fits) {
+            s["top_device"] = r.device->id;
+            s["top_count"] = std::to_string(r.estimate->devices);
+            break;
+        }
+    }
+    return s;
+}
+
+} // namespace accelscope::gui

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+// CSV reader for MLPerf Inference rows: columns found by header name, quoted fields, file:line errors.
+#include "models/serving/mlperf_rows.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+
+namespace accelscope::models::serving {
+namespace {
+
+/// Splits CSV text into records of fields (RFC 4180: quotes, doubled quotes, newlines inside quotes).
+/// Each record remembers the line it starts on.
+struct Record {
+    int line = 0;
+    std::vector<std::string> fields;
+};
+
+std::vector<Record> splitCsv(std::string_view text)
+{
+    std::vector<Record> out;
+    Record rec{1, {}};
+    std::string field;
+    bool quoted = false;
+    int line = 1;
+    bool any = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') { field += '"'; ++i; }
+            else if (c == '"') quoted = false;
+            else { if (c == '\n') ++line; field += c; }
+            continue;
+        }
+        if (c == '"') { quoted = true; any = true; }
+        else if (c == ',') { rec.fields.push_back(field); field.clear(); any = true; }
+        else if (c == '\r') continue;
+        else if (c == '\n') {
+            if (any || !field.empty()) { rec.fields.push_back(field); out.push_back(rec); }
+            field.clear();
+            rec = Record{++line, {}};
+            any = false;
+        } else { field += c; any = true; }
+    }
+    if (any || !field.empty()) { rec.fields.push_back(field); out.push_back(rec); }
+    return out;
+}
+
+std::string trim(std::string s)
+{
+    const auto notSpace = [](unsigned char c) { return std::isspace(c) == 0; };
+    s.erase(s.begin(), std::find_if(s.begin(), s.end(), notSpace));
+    s.erase(std::find_if(s.rbegin(), s.rend(), notSpace).base(), s.end());
+    return s;
+}
+
+std::string lowerCase(std::string s)
+{
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::optional<double> number(const std::string& s)
+{
+    const std::string t = trim(s);
+    double v = 0.0;
+    const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || p != t.data() + t.size()) return std::nullopt;
+    return v;
+}
+
+/// A column found under any of its spellings; -1 when absent.
+int column(const std::vector<std::string>& header, std::initializer_list<std::string_view> names)
+{
+    for (const auto name : names) {
+        for (std::size_t i = 0; i < header.size(); ++i) {
+            if (header[i] == name) return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+/// Weight/KV precision as printed ("FP8", "fp8 (e4m3)", "BF16") to a format name; "" when unknown.
+std::string formatName(const std::string& printed)
+{
+    const std::string p = lowerCase(trim(printed));
+    for (const auto name : {"nvfp4", "mxfp4", "fp4", "fp8", "bf16", "fp16", "int8", "int4"}) {
+        if (p.find(name) != std::string::npos) return name;
+    }
+    return "";
+}
+
+} // namespace
+
+std::string presetOfBenchmark(std::string_view benchmark)
+{
+    const std::string b = lowerCase(std::string(benchmark));
+    if (b.starts_with("llama2-70b")) return "llama2-70b";
+    if (b.starts_with("llama3.1-405b")) return "llama3.1-405b";
+    if (b.starts_with("llama3.1-8b")) return "llama3.1-8b";
+    if (b.starts_with("mixtral-8x7b")) return "mixtral-8x7b";
+    return "";
+}
+
+Result<std::vector<MlperfRow>> parseMlperfRows(std::string_view text, const std::string& fileName)
+{
+    const auto records = splitCsv(text);
+    if (records.empty()) return fail(ErrorCode::InvalidData, fileName + ":1: empty file, a header row is required");
+    std::vector<std::string> header;
+    for (const auto& f : records.front().fields) header.push_back(lowerCase(trim(f)));
+    const int cRound = column(header, {"round", "mlperf_round", "version"});
+    const int cDivision = column(header, {"division"});
+    const int cSubmitter = column(header, {"submitter"});
+    const int cSystem = column(header, {"system", "system_name"});
+    const int cDevice = column(header, {"catalog_id", "accelscope_id", "device_id", "catalog_device_id"});
+    const int cCount = column(header, {"accelerator_count", "accelerators", "accelerators_per_system", "count"});
+    const int cBenchmark = column(header, {"benchmark", "model"});
+    const int cScenario = column(header, {"scenario"});
+    const int cValue = column(header, {"tokens_per_s", "tokens_per_second", "result_tokens_per_s", "metric_value", "result", "value"});
+    const int cWeights = column(header, {"weights_precision", "weight_precision", "precision_weights", "weights"});
+    const int cKv = column(header, {"kv_precision", "kv_cache_precision", "precision_kv", "kv_cache"});
+    const int cIn = column(header, {"input_tokens_mean", "mean_input_tokens", "input_tokens"});
+    const int cOut = column(header, {"output_tokens_mean", "mean_output_tokens", "output_tokens", "output_tokens_per_sample"});
+    const int cTtft = column(header, {"ttft_limit_ms", "ttft_ms", "server_ttft_ms", "ttft_constraint_ms"});
+    const int cTpot = column(header, {"tpot_limit_ms", "tpot_ms", "server_tpot_ms", "tpot_constraint_ms"});
+    const int cSource = column(header, {"source", "source_path", "source_url"});
+    for (const auto& [c, name] : std::array{std::pair{cRound, "round"}, std::pair{cDevice, "catalog_id"},
+                                            std::pair{cCount, "accelerator_count"}, std::pair{cBenchmark, "benchmark"},
+                                            std::pair{cScenario, "scenario"}, std::pair{cValue, "tokens_per_s"},
+                                            std::pair{cOut, "output_tokens_mean"}}) {
+        if (c < 0) return fail(ErrorCode::InvalidData, fileName + ":1: no '" + std::string(name) + "' column");
+    }
+    std::vector<MlperfRow> out;
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        const auto& rec = records[r];
+        const auto get = [&](int c) { return c >= 0 && static_cast<std::size_t>(c) < rec.fields.size() ? trim(rec.fields[static_cast<std::size_t>(c)]) : std::string(); };
+        const std::string where = fileName + ":" + std::to_string(rec.line) + ": ";
+        if (cDivision >= 0 && lowerCase(get(cDivision)) != "closed") continue;
+        MlperfRow row;
+        row.line = rec.line;
+        row.round = get(cRound);
+        row.submitter = get(cSubmitter);
+        row.system = get(cSystem);
+        row.deviceId = get(cDevice);
+        row.benchmark = get(cBenchmark);
+        row.modelId = presetOfBenchmark(row.benchmark);
+        row.scenario = get(cScenario);
+        row.source = get(cSource);
+        if (row.deviceId.empty() || row.modelId.empty() || get(cValue).empty()) continue;
+        const auto count = number(get(cCount));
+        if (!count || *count < 1.0 || *count != std::floor(*count)) return fail(ErrorCode::InvalidData, where + "accelerator_count: a whole number >= 1 is required, not '" + get(cCount) + "'");
+        row.count = static_cast<int>(*count);
+        const auto value = number(get(cValue));
+        if (!value || !(*value > 0.0)) return fail(ErrorCode::InvalidData, where + "tokens_per_s: a positive number is required, not '" + get(cValue) + "'");
+        row.tokensPerS = *value;
+        const auto outTokens = number(get(cOut));
+        if (!outTokens || !(*outTokens >= 1.0)) return fail(ErrorCode::InvalidData, where + "output_tokens_mean: a number >= 1 is required");
+        // Without an input column the mean prompt is taken equal to the mean output (an assumption the
+        // fit absorbs; data/serving/README.md says which rows rely on it).
+        const auto in = cIn >= 0 ? number(get(cIn)) : outTokens;
+        if (!in || !(*in >= 1.0)) return fail(ErrorCode::InvalidData, where + "input_tokens_mean: a number >= 1 is required");
+        row.inputTokens = *in;
+        row.outputTokens = *outTokens;
+        row.weights = formatName(get(cWeights));
+        row.kvCache = formatName(get(cKv));
+        if (!get(cTtft).empty()) row.ttftLimitMs = number(get(cTtft));
+        if (!get(cTpot).empty()) row.tpotLimitMs = number(get(cTpot));
+        if (row.scenario != "Offline" && row.scenario != "Server") continue;
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+Result<std::vector<BandwidthMeasurement>> parseBandwidthMeasurements(std::string_view text, const std::string& fileName)
+{
+    const auto records = splitCsv(text);
+    if (records.empty()) return fail(ErrorCode::InvalidData, fileName + ":1: empty file, a header row is required");
+    std::vector<std::string> header;
+    for (const auto& f : records.front().fields) header.push_back(lowerCase(trim(f)));
+    const int cDevice = column(header, {"catalog_id"});
+    const int cKind = column(header, {"kind"});
+    const int cPct = column(header, {"efficiency_pct"});
+    const int cSource = column(header, {"source_url", "source"});
+    for (const auto& [c, name] : std::array{std::pair{cDevice, "catalog_id"}, std::pair{cKind, "kind"}, std::pair{cPct, "efficiency_pct"}}) {
+        if (c < 0) return fail(ErrorCode::InvalidData, fileName + ":1: no '" + std::string(name) + "' column");
+    }
+    std::vector<BandwidthMeasurement> out;
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        const auto& rec = records[r];
+        const auto get = [&](int c) { return c >= 0 && static_cast<std::size_t>(c) < rec.fields.size() ? trim(rec.fields[static_cast<std::size_t>(c)]) : std::string(); };
+        if (get(cKind) != "memory_bandwidth" || get(cDevice).empty()) continue;
+        const auto pct = number(get(cPct));
+        if (!pct || !(*pct > 0.0 && *pct <= 100.0)) {
+            return fail(ErrorCode::InvalidData, fileName + ":" + std::to_string(rec.line) + ": efficiency_pct: a number in (0, 100] is required");
+        }
+        out.push_back({rec.line, get(cDevice), *pct / 100.0, get(cSource)});
+    }
+    return out;
+}
+
+Result<std::vector<BandwidthMeasurement>> loadBandwidthMeasurements(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail(ErrorCode::Io, path + ": cannot open");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseBandwidthMeasurements(text.str(), path);
+}
+
+Result<std::vector<MlperfRow>> loadMlperfRows(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail(ErrorCode::Io, path + ": cannot open");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseMlperfRows(text.str(), path);
+}
+
+} // namespace accelscope::models::serving

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+// Serving performance of a transformer on N catalog devices: layout, continuous batching, latency, power, cost.
+#pragma once
+
+#include "models/catalog/device.hpp"
+#include "models/common/result.hpp"
+#include "models/memory/device_fit.hpp"
+#include "models/roofline/transformer_config.hpp"
+#include "models/serving/serving_efficiency.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace accelscope::models::serving {
+
+/// MLPerf Inference's two datacentre scenarios: all requests at once, or Poisson arrivals under latency limits.
+enum class Scenario { Offline, Server };
+
+/// What limits a configuration: KV capacity, memory bandwidth, compute, the scale-up link, or the latency target.
+enum class Bound { Memory, Bandwidth, Compute, Interconnect, Slo };
+
+std::string_view scenarioName(Scenario scenario);
+std::optional<Scenario> scenarioFromName(std::string_view name);
+std::string_view boundName(Bound bound);
+
+/// Constants of the model, each with where it comes from (printed by `serve estimate` as assumptions).
+namespace constants {
+/// Memory kept free at run time: the one headroom of models/memory/device_fit.hpp (10 %).
+constexpr double runtimeHeadroom = memory::runtimeHeadroom;
+/// NCCL's tuning model (src/graph/tuning.cc): ring all-reduce, LL protocol, base latency 3.6 µs per
+/// collective and 0.4 µs per ring step on NVLink (1.0 µs over PCIe).
+constexpr double collectiveBaseLatencyUs = 3.6;
+constexpr double nvlinkStepLatencyUs = 0.4;
+constexpr double pcieStepLatencyUs = 1.0;
+/// System power beyond the accelerators (CPUs, NICs, switches, fans): NVIDIA DGX H100 datasheet,
+/// "System power usage ~10.2 kW max" for 8 × 700 W GPUs, so the system draws 10.2 / 5.6 = 1.82 × TDP.
+constexpr double systemPowerPerTdp = 10.2 / 5.6;
+/// Largest tensor-parallel group: one scale-up domain of 8 devices (an HGX / OAM baseboard).
+constexpr int maxTensorParallel = 8;
+/// Planner ceiling on concurrent sequences per replica (a search limit, not a hardware figure).
+constexpr int maxBatch = 2048;
+/// Straight-line amortisation of a list price when no cloud price exists: 3 years of 8760 h.
+constexpr double amortisationHours = 3.0 * 8760.0;
+/// z of the 99th percentile of a normal distribution, for the spread of a request's mean TPOT.
+constexpr double z99 = 2.326;
+} // namespace constants
+
+/// What is served and under which limits.
+struct ServingRequest {
+    std::string weights = "fp8";  ///< weight format (roofline::dataTypeFromName); its compute precision picks the roof
+    std::string kvCache = "fp8";  ///< KV-cache format
+    int inputTokens = 1024;       ///< mean prompt length
+    int outputTokens = 256;       ///< mean generated length
+    Scenario scenario = Scenario::Offline;
+    std::optional<double> ttftLimitMs; ///< p99 time to first token the Server scenario must meet
+    std::optional<double> tpotLimitMs; ///< p99 time per output token the Server scenario must meet
+    std::optional<double> usdPerKwh;   ///< energy price added to an amortised list price (not to a cloud price)
+};
+
+/// How N devices are used: TP × PP devices per replica (EP = TP for MoE layers), `replicas` copies.
+struct Layout {
+    int tp = 1;
+    int pp = 1;
+    int ep = 1;
+    int replicas = 1;
+    int devices() const { return tp * pp * replicas; }
+};
+
+/// One device's figures the model uses, resolved once (selectRoof for the weight format's precision).
+struct ServingDevice {
+    const catalog::Device* device = nullptr;
+    std::string computePrecision;
+    double peakTflops = 0.0;
+    double memoryBandwidthGBps = 0.0;
+    double capacityBytes = 0.0;
+    double linkGBpsPerDirection = 0.0; ///< scale-up link, else the PCIe host link; 0: none
+    bool linkIsScaleUp = false;
+    std::optional<double> tdpW;
+    Efficiency efficiency;
+};
+
+/// Resolves `device` for the request's formats: the weight and KV formats must exist and the device
+/// must have a compute figure for both their precisions, a memory size and a memory bandwidth.
+Result<ServingDevice> servingDevice(const catalog::Device& device, const ServingRequest& request,
+                                    const EfficiencyTable& efficiencies);
+
+/// The estimate for one device type, count and layout.
+struct ServingEstimate {
+    std::string deviceId;
+    int devices = 0;
+    Layout layout;
+    bool fits = false;
+    double needBytesPerDevice = 0.0; ///< weights + one sequence's KV + headroom (what "fits" is judged on)
+    double capacityBytesPerDevice = 0.0;
+    int batch = 0;                   ///< concurrent sequences per replica
+    int maxBatchKv = 0;              ///< what the KV capacity allows per replica
+    double tokensPerS = 0.0;         ///< output tokens/s, all replicas
+    double tokensPerSLow = 0.0;      ///< the calibration band
+    double tokensPerSHigh = 0.0;
+    double tokensPerSPerDevice = 0.0;
+    double tokensPerSPerUser = 0.0;  ///< 1 / mean TPOT
+    double ttftMs = 0.0;             ///< mean
+    double ttftP99Ms = 0.0;
+    double tpotMs = 0.0;             ///< mean
+    double tpotP99Ms = 0.0;
+    double weightsBytesPerDevice = 0.0;
+    double kvBytesPerDevice = 0.0;   ///< at `batch`
+    double headroomBytesPerDevice = 0.0;
+    double memoryBytesPerDevice = 0.0; ///< weights + KV + headroom
+    double decodeStepS = 0.0;
+    double prefillS = 0.0;           ///< one request's prefill alone on its replica
+    double load = 0.0;               ///< share of replica time spent in prefill (Server: the queue's utilisation)
+    std::optional<double> watts;     ///< TDP × devices × systemPowerPerTdp
+    std::optional<double> joulesPerToken;
+    std::optional<double> usdPerHour;
+    std::optional<double> usdPerMillionTokens;
+    std::string priceBasis;          ///< "cloud" (catalog cloud_usd_per_hour), "list" (amortised), "" (none)
+    Bound bound = Bound::Bandwidth;
+    Efficiency efficiency;
+};
+
+/// The estimate at a given layout, choosing the batch: Offline the most tokens/s the KV cache allows,
+/// Server the most tokens/s whose p99 TTFT and TPOT meet the limits. fits = false when weights and
+/// one sequence do not fit (no throughput then); Error InvalidArgument when the layout does not split
+/// the model or no batch meets the limits (Bound::Slo is reported by estimateServing instead).
+Result<ServingEstimate> estimateLayout(const roofline::TransformerConfig& config, const ServingDevice& device,
+                                       const ServingRequest& request, const Layout& layout);
+
+/// Every layout of `count` devices (TP ≤ 8 that splits the model and has a link, PP, replicas =
+/// count / (TP·PP)); the estimate with the most tokens/s. When nothing fits, the fewest-bytes layout
+/// with fits = false. Error when a Server limit cannot be met by any layout that fits.
+Result<ServingEstimate> estimateServing(const roofline::TransformerConfig& config, const ServingDevice& device,
+                                        const ServingRequest& request, int count);
+
+/// One point of the throughput/interactivity frontier (the Pareto chart): tokens/s per device
+/// against tokens/s per user (1 / mean TPOT), with the calibration band.
+struct FrontierPoint {
+    double tpotLimitMs = 0.0;
+    double tokensPerSPerUser = 0.0;
+    double tokensPerSPerDevice = 0.0;
+    double tokensPerSPerDeviceLow = 0.0;
+    double tokensPerSPerDeviceHigh = 0.0;
+    int batch = 0;
+};
+
+/// The Server-scenario estimate at each p99 TPOT limit of `tpotLimitsMs` (the request's TTFT limit
+/// kept); limits no layout meets are left out. What `serve estimate --frontier` prints.
+std::vector<FrontierPoint> servingFrontier(const roofline::TransformerConfig& config, const ServingDevice& device,
+                                           const ServingRequest& request, int count, const std::vector<double>& tpotLimitsMs);
+
+/// The TPOT limits the frontier is drawn at: 10 to 1000 ms.
+inline const std::vector<double> frontierTpotLimitsMs{10, 15, 20, 30, 40, 60, 80, 100, 150, 200, 300, 500, 1000};
+
+/// The assumptions behind every estimate, one sentence each (for the CLI and the purchase memo).
+std::vector<std::string> servingAssumptions();
+
+} // namespace accelscope::models::serving

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// The Serving planner page: the table shows the planner's rows with their bound, what does not fit
+// has no throughput, the Pareto chart has a curve and a band per device, the memo is written.
+#include "app/gui/serving/serving_chart.hpp"
+#include "app/gui/serving/serving_page.hpp"
+#include "tests/app/gui_fixture.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <QFile>
+#include <QTableWidget>
+
+using namespace accelscope::gui;
+
+TEST_CASE("the serving page ranks the planner's rows, each with its bound, and no number for what does not fit")
+{
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    REQUIRE(page.applySetting("model", "llama3.1-405b"));
+    REQUIRE(page.applySetting("weights", "fp8"));
+    REQUIRE(page.applySetting("rank", "devices"));
+    page.replan();
+    const auto& rows = page.rows();
+    REQUIRE_FALSE(rows.empty());
+    QTableWidget* table = page.table();
+    REQUIRE(table->rowCount() == static_cast<int>(rows.size()));
+    bool sawMiss = false;
+    for (int i = 0; i < table->rowCount(); ++i) {
+        const auto& row = rows[static_cast<std::size_t>(i)];
+        INFO(row.device->id);
+        CHECK(table->item(i, 1)->text().toStdString() == row.device->name);
+        if (row.estimate && row.estimate->fits) {
+            CHECK(table->item(i, 2)->text().toInt() == row.estimate->devices);
+            CHECK(table->item(i, 12)->text().toStdString() == std::string(accelscope::models::serving::boundName(row.estimate->bound)));
+        } else if (row.estimate) {
+            sawMiss = true;
+            CHECK(table->item(i, 5)->text().startsWith("does not fit (needs"));
+            CHECK(table->item(i, 12)->text() == "memory");
+        }
+    }
+    CHECK(sawMiss); // 405B in FP8 does not fit some accelerators at any count up to 64
+    // 405 GB of FP8 weights: the first row by devices needs more than one 80 GB-class device.
+    CHECK(rows.front().estimate->devices >= 2);
+    CHECK(page.state().at("top_device") == rows.front().device->id);
+}
+
+TEST_CASE("the Pareto chart draws a curve, its points and its band per device, and the calibration rows are listed")
+{
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    REQUIRE(page.applySetting("model", "llama2-70b"));
+    page.replan();
+    CHECK(page.chart()->seriesCount() >= 3); // band, line and points of at least one device
+    CHECK(page.chart()->seriesCount() % 3 == 0);
+    CHECK(page.calibrationTable()->rowCount() > 0);
+}
+
+TEST_CASE("the purchase memo names a source or formula for its numbers and is written to a file")
+{
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    page.replan();
+    const std::string memo = page.memo();
+    CHECK(memo.find("# Serving purchase memo") != std::string::npos);
+    CHECK(memo.find("memory_bw_gbs = ") != std::string::npos);
+    CHECK(memo.find("https://") != std::string::npos);
+    CHECK(memo.find("10.2 / 5.6") != std::string::npos);
+    CHECK(memo.find("## Calibration") != std::string::npos);
+    accelscope::tests::TempDir dir;
+    const QString file = QString::fromStdString((dir.path() / "memo.md").string());
+    REQUIRE(page.exportMemo(file));
+    QFile in(file);
+    REQUIRE(in.open(QIODevice::ReadOnly));
+    CHECK(in.readAll().toStdString() == memo);
+}
+
+TEST_CASE("a setting outside the serving contract is refused")
+{
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    CHECK_FALSE(page.applySetting("input", "0"));
+    CHECK_FALSE(page.applySetting("scenario", "batch"));
+    CHECK_FALSE(page.applySetting("weights", "fp7"));
+    CHECK(page.state().at("input") == "1024");
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// accelscope-cli serve estimate/plan/calibrate: the JSON keys checks rely on, "does not fit", bad input.
+#include "tests/cli/cli_runner.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+
+using accelscope::tests::runCli;
+using accelscope::tests::TempDir;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+nlohmann::json runJson(const std::vector<std::string>& args)
+{
+    TempDir dir;
+    std::vector<std::string> all{"--json"};
+    all.insert(all.end(), args.begin(), args.end());
+    const auto run = runCli(dir.path() / "user.db", all);
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    REQUIRE(run.err.empty());
+    return nlohmann::json::parse(run.out);
+}
+
+std::vector<std::string> estimateArgs(std::string model, std::string device, std::string count, std::string weights)
+{
+    return {"serve", "estimate", "--model", model, "--device", device, "--count", count, "--weights", weights,
+            "--kv", weights, "--input", "1024", "--output", "256", "--scenario", "offline"};
+}
+
+void requireOneErrorLine(const std::vector<std::string>& args, const std::string& words)
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", args);
+    INFO(run.err);
+    CHECK(run.status == 1);
+    CHECK(run.out.empty());
+    CHECK(std::ranges::count(run.err, '\n') == 1);
+    CHECK_THAT(run.err, Catch::Contains(words));
+}
+
+} // namespace
+
+TEST_CASE("serve estimate --json has every key of the issue's contract")
+{
+    const auto doc = runJson(estimateArgs("llama2-70b", "nvidia-h100-sxm", "8", "fp8"));
+    for (const char* key : {"tokens_per_s", "tokens_per_s_per_device", "tokens_per_s_low", "tokens_per_s_high", "ttft_ms",
+                            "tpot_ms", "batch", "tp", "pp", "replicas", "fits", "memory_gb_per_device", "watts",
+                            "usd_per_million_tokens", "bound"}) {
+        INFO(key);
+        CHECK(doc.contains(key));
+    }
+    CHECK(doc["fits"] == true);
+    CHECK(doc["tp"].get<int>() * doc["pp"].get<int>() * doc["replicas"].get<int>() == 8);
+    CHECK_THAT(doc["tokens_per_s_per_device"].get<double>(), WithinRel(doc["tokens_per_s"].get<double>() / 8, 1e-12));
+    CHECK(doc["tokens_per_s_low"].get<double>() <= doc["tokens_per_s"].get<double>());
+    CHECK(doc["tokens_per_s_high"].get<double>() >= doc["tokens_per_s"].get<double>());
+    CHECK(doc["memory_gb_per_device"].get<double>() <= 80.0);
+    CHECK(std::string(doc["bound"]).size() > 0);
+}
+
+TEST_CASE("serve estimate: Llama 3.1 70B BF16 on one H100 does not fit and gets no tokens/s")
+{
+    const auto doc = runJson(estimateArgs("llama3.1-70b", "nvidia-h100-sxm", "1", "bf16"));
+    CHECK(doc["fits"] == false);
+    CHECK(doc["tokens_per_s"].is_null());
+    CHECK(doc["ttft_ms"].is_null());
+    CHECK(doc["usd_per_million_tokens"].is_null());
+    CHECK_THAT(doc["problem"].get<std::string>(), Catch::StartsWith("does not fit (needs "));
+    TempDir dir;
+    const auto text = runCli(dir.path() / "user.db", estimateArgs("llama3.1-70b", "nvidia-h100-sxm", "1", "bf16"));
+    CHECK(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("does not fit (needs"));
+    CHECK_THAT(text.out, !Catch::Contains("tokens/s"));
+}
+
+TEST_CASE("serve estimate: bad input is one line on stderr and exit 1")
+{
+    requireOneErrorLine({"serve", "estimate", "--model", "no-such-model", "--device", "nvidia-h100-sxm"}, "no-such-model");
+    requireOneErrorLine({"serve", "estimate", "--model", "llama2-70b", "--device", "no-such-device"}, "no-such-device");
+    requireOneErrorLine({"serve", "estimate", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--weights", "fp7"}, "fp7");
+    requireOneErrorLine({"serve", "estimate", "--model", "llama2-70b", "--device", "google-tpu-v5e", "--weights", "fp8"},
+                        "no fp8 compute figure");
+    requireOneErrorLine({"serve", "estimate", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--count", "8",
+                         "--scenario", "server", "--ttft-ms", "1", "--tpot-ms", "1"}, "latency limits");
+    requireOneErrorLine({"serve", "estimate", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--scenario", "batch"},
+                        "--scenario");
+}
+
+TEST_CASE("serve plan --json is a ranked array, accelerators only, each row with its bound")
+{
+    const auto doc = runJson({"serve", "plan", "--model", "llama3.1-70b", "--weights", "fp8", "--kv", "fp8", "--input",
+                              "1024", "--output", "256", "--counts", "1,2,4,8", "--rank", "devices"});
+    REQUIRE(doc.is_array());
+    REQUIRE_FALSE(doc.empty());
+    int rank = 0;
+    int lastDevices = 0;
+    for (const auto& row : doc) {
+        CHECK(row["rank"] == ++rank);
+        CHECK(row.contains("bound"));
+        if (!row.value("fits", false)) continue;
+        CHECK(row["count"].get<int>() >= lastDevices);
+        lastDevices = row["count"].get<int>();
+        CHECK(row["tokens_per_s"].get<double>() > 0.0);
+        const std::string id = row["device"];
+        CHECK(id.find("epyc") == std::string::npos);
+        CHECK(id.find("apple") == std::string::npos);
+    }
+}
+
+TEST_CASE("serve plan: a latency limit no layout meets is one line and exit 1")
+{
+    requireOneErrorLine({"serve", "plan", "--model", "llama2-70b", "--scenario", "server", "--tpot-ms", "0.001", "--counts", "1,8"},
+                        "latency limits");
+}
+
+TEST_CASE("serve estimate --frontier gives per-device and per-user tokens/s at rising TPOT limits")
+{
+    const auto doc = runJson({"serve", "estimate", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--count", "8",
+                              "--frontier"});
+    const auto& f = doc["frontier"];
+    REQUIRE(f.size() >= 3);
+    for (std::size_t i = 1; i < f.size(); ++i) {
+        CHECK(f[i]["tpot_limit_ms"].get<double>() > f[i - 1]["tpot_limit_ms"].get<double>());
+        // A looser TPOT limit never serves fewer tokens per device.
+        CHECK(f[i]["tokens_per_s_per_device"].get<double>() >= f[i - 1]["tokens_per_s_per_device"].get<double>() * 0.999);
+        CHECK(f[i]["tokens_per_s_per_device_low"].get<double>() <= f[i]["tokens_per_s_per_device"].get<double>());
+    }
+}
+
+TEST_CASE("serve plan --memo prints Markdown whose figures name their sources")
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", {"serve", "plan", "--model", "llama3.1-70b", "--counts", "1,2,4,8", "--memo", "--limit", "3"});
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Catch::StartsWith("# Serving purchase memo: Llama 3.1 70B"));
+    CHECK_THAT(run.out, Catch::Contains("memory_bw_gbs = "));
+    CHECK_THAT(run.out, Catch::Contains("https://"));
+    CHECK_THAT(run.out, Catch::Contains("## Assumptions"));
+}
+
+TEST_CASE("serve calibrate refuses a later round in the calibration data, naming its line")
+{
+    TempDir dir;
+    const auto csv = dir.path() / "late.csv";
+    {
+        std::ofstream out(csv);
+        out << "round,division,catalog_id,accelerator_count,benchmark,scenario,tokens_per_s,output_tokens_per_sample\n"
+               "v5.0,closed,nvidia-h100-sxm,8,llama2-70b-99,Offline,25000,290\n";
+    }
+    requireOneErrorLine({"serve", "calibrate", "--data", csv.string(), "--sources",
+                         std::string(ACCELSCOPE_TEST_DATA_DIR) + "/../data/serving/efficiency-sources.csv"}, "line 2: round 'v5.0' is held out");
+}
