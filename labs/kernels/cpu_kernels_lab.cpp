@@ -147,7 +147,7 @@ models::Result<void> skinnyGemm(LabResult& result, const Ceilings& ceilings, std
     std::vector<Series> series;
     for (const GemmRung rung : {GemmRung::Simd, GemmRung::Blas}) {
         series.push_back(Series{prefix + " skinny (N = K = " + std::to_string(nk) + "), " + gemmRungKey(rung),
-                                "M (rows of A)", "", "throughput", "GFLOP/s", {}});
+                                "M (rows of A)", "rows", "throughput", "GFLOP/s", {}});
     }
     for (const std::size_t m : {std::size_t{1}, std::size_t{8}, std::size_t{64}}) {
         const auto a = pattern<T>(m * nk, 4);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// GEMV, softmax, RMSNorm and attention. The hot loops are compiled three times (AVX-512,
-// AVX2+FMA, baseline) and the loader picks one for this CPU (GCC target_clones, an ifunc).
+// GEMV, softmax, RMSNorm and attention. The hot loops are compiled three times (AVX-512F, AVX2,
+// baseline) and the loader picks one by the CPU's features (GCC target_clones, an ifunc). Not
+// "arch=" clones: those match CPU models, and a newer model than the one named (a Sapphire Rapids
+// for "arch=skylake-avx512") got the baseline SSE2 code.
 #include "labs/kernels/transformer_kernels.hpp"
 
 #include <algorithm>
@@ -14,7 +16,7 @@ namespace {
 // loop streams at the memory's pace, not the adder's.
 constexpr std::size_t partials = 32;
 
-[[gnu::target_clones("arch=skylake-avx512", "arch=haswell", "default")]]
+[[gnu::target_clones("avx512f", "avx2", "default")]]
 float dotKernel(const float* a, const float* b, std::size_t n)
 {
     float acc[partials] = {};
@@ -28,7 +30,7 @@ float dotKernel(const float* a, const float* b, std::size_t n)
     return sum;
 }
 
-[[gnu::target_clones("arch=skylake-avx512", "arch=haswell", "default")]]
+[[gnu::target_clones("avx512f", "avx2", "default")]]
 float dotInt8(const std::int8_t* w, const float* x, std::size_t n)
 {
     float acc[partials] = {};
@@ -43,7 +45,7 @@ float dotInt8(const std::int8_t* w, const float* x, std::size_t n)
 }
 
 // y += alpha·x
-[[gnu::target_clones("arch=skylake-avx512", "arch=haswell", "default")]]
+[[gnu::target_clones("avx512f", "avx2", "default")]]
 void axpy(float alpha, const float* x, float* y, std::size_t n)
 {
     for (std::size_t i = 0; i < n; ++i) y[i] += alpha * x[i];
