@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <memory>
 #include <vector>
 
@@ -225,9 +226,21 @@ models::Result<void> CpuKernelsLab::measure(CpuRunStart& run, const RunMonitor& 
     // One pinned core for everything: the ceilings are one core's, and so is every kernel.
     PinnedTeam pinned(1);
     if (!monitor.report(0.0, "ceilings: FMA peak, read bandwidth, clock")) return fail(ErrorCode::Cancelled, "cancelled");
-    auto ceilings = measureCeilings(streamBytes, integer(params, "repetitions"), run.quick);
+    // At least 5 runs for the ceilings: every prediction rests on them.
+    auto ceilings = measureCeilings(streamBytes, std::max(5, integer(params, "repetitions")), run.quick);
     if (!ceilings) return std::unexpected(ceilings.error());
     result.notes.push_back(ceilings->source);
+    if (ceilings->fp32PeakGflops < 1.5 * ceilings->fp64PeakGflops) {
+        // FP32 has twice FP64's lanes: a smaller ratio means another program took the core.
+        result.notes.push_back("disturbed: the FP32 peak is less than 1.5x the FP64 peak (it should be 2x); other "
+                               "programs shared this core, so every prediction and ratio below is uncertain");
+    }
+    if (std::ifstream load("/proc/loadavg"); load) {
+        double oneMinute = 0;
+        load >> oneMinute;
+        result.notes.push_back("load average over the last minute when the run started: " + decimalText(oneMinute, 2) +
+                               " on " + std::to_string(logicalCpuCount()) + " logical CPUs");
+    }
     result.notes.push_back("one thread pinned to CPU 0 for every kernel; OpenBLAS set to one thread; FLOP and byte "
                            "counts from models/roofline; predicted time = max(FLOPs / peak, bytes / bandwidth)");
     result.summary.push_back(SummaryFigure{"fp32_peak_gflops", ceilings->fp32PeakGflops, "GFLOP/s", "measured in this run, one core"});
