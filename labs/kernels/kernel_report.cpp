@@ -60,9 +60,12 @@ KernelReport makeReport(std::string key, std::string title, const models::roofli
                 std::string(r.predicted.bound == models::roofline::Bound::Compute ? "compute" : "memory") + " bound says";
     } else if (ratio > 1.25) {
         text += "; " + decimalText(ratio, 1) + "x the predicted " + seconds(r.predicted.timeS) + ": " + why;
-    } else {
+    } else if (r.predicted.bound == models::roofline::Bound::Memory) {
         text += "; faster than the prediction (" + decimalText(ratio, 2) +
                 "x): part of the data was served from cache, not memory";
+    } else {
+        text += "; faster than the prediction (" + decimalText(ratio, 2) +
+                "x): the peak measured at the start of the run was low, so the run was disturbed";
     }
     r.explanation = text;
     return r;

@@ -3,6 +3,7 @@
 // decode step computed against a reference at tiny sizes (never timed), and a quick run's figures.
 #include "labs/kernels/decode_model.hpp"
 #include "labs/kernels/gemm.hpp"
+#include "labs/kernels/kernel_report.hpp"
 #include "labs/kernels/transformer_kernels.hpp"
 #include "labs/lab_registry.hpp"
 
@@ -183,6 +184,37 @@ TEST_CASE("the decode model's size follows the memory budget with Llama ratios")
     CHECK(bytes <= 256.0 * (1 << 20));
     DecodeDims bigger = llamaDimsForBytes(1e12);
     CHECK(bigger.hidden > dims.hidden);
+}
+
+TEST_CASE("a kernel's prediction, ratio and explanation come from the ceilings and the measured time")
+{
+    const Ceilings ceilings{100, 50, 10, 2000, "test"};
+    // 1 GFLOP and 1 MB: compute bound on 100 GFLOP/s and 10 GB/s, predicted 10 ms.
+    const accelscope::models::roofline::KernelCost compute{"gemm", "", 1e9, 1e6, ""};
+    const KernelReport slow = makeReport("k", "a kernel", compute, false, Timing{0.02, 0.03, 0.04, 3}, ceilings, "a reason");
+    CHECK_THAT(slow.predicted.timeS, Catch::WithinRel(0.01, 1e-12));
+    CHECK_THAT(slow.measuredOverPredicted, Catch::WithinRel(2.0, 1e-12));
+    // 1 GFLOP in 20 ms = 50 GFLOP/s = 50 % of the peak, 25 FLOP per cycle at 2000 MHz.
+    CHECK_THAT(slow.explanation, Catch::Contains("reaches 50 % of the one-core FMA peak") && Catch::Contains("25.0 FLOP/cycle") &&
+                                     Catch::Contains("2.0x the predicted") && Catch::Contains("a reason"));
+    const KernelReport onTime = makeReport("k", "a kernel", compute, false, Timing{0.011, 0.011, 0.011, 1}, ceilings, "a reason");
+    CHECK_THAT(onTime.explanation, Catch::Contains("within 25 % of the prediction") && !Catch::Contains("a reason"));
+    // FP64 uses the FP64 peak: 50 GFLOP/s, 20 ms predicted.
+    CHECK_THAT(makeReport("k", "k", compute, true, Timing{0.02, 0.02, 0.02, 1}, ceilings, "").measuredOverPredicted,
+               Catch::WithinRel(1.0, 1e-12));
+    // 1 MFLOP and 1 GB: memory bound, 100 ms predicted; 50 ms measured means a cache served part of it.
+    const accelscope::models::roofline::KernelCost memory{"gemv", "", 1e6, 1e9, ""};
+    const KernelReport fast = makeReport("m", "a stream", memory, false, Timing{0.05, 0.05, 0.05, 1}, ceilings, "");
+    CHECK_THAT(fast.explanation, Catch::Contains("at 20.0 GB/s, 200 % of the measured read bandwidth") &&
+                                     Catch::Contains("served from cache"));
+    LabResult result;
+    addReport(result, slow);
+    REQUIRE(result.summary.size() == 4);
+    CHECK(result.summary[0].key == "k_measured_ms");
+    CHECK(result.summary[0].value == 20.0);
+    CHECK(result.summary[2].key == "k_measured_over_predicted");
+    CHECK(result.summary[3].key == "k_gflops");
+    CHECK(result.summary[3].value == Approx(50.0));
 }
 
 TEST_CASE("the cpu-kernels lab runs at quick sizes and reports every figure of its contract")
