@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 
 namespace accelscope::labs::kernels {
 namespace {
@@ -18,18 +19,30 @@ std::string seconds(double s) { return models::quantityText(s, "s", 3); }
 
 } // namespace
 
+double threadCpuSeconds()
+{
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
 Timing timeRuns(int runs, const std::function<void()>& work)
 {
     using Clock = std::chrono::steady_clock;
     work(); // warm-up: page faults, caches, the BLAS's first-call set-up
     std::vector<double> times;
+    double bestShare = 1;
     for (int i = 0; i < std::max(1, runs); ++i) {
+        const double cpu0 = threadCpuSeconds();
         const auto t0 = Clock::now();
         work();
-        times.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+        const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
+        const double share = std::min(1.0, (threadCpuSeconds() - cpu0) / wall);
+        if (times.empty() || wall < *std::ranges::min_element(times)) bestShare = share;
+        times.push_back(wall);
     }
     std::ranges::sort(times);
-    return {times.front(), times[times.size() / 2], times.back(), static_cast<int>(times.size())};
+    return {times.front(), times[times.size() / 2], times.back(), static_cast<int>(times.size()), bestShare};
 }
 
 double bestGflops(const KernelReport& r) { return r.timing.bestS > 0 ? r.cost.flops / r.timing.bestS / 1e9 : 0.0; }
@@ -55,6 +68,10 @@ KernelReport makeReport(std::string key, std::string title, const models::roofli
                decimalText(ceilings.readBandwidthGBps, 1) + " GB/s)";
     }
     const double ratio = r.measuredOverPredicted;
+    if (timing.cpuShare < 0.9) {
+        text += "; disturbed: this thread had the core for only " + percent(timing.cpuShare) +
+                " of its best run, so part of any gap is other programs' time";
+    }
     if (ratio >= 0.75 && ratio <= 1.25) {
         text += "; within 25 % of the prediction, as the " +
                 std::string(r.predicted.bound == models::roofline::Bound::Compute ? "compute" : "memory") + " bound says";
@@ -74,7 +91,8 @@ KernelReport makeReport(std::string key, std::string title, const models::roofli
 void addReport(LabResult& result, const KernelReport& r)
 {
     const std::string spread = "best of " + std::to_string(r.timing.runs) + "; median " + seconds(r.timing.medianS) +
-                               ", range " + seconds(r.timing.bestS) + " to " + seconds(r.timing.worstS);
+                               ", range " + seconds(r.timing.bestS) + " to " + seconds(r.timing.worstS) +
+                               "; the thread was on the core " + percent(r.timing.cpuShare) + " of the best run";
     result.summary.push_back(SummaryFigure{r.key + "_measured_ms", r.timing.bestS * 1e3, "ms", spread});
     const char* bound = r.predicted.bound == models::roofline::Bound::Compute ? "compute" : "memory";
     result.summary.push_back(SummaryFigure{r.key + "_predicted_ms", r.predicted.timeS * 1e3, "ms",

@@ -19,7 +19,13 @@ struct Timing {
     double medianS = 0;
     double worstS = 0;
     int runs = 0;
+    /// The measuring thread's CPU time over the wall time of the best run: below 1 when other
+    /// programs took the core (or the thread slept), so the time is not the kernel's alone.
+    double cpuShare = 1;
 };
+
+/// CPU time the calling thread has used, in seconds (CLOCK_THREAD_CPUTIME_ID).
+double threadCpuSeconds();
 
 /// Runs `work` once (discarded) and then `runs` times; never fewer than one timed run.
 Timing timeRuns(int runs, const std::function<void()>& work);
@@ -48,7 +54,8 @@ struct KernelReport {
 /// Places `cost` on `ceilings` (FP64 peak when `doublePrecision`), fills the ratio and an
 /// explanation: the share of the peak or of the bandwidth reached, FLOP per cycle at the
 /// measured clock, and `why` (what the kernel's code does that sets its pace) when the measured
-/// time is more than 25 % off the prediction.
+/// time is more than 25 % off the prediction; when the thread had the core for less than 90 % of
+/// its best run, the explanation says the gap may be other programs'.
 KernelReport makeReport(std::string key, std::string title, const models::roofline::KernelCost& cost, bool doublePrecision,
                         const Timing& timing, const Ceilings& ceilings, const std::string& why);
 

@@ -9,7 +9,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
+#include <thread>
 #include <vector>
 
 using namespace accelscope::labs;
@@ -198,7 +200,11 @@ TEST_CASE("a kernel's prediction, ratio and explanation come from the ceilings a
     CHECK_THAT(slow.explanation, Catch::Contains("reaches 50 % of the one-core FMA peak") && Catch::Contains("25.0 FLOP/cycle") &&
                                      Catch::Contains("2.0x the predicted") && Catch::Contains("a reason"));
     const KernelReport onTime = makeReport("k", "a kernel", compute, false, Timing{0.011, 0.011, 0.011, 1}, ceilings, "a reason");
-    CHECK_THAT(onTime.explanation, Catch::Contains("within 25 % of the prediction") && !Catch::Contains("a reason"));
+    CHECK_THAT(onTime.explanation, Catch::Contains("within 25 % of the prediction") && !Catch::Contains("a reason") &&
+                                       !Catch::Contains("disturbed"));
+    // A thread that had the core for 40 % of its best run: the explanation says so.
+    const KernelReport shared = makeReport("k", "a kernel", compute, false, Timing{0.02, 0.02, 0.02, 1, 0.4}, ceilings, "a reason");
+    CHECK_THAT(shared.explanation, Catch::Contains("disturbed: this thread had the core for only 40 %"));
     // FP64 uses the FP64 peak: 50 GFLOP/s, 20 ms predicted.
     CHECK_THAT(makeReport("k", "k", compute, true, Timing{0.02, 0.02, 0.02, 1}, ceilings, "").measuredOverPredicted,
                Catch::WithinRel(1.0, 1e-12));
@@ -215,6 +221,20 @@ TEST_CASE("a kernel's prediction, ratio and explanation come from the ceilings a
     CHECK(result.summary[2].key == "k_measured_over_predicted");
     CHECK(result.summary[3].key == "k_gflops");
     CHECK(result.summary[3].value == Approx(50.0));
+}
+
+TEST_CASE("timed runs report the best, median and worst time and the thread's share of the core")
+{
+    int calls = 0;
+    const Timing t = timeRuns(3, [&] { ++calls; });
+    CHECK(calls == 4); // one warm-up, three timed
+    CHECK(t.runs == 3);
+    CHECK(t.bestS <= t.medianS);
+    CHECK(t.medianS <= t.worstS);
+    CHECK(t.cpuShare <= 1.0);
+    // A thread that sleeps uses no CPU time: its share of the core is far below 1.
+    const Timing sleeping = timeRuns(1, [] { std::this_thread::sleep_for(std::chrono::milliseconds(20)); });
+    CHECK(sleeping.cpuShare < 0.5);
 }
 
 TEST_CASE("the cpu-kernels lab runs at quick sizes and reports every figure of its contract")
