@@ -80,7 +80,8 @@ models::Result<Ceilings> measureCeilings(std::size_t streamBytes, int repetition
     }
     const std::size_t block = compute_peak::intensityBlockElements(compute_peak::widestIsa());
     const std::size_t n = std::max<std::size_t>(block, streamBytes / sizeof(float) / block * block);
-    std::unique_ptr<float, FreeDeleter> data(static_cast<float*>(std::aligned_alloc(64, n * sizeof(float))));
+    // aligned_alloc wants a size that is a multiple of the alignment.
+    std::unique_ptr<float, FreeDeleter> data(static_cast<float*>(std::aligned_alloc(64, (n * sizeof(float) + 63) / 64 * 64)));
     if (!data) return fail(ErrorCode::Unsupported, "cannot allocate " + models::quantityText(static_cast<double>(n * 4), "B"));
     std::fill(data.get(), data.get() + n, 1.0f);
     double sum = 0;
