@@ -14,7 +14,7 @@ inline std::size_t smaller(std::size_t a, std::size_t b) { return a < b ? a : b;
 
 constexpr std::size_t mr = 6;   // rows of the C tile: 6 × 2 accumulators + 2 B vectors + 1 broadcast ≤ 16 registers
 constexpr std::size_t kc = 256; // depth of a packed panel: kc·nr elements of B fit in L1
-constexpr std::size_t mc = 96;  // rows of A packed at once (a multiple of mr): mc·kc elements fit in L2
+constexpr std::size_t mc = 192; // rows of A packed at once (a multiple of mr): mc·kc elements fit in L2
 constexpr std::size_t nc = 2048; // columns of B packed at once
 
 template <class V>
