@@ -424,8 +424,9 @@ models::Result<void> CpuKernelsLab::measureDecode(CpuRunStart& run, const RunMon
         const auto cost = roofline::decodeToken(dims.shape(), meanPosition, int8 ? 1 : 4, int8 ? 4 : 0, 4, 4);
         const auto report = makeReport(key, std::string("a decode token with ") + (int8 ? "8-bit" : "FP32") + " weights", cost,
                                        false, t, ceilings,
-                                       int8 ? "widening 8-bit weights to FP32 costs instructions per weight, so the core, "
-                                              "not the memory, sets the pace"
+                                       int8 ? "the 8-bit path runs three vector instructions per 16 weights (widen, convert, "
+                                              "multiply-add) where FP32 runs one, so one core likely issues the loads more "
+                                              "slowly than the memory could deliver them"
                                             : "the token is hundreds of separate GEMV calls with norms, attention and a "
                                               "scalar exp between them; loads are not in flight all the time");
         addReport(result, report);
