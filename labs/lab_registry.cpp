@@ -4,6 +4,7 @@
 
 #include "labs/compute_peak/compute_peak_lab.hpp"
 #include "labs/gpu/cuda_labs.hpp"
+#include "labs/kernels/cpu_kernels_lab.hpp"
 #include "labs/latency/latency_lab.hpp"
 #include "labs/memory_bandwidth/memory_bandwidth_lab.hpp"
 #include "labs/roofline/cpu_roofline_lab.hpp"
@@ -17,6 +18,7 @@ LabRegistry LabRegistry::withAllLabs(const std::filesystem::path& executableDir)
     registry.m_labs.push_back(std::make_unique<latency::LatencyLab>());
     registry.m_labs.push_back(std::make_unique<compute_peak::ComputePeakLab>());
     registry.m_labs.push_back(std::make_unique<roofline::CpuRooflineLab>());
+    registry.m_labs.push_back(std::make_unique<kernels::CpuKernelsLab>());
     // GPU labs share one CUDA runtime: the module is loaded on the first GPU run, not here.
     const auto cuda = std::make_shared<gpu::CudaRuntime>(executableDir);
     registry.m_cuda = cuda;

@@ -45,7 +45,7 @@ for path in "${expected[@]}"; do
 done
 
 depends=$(dpkg-deb -f "$deb" Depends)
-for needed in libc6 libstdc++6 libsqlite3-0 libhwloc15; do
+for needed in libc6 libstdc++6 libsqlite3-0 libhwloc15 libopenblas0; do
   grep -q "\b$needed\b" <<<"$depends" || fail "Depends lacks $needed: $depends"
 done
 if [[ "$(cache ACCELSCOPE_WITH_GUI)" == ON ]] && ! grep -q '\blibqt6widgets6\b' <<<"$depends"; then

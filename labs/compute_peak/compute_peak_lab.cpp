@@ -6,8 +6,10 @@
 #include "labs/common/pinned_team.hpp"
 #include "labs/lab_result_json.hpp"
 #include "labs/machine/machine_info.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <thread>
@@ -74,6 +76,37 @@ models::Result<double> measurePeakGflops(PinnedTeam& team, Isa isa, Precision pr
     return best;
 }
 
+void ComputePeakLab::addFlopsPerCycle(LabResult& result, const ClockReading& clock, const std::array<Isa, 2>& bestIsas)
+{
+    if (clock.mhz <= 0) {
+        result.notes.push_back("no running clock was measured, so no FLOP per cycle is reported");
+        return;
+    }
+    result.summary.push_back(SummaryFigure{"core_clock_mhz", clock.mhz, "MHz", clock.method});
+    result.notes.push_back("running clock " + models::decimalText(clock.mhz, 0) + " MHz, " + clock.method);
+    if (const double nominal = machine::reportedCpuMhz(); nominal > 0) {
+        result.notes.push_back("/proc/cpuinfo reports " + models::decimalText(nominal, 0) +
+                               " MHz (nominal; not used for FLOP per cycle)");
+    }
+    for (const Precision precision : {Precision::Fp32, Precision::Fp64}) {
+        const std::string name = precisionName(precision);
+        const auto peak = std::ranges::find(result.summary, name + "_peak_1t_gflops", &SummaryFigure::key);
+        if (peak == result.summary.end()) continue;
+        const Isa bestIsa = bestIsas[precision == Precision::Fp32 ? 0 : 1];
+        const double limit = flopsPerCycleLimit(bestIsa, precision);
+        const auto perCycle = checkedFlopsPerCycle(peak->value, clock.mhz, limit);
+        if (!perCycle) {
+            result.notes.push_back("refused " + name + " FLOP per cycle: " + perCycle.error().message);
+            continue;
+        }
+        result.summary.push_back(SummaryFigure{name + "_flops_per_cycle_1t", *perCycle, "FLOP/cycle",
+                                               "at the measured " + models::decimalText(clock.mhz, 0) + " MHz; limit " +
+                                                   models::decimalText(limit, 0) + " (" + std::to_string(maxFmaPorts) +
+                                                   " FMA pipes x " + std::to_string(lanes(bestIsa, precision)) +
+                                                   " lanes x 2, " + isaInfo(bestIsa).name + ")"});
+    }
+}
+
 LabDescription ComputePeakLab::describe() const
 {
     return LabDescription{
@@ -115,6 +148,8 @@ models::Result<void> ComputePeakLab::measure(CpuRunStart& run, const RunMonitor&
                            std::to_string(allThreads - 1) + " (logical CPUs: SMT siblings share one core's FMA units)");
 
     const double steps = static_cast<double>(2 * isas.size() * threadCounts.size());
+    ClockReading clock;
+    std::array<Isa, 2> bestOneThread{Isa::Scalar, Isa::Scalar}; // fp32, fp64
     double done = 0;
     for (const int threads : threadCounts) {
         PinnedTeam team(threads);
@@ -142,11 +177,14 @@ models::Result<void> ComputePeakLab::measure(CpuRunStart& run, const RunMonitor&
                 }
                 done += 1;
             }
+            if (threads == 1) bestOneThread[precision == Precision::Fp32 ? 0 : 1] = bestIsa;
             result.summary.push_back(SummaryFigure{std::string(precisionName(precision)) + "_peak_" +
                                                        (threads == 1 ? std::string("1t") : std::string("all")) + "_gflops",
                                                    best, "GFLOP/s", std::string("best: ") + isaInfo(bestIsa).name});
             result.series.push_back(std::move(series));
         }
+        // The clock on the thread that just ran the one-core kernels (worker 0 is this thread).
+        if (threads == 1) clock = m_clock();
     }
     // How much SIMD and FMA buy over one scalar lane, on one core.
     const auto figure = [&](const std::string& key) {
@@ -158,10 +196,7 @@ models::Result<void> ComputePeakLab::measure(CpuRunStart& run, const RunMonitor&
         result.summary.push_back(SummaryFigure{"fp32_simd_speedup", figure("fp32_peak_1t_gflops") / scalar, "x",
                                                "best instruction set over scalar multiply + add, one thread"});
     }
-    if (const double mhz = machine::reportedCpuMhz(); mhz > 0) {
-        result.summary.push_back(SummaryFigure{"fp32_flops_per_cycle_1t", figure("fp32_peak_1t_gflops") * 1e3 / mhz,
-                                               "FLOP/cycle", format("at the %.0f MHz /proc/cpuinfo reports (nominal)", mhz)});
-    }
+    addFlopsPerCycle(result, clock, bestOneThread);
     if (monitor.cancelled()) return fail(ErrorCode::Cancelled, "cancelled; no result was recorded");
     return {};
 }

@@ -4,8 +4,10 @@
 #include "labs/latency/latency_lab.hpp"
 
 #include "labs/common/free_deleter.hpp"
+#include "labs/compute_peak/core_clock.hpp"
 #include "labs/lab_result_json.hpp"
 #include "labs/machine/machine_info.hpp"
+#include "models/common/number_text.hpp"
 
 #include <sys/mman.h>
 
@@ -95,15 +97,15 @@ models::Result<void> LatencyLab::measure(CpuRunStart& run, const RunMonitor& mon
     const std::size_t allocation = (maxBytes + hugePageBytes - 1) / hugePageBytes * hugePageBytes;
     std::unique_ptr<std::byte, FreeDeleter> buffer(static_cast<std::byte*>(std::aligned_alloc(hugePageBytes, allocation)));
     if (!buffer) return fail(ErrorCode::Unsupported, "cannot allocate " + std::to_string(allocation >> 20) + " MiB");
-    const double mhz = machine::reportedCpuMhz();
+    // Cycles at the clock this thread runs at (MEASURING.md rule 11), not the nominal one.
+    const compute_peak::ClockReading clock = compute_peak::measureCoreClock(std::chrono::milliseconds(2));
+    const double mhz = clock.mhz;
 
     result.notes.push_back("one random cycle (Sattolo) through 64-byte lines; best of 3 passes after a warm-up lap");
     result.notes.push_back("cache levels are labelled with hwloc's sizes (" + machine->topologySource +
                            "); in a VM they may be the host's, so trust where the curve jumps");
     if (mhz > 0) {
-        char note[128];
-        std::snprintf(note, sizeof note, "cycles use the %.0f MHz /proc/cpuinfo reports (nominal in a VM, not measured under load)", mhz);
-        result.notes.push_back(note);
+        result.notes.push_back("cycles use the running clock, " + models::decimalText(mhz, 0) + " MHz, " + clock.method);
     }
     std::vector<bool> hugeModes;
     if (pagesMode != 0) hugeModes.push_back(true);
@@ -147,7 +149,7 @@ models::Result<void> LatencyLab::measure(CpuRunStart& run, const RunMonitor& mon
         if (!inside.empty()) {
             const double ns = medianOf(inside);
             char note[96];
-            std::snprintf(note, sizeof note, "%zu sizes inside %llu KiB; %.1f cycles at the reported clock", inside.size(),
+            std::snprintf(note, sizeof note, "%zu sizes inside %llu KiB; %.1f cycles at the measured clock", inside.size(),
                           static_cast<unsigned long long>(cache.sizeBytes >> 10), mhz * ns / 1000);
             result.summary.push_back(SummaryFigure{"l" + std::to_string(cache.level) + "_latency_ns", ns, "ns", note});
         }

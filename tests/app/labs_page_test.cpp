@@ -238,3 +238,20 @@ TEST_CASE("the Labs page asks about CUDA only when a GPU lab is chosen or the pa
     REQUIRE(page.selectLab("cpu-latency"));
     CHECK(page.runButton()->isEnabled());
 }
+
+TEST_CASE("the cpu-kernels lab is on the Labs page from the registry and a quick run draws its GEMM ladders")
+{
+    accelscope::tests::GuiFixture fixture;
+    LabsPage page(fixture.services());
+    page.resize(1200, 800);
+    REQUIRE(page.selectLab("cpu-kernels"));
+    page.setQuick(true);
+    page.runSelected();
+    REQUIRE(waitForRun(page));
+    REQUIRE(page.history()->rowCount() == 1);
+    // Eight series: the FP32 and FP64 ladders (drawn together: same units), four skinny GEMM curves and
+    // two decode timelines (other units: left out of the chart and counted).
+    CHECK(page.chart()->seriesCount() == 8);
+    CHECK(page.chart()->skipped() == 6);
+    CHECK(page.summary()->rowCount() >= 7);
+}

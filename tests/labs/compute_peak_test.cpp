@@ -2,6 +2,8 @@
 // The compute-peak and empirical-roofline labs: every instruction-set kernel computes what it
 // must (checksums, never timings), the sweep's intensities are exact, quick runs complete.
 #include "labs/common/free_deleter.hpp"
+#include "labs/compute_peak/compute_peak_lab.hpp"
+#include "labs/compute_peak/core_clock.hpp"
 #include "labs/compute_peak/simd_kernels.hpp"
 #include "labs/lab_registry.hpp"
 #include "labs/roofline/cpu_roofline_lab.hpp"
@@ -68,7 +70,9 @@ TEST_CASE("every supported intensity kernel reads every element once")
         if (!isaSupported(isa)) continue;
         INFO(isaInfo(isa).name);
         const std::size_t n = intensityBlockElements(isa) * 37;
-        std::unique_ptr<float, FreeDeleter> data(static_cast<float*>(std::aligned_alloc(64, n * sizeof(float))));
+        // aligned_alloc wants a size that is a multiple of the alignment (C11 7.22.3.1; ASan checks it).
+        const std::size_t bytes = (n * sizeof(float) + 63) / 64 * 64;
+        std::unique_ptr<float, FreeDeleter> data(static_cast<float*>(std::aligned_alloc(64, bytes)));
         std::fill(data.get(), data.get() + n, 1.0f);
         for (const int fmas : {0, 1, 7}) CHECK(intensityLoop(isa, {data.get(), n}, fmas) == static_cast<double>(n));
         data.get()[n - 1] = 2.0f; // the last element is read too, and with k multiply-adds moves towards 1
@@ -136,4 +140,52 @@ TEST_CASE("the compute labs stop when cancelled and refuse bad parameters")
     const auto refused = registry.find("cpu-roofline")->run(bad);
     REQUIRE_FALSE(refused.has_value());
     CHECK(refused.error().message.find("max_fmas") != std::string::npos);
+}
+
+TEST_CASE("the FLOP-per-cycle limit is FMA pipes times lanes times two")
+{
+    // 2 FMA pipes x 16 FP32 lanes x 2 FLOPs per multiply-add (AVX-512), 2 x 4 x 2 (AVX2 FP64).
+    CHECK(flopsPerCycleLimit(Isa::Avx512, Precision::Fp32) == 64.0);
+    CHECK(flopsPerCycleLimit(Isa::Avx2Fma, Precision::Fp64) == 16.0);
+    CHECK(checkedFlopsPerCycle(128.0, 2000.0, 64.0).value() == Approx(64.0));
+    // 73.9 FLOP/cycle: what the lab reported when it divided by the nominal clock.
+    const auto refused = checkedFlopsPerCycle(147.8, 2000.0, 64.0);
+    REQUIRE_FALSE(refused.has_value());
+    CHECK(refused.error().message.find("exceeds the architectural limit of 64") != std::string::npos);
+    CHECK_FALSE(checkedFlopsPerCycle(10.0, 0.0, 64.0).has_value());
+}
+
+TEST_CASE("the dependent add chain measures a plausible running clock")
+{
+    const ClockReading clock = measureCoreClock(std::chrono::milliseconds(5));
+    // Any x86 core of the last 20 years runs between 0.4 and 7 GHz; a folded chain reads far higher.
+    CHECK(clock.mhz > 400.0);
+    CHECK(clock.mhz < 7000.0);
+    CHECK(clock.method.find("dependent integer adds") != std::string::npos);
+}
+
+TEST_CASE("the compute-peak lab refuses FLOP per cycle above the limit, with the reason")
+{
+    const auto run = [](double fakeMhz) {
+        ComputePeakLab lab([fakeMhz] { return ClockReading{fakeMhz, "a fake clock for the test"}; });
+        RunConfig config;
+        config.quick = true;
+        auto result = lab.run(config);
+        REQUIRE(result.has_value());
+        return *result;
+    };
+    const auto hasKey = [](const LabResult& r, const std::string& key) {
+        return std::ranges::find(r.summary, key, &SummaryFigure::key) != r.summary.end();
+    };
+    // A clock of 1 MHz makes any real peak thousands of FLOP per cycle: refused, reason in the notes.
+    const LabResult slow = run(1.0);
+    CHECK_FALSE(hasKey(slow, "fp32_flops_per_cycle_1t"));
+    CHECK(std::ranges::any_of(slow.notes, [](const std::string& n) {
+        return n.find("refused fp32 FLOP per cycle") != std::string::npos && n.find("architectural limit") != std::string::npos;
+    }));
+    // A clock of 10^9 MHz makes it tiny: reported, and equal to GFLOP/s over GHz.
+    const LabResult fast = run(1e9);
+    REQUIRE(hasKey(fast, "fp32_flops_per_cycle_1t"));
+    CHECK(figure(fast, "fp32_flops_per_cycle_1t") == Approx(figure(fast, "fp32_peak_1t_gflops") * 1e3 / 1e9));
+    CHECK(figure(fast, "core_clock_mhz") == 1e9);
 }
