@@ -176,7 +176,7 @@ TEST_CASE("memory prints the LLM calculator page's numbers: bar verdict, fit mat
                                 "--seq", "4096", "--device", "nvidia-a100-sxm4-80gb", "--fit"});
     CHECK(train["per_device_bytes"]["activations"] == 4096.0 * 8192 * 34 * 80);
     CHECK(train["fit"]["fits"] == false);
-    CHECK_THAT(train["fit"]["verdict"].get<std::string>(), Catch::StartsWith("does not fit in 80.0 GB"));
+    CHECK_THAT(train["fit"]["verdict"].get<std::string>(), Catch::StartsWith("does not fit in 80.0 GiB"));
     CHECK_THAT(train["summary"].get<std::string>(), Catch::Contains("dp 64 x tp 1 x pp 1 = 64 devices, ZeRO-3"));
     const auto& row = train["fewest_devices"][0];
     REQUIRE(row["cells"].size() == 7);
