@@ -148,3 +148,18 @@ TEST_CASE("catalog compare shows Ironwood and MI300X with the same 192 GiB, both
     CHECK_THAT(text.out, Catch::Contains("memory_gb") && Catch::Contains("192") && Catch::Contains("GiB") &&
                              Catch::Contains("vendor prints \"192 GB\""));
 }
+
+TEST_CASE("catalog show prints a pod's parts, and --json lists them")
+{
+    TempDir dir;
+    const auto text = runCli(dir.path() / "user.db", {"catalog", "show", "google-tpu-v5e-pod"});
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("  figures describe: pod: ") && Catch::Contains("  contains: 256 x google-tpu-v5e\n") &&
+                             Catch::Contains("  scale-up topology: 2D torus over ICI\n"));
+    const auto run = runCli(dir.path() / "user.db", {"--json", "catalog", "show", "google-tpu-v5e-pod"});
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    CHECK(doc["scope"] == "pod");
+    CHECK(doc["contains"] == json::array({json{{"device", "google-tpu-v5e"}, {"count", 256}}}));
+    CHECK(doc["scaleup_domain_devices"] == 256.0);
+}

@@ -121,13 +121,17 @@ TEST_CASE("the HGX B200 board's printed 1.4 TB fails the composition check at it
     REQUIRE(line > 0);
     const auto parsed = loadCatalogDirectory(dir.path());
     REQUIRE(parsed.has_value());
-    REQUIRE(parsed->issues.size() == 1);
+    // Two issues: the board, and the DGX B200 node built on it (1440 GiB against its 1400 GiB board).
+    REQUIRE(parsed->issues.size() == 2);
     const auto board = std::ranges::find_if(parsed->issues, [&](const ValidationIssue& i) { return i.line == line; });
     REQUIRE(board != parsed->issues.end());
     const std::string message = board->format();
     CHECK_THAT(message, Catch::StartsWith("nvidia-datacenter.json:" + std::to_string(line) + ": memory_gb: system total 1400 GiB"));
     CHECK_THAT(message, Catch::Contains("is not the sum of its parts") && Catch::Contains("= 8 x ") &&
                             Catch::Contains("(nvidia-b200)"));
+    CHECK(std::ranges::any_of(parsed->issues, [](const ValidationIssue& i) {
+        return i.message.find("(nvidia-hgx-b200)") != std::string::npos;
+    }));
 }
 
 TEST_CASE("Ironwood's 192 GiB and MI300X's '192 GB' hold the same bytes and show the same")
@@ -162,4 +166,25 @@ TEST_CASE("every bundled memory capacity is written in a binary unit")
         ++checked;
     }
     CHECK(checked > 80);
+}
+
+TEST_CASE("bundled systems list their parts, and a pod's scale-up domain is its chip count")
+{
+    auto devices = BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB)->loadAll();
+    REQUIRE(devices.has_value());
+    std::set<std::string> ids;
+    for (const auto& d : *devices) ids.insert(d.id);
+    std::set<Scope> systemScopes;
+    for (const auto& d : *devices) {
+        if (d.contains.empty()) continue;
+        INFO(d.id);
+        CHECK((isSystemScope(d.scope) || d.scope == Scope::Module));
+        systemScopes.insert(d.scope);
+        for (const auto& part : d.contains) CHECK(ids.contains(part.deviceId));
+        if (d.scope == Scope::Pod) {
+            REQUIRE(d.contains.size() == 1);
+            CHECK(d.value(FigureKey::ScaleupDomainDevices) == d.contains.front().count);
+        }
+    }
+    CHECK(systemScopes == std::set<Scope>{Scope::Board, Scope::Node, Scope::Rack, Scope::Pod});
 }
