@@ -2,11 +2,16 @@
 # SPDX-License-Identifier: MIT
 """Converts catalog data files (data/catalog/*.json) from the v1 form to catalog schema v2.
 
-v1 had a free-text "scope"; v2 has "scope" as an enum (chip, package, card, module, board, node,
-rack, pod) and the free text in "scope_note". The script edits only the scope line of each device
-(one line becomes two, indentation kept), so other branches' edits to the same files merge cleanly.
-It prints what it chose for each device and why. Idempotent: a device whose scope is already an enum
-name is left alone. Standard library only.
+1. Scope: v1 had a free-text "scope"; v2 has "scope" as an enum (chip, package, card, module,
+   board, node, rack, pod) and the free text in "scope_note". Only the scope line of each device is
+   edited (one line becomes two, indentation kept).
+2. Memory units: a sourced memory_gb stated in a decimal unit ("80 GB", "1.4 TB") is the vendor's
+   label for a binary capacity; it becomes "80 GiB" with "label": "80 GB" kept, on the same line.
+   Derived memory_gb formulas over decimal constants are reported, not changed (fix them by hand).
+
+Edits are line-local, so other branches' edits to the same files merge cleanly. The script prints
+what it chose for each device and why. Idempotent: a scope already an enum name and a memory value
+already in GiB are left alone. Standard library only.
 
 Usage: scripts/catalog-migrate-v2.py FILE.json [FILE.json ...]   (exit 1 on a file it cannot convert)
 """
@@ -30,6 +35,8 @@ BY_FORM_FACTOR = {
     "system": "node",
 }
 
+MEMORY_VALUE = re.compile(r'("memory_gb":\s*\{\s*"value":\s*)"(?P<number>[0-9.]+) ?(?P<unit>GB|TB|MB)"')
+MEMORY_DERIVED = re.compile(r'"memory_gb":\s*\{\s*"derived":\s*"(?P<formula>[^"]*)"')
 SCOPE_LINE = re.compile(r'^(?P<indent>\s*)"scope":\s*(?P<value>"(?:[^"\\]|\\.)*")(?P<comma>,?)\s*$')
 
 
@@ -65,6 +72,16 @@ def migrate(path):
     index = 0
     ok = True
     for number, line in enumerate(lines, start=1):
+        memory = MEMORY_VALUE.search(line)
+        if memory:
+            stated = "%s %s" % (memory.group("number"), memory.group("unit"))
+            binary = "%s %siB" % (memory.group("number"), memory.group("unit")[0])
+            line = line[:memory.start()] + memory.group(1) + '"%s", "label": "%s"' % (binary, stated) + line[memory.end():]
+            print("%s:%d: memory_gb: %s -> %s (label kept: memory is binary; see SCHEMA.md)" % (path, number, stated, binary))
+        derived = MEMORY_DERIVED.search(line)
+        if derived and re.search(r"[0-9]", derived.group("formula")) and "1.073741824" not in derived.group("formula"):
+            print("%s:%d: memory_gb: derived from constants '%s'; if they are GB labels, multiply by 1.073741824 (GiB in GB) by hand"
+                  % (path, number, derived.group("formula")), file=sys.stderr)
         match = SCOPE_LINE.match(line)
         if not match or index >= len(pending) or json.loads(match.group("value")) in SCOPES:
             out.append(line)

@@ -41,7 +41,7 @@ void addFilterOptions(CLI::App& command, FilterOptions& f)
         ->check(CLI::IsMember({"gpu", "tpu", "asic", "npu", "cpu", "soc"}));
     command.add_option("--year-min", f.yearMin, "released in or after this year");
     command.add_option("--year-max", f.yearMax, "released in or before this year");
-    command.add_option("--memory-min", f.memoryMin, "at least this much memory, GB (10^9 B)")
+    command.add_option("--memory-min", f.memoryMin, "at least this much memory, GiB (2^30 B, as memory is shown)")
         ->check(CLI::Range(0.0, 1.0e9));
     command.add_option("--supports", f.supports, "has tensor throughput in this precision: fp8, fp4 (repeatable)")
         ->check(CLI::IsMember({"fp8", "fp4"}));
@@ -58,7 +58,7 @@ DeviceFilter toFilter(const FilterOptions& f)
     for (const auto& k : f.kinds) filter.kinds.insert(*kindFromName(k));
     filter.yearMin = f.yearMin;
     filter.yearMax = f.yearMax;
-    filter.memoryGbMin = f.memoryMin;
+    filter.memoryGibMin = f.memoryMin;
     filter.needsFp8 = std::ranges::find(f.supports, "fp8") != f.supports.end();
     filter.needsFp4 = std::ranges::find(f.supports, "fp4") != f.supports.end();
     if (f.userOnly) filter.origin = Origin::User;

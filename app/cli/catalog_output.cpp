@@ -13,12 +13,13 @@ using namespace models::catalog;
 std::string cell(const Device& d, FigureKey key)
 {
     const auto v = d.value(key);
-    return v ? formatFigureValue(*v) : "-";
+    return v ? formatFigureValue(displayValue(key, *v)) : "-";
 }
 
 std::string withUnit(const FigureInfo& info)
 {
-    return info.unit.empty() ? std::string(info.label) : std::string(info.label) + " [" + std::string(info.unit) + "]";
+    const std::string_view unit = displayUnit(info.key);
+    return unit.empty() ? std::string(info.label) : std::string(info.label) + " [" + std::string(unit) + "]";
 }
 
 } // namespace
@@ -73,7 +74,9 @@ std::string renderDeviceDetail(const Device& d)
         } else {
             provenance = "[" + f->sourceKey + "] " + f->where + (f->stated.empty() ? "" : " (states " + f->stated + ")");
         }
-        table.addRow({std::string(info.jsonKey), formatFigureValue(f->value), std::string(info.unit), provenance});
+        if (!f->label.empty()) provenance += " (vendor prints \"" + f->label + "\")";
+        table.addRow({std::string(info.jsonKey), formatFigureValue(displayValue(info.key, f->value)),
+                      std::string(displayUnit(info.key)), provenance});
     }
     out += table.render() + "\nsources:\n";
     for (const auto& [key, s] : d.sources) {

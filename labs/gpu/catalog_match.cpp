@@ -87,11 +87,12 @@ std::optional<CatalogMatch> matchCatalogDevice(std::string_view cudaName, std::u
             reason += ", form factor " + *form;
         }
     }
-    // Marketing "80GB" is about what the runtime reports in GiB (79.1 GiB on an H100 80GB).
-    const double gib = static_cast<double>(memoryBytes) / (1024.0 * 1024.0 * 1024.0);
+    // The catalog holds memory as bytes (an H100's "80GB" is 80 GiB); the runtime reports a little
+    // less (79.1 GiB), so compare in GiB and take the nearest.
+    const double gib = static_cast<double>(memoryBytes) / models::catalog::bytesPerGib;
     const auto distance = [gib](const Device* d) {
         const auto gb = d->value(models::catalog::FigureKey::MemoryGb);
-        return gb ? std::fabs(*gb - gib) : 1e9;
+        return gb ? std::fabs(models::catalog::displayValue(models::catalog::FigureKey::MemoryGb, *gb) - gib) : 1e9;
     };
     const Device* best = *std::ranges::min_element(candidates, {}, distance);
     if (candidates.size() > 1) {

@@ -66,21 +66,23 @@ private:
             const char* name;
             double measured;
         } rows[] = {{FigureKey::ComputeUnits, "catalog_sm_count", sms},
-                    {FigureKey::MemoryGb, "catalog_memory_gb", memoryGib},
+                    {FigureKey::MemoryGb, "catalog_memory_gib", memoryGib},
                     {FigureKey::BoostClockMhz, "catalog_boost_clock_mhz", clockMhz},
                     {FigureKey::MemoryBwGbs, "catalog_memory_bw_gbs", bwGbs}};
         for (const auto& row : rows) {
-            const auto value = entry.value(row.key);
-            if (!value) continue;
+            // Compared in the display unit: memory in GiB, as the runtime reports it.
+            const auto stored = entry.value(row.key);
+            if (!stored) continue;
+            const std::optional<double> value = models::catalog::displayValue(row.key, *stored);
             const auto* source = entry.sourceOf(row.key);
             const double ratio = *value > 0 ? row.measured / *value : 0;
-            result.summary.push_back({row.name, *value, std::string(models::catalog::figureInfo(row.key).unit),
+            result.summary.push_back({row.name, *value, std::string(models::catalog::displayUnit(row.key)),
                                       "the device reports " + models::engineeringText(row.measured) + format(" (%.1f%% of the catalog)", 100 * ratio) +
                                           (source != nullptr ? "; source: " + source->title : std::string())});
             if (std::fabs(ratio - 1) > 0.05) {
                 result.notes.push_back(std::string(row.name) + ": device and catalog differ by more than 5% (" +
                                        models::engineeringText(row.measured) + " vs " + models::engineeringText(*value) +
-                                       "); memory in GiB vs the datasheet's GB, or a different SKU, explain most such gaps");
+                                       "); reserved memory (ECC, firmware) or a different SKU explain most such gaps");
             }
         }
     }

@@ -85,7 +85,14 @@ constexpr std::array componentKeys{"device", "count"};
 constexpr std::array sourceKeys{"title", "publisher", "kind", "url", "date"};
 constexpr std::array sourceKinds{"datasheet", "whitepaper", "product-page", "docs",
                                  "paper", "press-release", "price-list", "keynote"};
-constexpr std::array figureKeys{"value", "source", "where", "note", "date", "derived"};
+constexpr std::array figureKeys{"value", "label", "source", "where", "note", "date", "derived"};
+
+/// The unit word of a stated value ("80 GiB" -> "GiB"); empty for a bare number.
+std::string_view statedUnit(std::string_view stated)
+{
+    const auto space = stated.find_last_of(' ');
+    return space == std::string_view::npos ? std::string_view{} : stated.substr(space + 1);
+}
 
 // Secondary lists are wrong often; the catalog cites vendors and papers only.
 constexpr std::array rejectedDomains{
@@ -414,6 +421,7 @@ private:
         Figure figure;
         figure.note = text(spec, pointer, "note");
         figure.date = text(spec, pointer, "date");
+        figure.label = text(spec, pointer, "label");
         if (spec.contains("derived")) {
             return parseDerivedFigure(spec, pointer, field, std::move(figure), device);
         }
@@ -443,6 +451,19 @@ private:
         if (!parsed) {
             issue(pointer + "/value", field, parsed.error().message);
             return std::nullopt;
+        }
+        // DRAM, HBM and SRAM capacities are binary in fact; a vendor's "80 GB" is 80 GiB. A decimal
+        // unit here is the old convention that made a "192 GB" MI300X look 7 % smaller than a
+        // 192 GiB Ironwood (issue #15). A bare number is the canonical GB (10^9 B) itself.
+        if (info.key == FigureKey::MemoryGb && value.is_string()) {
+            const auto unit = statedUnit(figure.stated);
+            if (unit == "GB" || unit == "TB" || unit == "MB") {
+                issue(pointer + "/value", field,
+                      "'" + shown(figure.stated) + "' is a decimal unit, but memory is built in binary units: write '" +
+                          shown(figure.stated.substr(0, figure.stated.size() - unit.size())) + std::string(1, unit[0]) +
+                          "iB' and keep the vendor's text in \"label\" (data/catalog/SCHEMA.md, memory capacity)");
+                return std::nullopt;
+            }
         }
         if (auto range = checkFigureRange(*parsed, info); !range) {
             issue(pointer + "/value", field, range.error().message);

@@ -99,7 +99,9 @@ Result<void> migrateTo4(const Database& db)
         WHEN 'SXM' THEN 'module' WHEN 'OAM' THEN 'module' WHEN 'module' THEN 'module' WHEN 'board' THEN 'board'
         ELSE 'node' END)");
 }
-constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2, &migrateTo3, &migrateTo4};
+Result<void> migrateTo5(const Database& db) { return db.execute(figureLabelColumnSql()); }
+constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2, &migrateTo3, &migrateTo4,
+                                                              &migrateTo5};
 
 } // namespace
 
@@ -116,6 +118,7 @@ Result<void> writeBundledCatalog(const std::filesystem::path& path, const std::v
         auto written = inTransaction(*db, [&]() -> Result<void> {
             if (auto ok = db->execute(deviceTablesSql()); !ok) return ok;
             if (auto ok = db->execute(deviceColumnsV2Sql()); !ok) return ok;
+            if (auto ok = db->execute(figureLabelColumnSql()); !ok) return ok;
             if (auto ok = writeMeta(*db, info); !ok) return ok;
             return insertDeviceRows(*db, devices);
         });

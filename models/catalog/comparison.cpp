@@ -121,12 +121,12 @@ Comparison compareDevices(const std::vector<const Device*>& devices)
     Comparison out;
     out.devices = devices;
     for (const auto& info : allFigures()) {
-        ComparisonRow row{std::string(info.jsonKey), std::string(info.label), std::string(info.unit), betterOf(info),
-                          false, "", {}, {}, {}, {}};
+        ComparisonRow row{std::string(info.jsonKey), std::string(info.label), std::string(displayUnit(info.key)),
+                          betterOf(info), false, "", {}, {}, {}, {}};
         bool any = false;
         for (const Device* d : devices) {
             const Figure* f = d->figure(info.key);
-            row.values.push_back(f != nullptr ? std::optional<double>(f->value) : std::nullopt);
+            row.values.push_back(f != nullptr ? std::optional<double>(displayValue(info.key, f->value)) : std::nullopt);
             row.derivedFigure.push_back(f != nullptr && f->provenance == Provenance::Derived);
             any |= f != nullptr;
         }

@@ -43,7 +43,8 @@ struct Source {
 struct Figure {
     double value = 0.0;
     Provenance provenance = Provenance::Sourced;
-    std::string stated;    ///< the value as the source states it ("3.35 TB/s"); empty when derived
+    std::string stated;    ///< the value as written in the data file ("3.35 TB/s", "80 GiB"); empty when derived
+    std::string label;     ///< the vendor's printed text when it differs from `stated` ("80 GB" for 80 GiB of HBM)
     std::string sourceKey; ///< key into Device::sources; for a derived figure, where its constants come from
     std::string where;     ///< table/row/column/page in the source
     std::string formula;   ///< formula over other figure keys when derived

@@ -146,7 +146,9 @@ std::string devicesCsv(const std::vector<const Device*>& devices)
         for (std::size_t i = 0; i < texts.size(); ++i) line += (i ? "," : "") + csvField(texts[i]);
         for (const auto& info : allFigures()) {
             const auto v = d->value(info.key);
-            line += "," + (v ? formatFigureValue(*v) : std::string{});
+            // Memory is written as "<n> GiB" (a bare number would be 10^9 B, exact but unreadable).
+            const std::string unit = info.key == FigureKey::MemoryGb ? " " + std::string(displayUnit(info.key)) : "";
+            line += "," + (v ? formatFigureValue(displayValue(info.key, *v)) + unit : std::string{});
         }
         out += line + "\n";
     }

@@ -4,6 +4,7 @@
 
 #include "models/catalog/comparison.hpp"
 
+#include <cmath>
 #include <map>
 
 namespace accelscope::models::catalog {
@@ -38,6 +39,15 @@ void putText(json& out, const char* key, const std::string& value)
     if (!value.empty()) out[key] = value;
 }
 
+// Memory as bytes and in GiB (the display unit) beside memory_gb (10^9 B), so a consumer never
+// has to guess which "GB" a number is in.
+void putMemory(json& out, const Device& d)
+{
+    const auto gb = d.value(FigureKey::MemoryGb);
+    out["memory_bytes"] = gb ? json(std::llround(*gb * bytesPerGb)) : json(nullptr);
+    out["memory_gib"] = gb ? json(displayValue(FigureKey::MemoryGb, *gb)) : json(nullptr);
+}
+
 json partsJson(const Device& d)
 {
     json parts = json::array();
@@ -66,6 +76,7 @@ json deviceJson(const Device& d)
         if (const Figure* f = d.figure(info.key)) {
             json detail{{"value", f->value}, {"unit", info.unit},
                         {"provenance", f->provenance == Provenance::Sourced ? "sourced" : "derived"}};
+            if (!f->label.empty()) detail["label"] = f->label;
             if (f->provenance == Provenance::Sourced) {
                 detail["stated"] = f->stated;
                 detail["source"] = f->sourceKey;
@@ -83,6 +94,7 @@ json deviceJson(const Device& d)
         }
     }
     out["figures"] = std::move(details);
+    putMemory(out, d);
     json sources = json::array();
     for (const auto& [key, s] : d.sources) sources.push_back(sourceJson(s));
     out["sources"] = std::move(sources);
@@ -104,6 +116,7 @@ json deviceListJson(const Device& d)
                                 FigureKey::Int8TopsDense, FigureKey::TdpW}) {
         out[std::string(figureInfo(key).jsonKey)] = optionalNumber(d.value(key));
     }
+    putMemory(out, d);
     return out;
 }
 
@@ -149,6 +162,7 @@ json catalogDocumentJson(const std::vector<const Device*>& devices)
                 figure["source"] = rename[f.sourceKey];
                 figure["where"] = f.where;
             }
+            if (!f.label.empty()) figure["label"] = f.label;
             if (!f.note.empty()) figure["note"] = f.note;
             if (!f.date.empty()) figure["date"] = f.date;
             figures[std::string(figureInfo(key).jsonKey)] = std::move(figure);

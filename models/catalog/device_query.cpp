@@ -46,9 +46,9 @@ bool DeviceFilter::matches(const Device& device) const
     if (origin && device.origin != *origin) return false;
     if (yearMin && (!device.releaseYear || *device.releaseYear < *yearMin)) return false;
     if (yearMax && (!device.releaseYear || *device.releaseYear > *yearMax)) return false;
-    if (memoryGbMin) {
+    if (memoryGibMin) {
         const auto memory = device.value(FigureKey::MemoryGb);
-        if (!memory || *memory < *memoryGbMin) return false;
+        if (!memory || displayValue(FigureKey::MemoryGb, *memory) < *memoryGibMin * (1 - 1e-12)) return false;
     }
     if (needsFp8 && !hasAny(device, FigureKey::Fp8TflopsDense, FigureKey::Fp8TflopsSparse)) return false;
     if (needsFp4 && !hasAny(device, FigureKey::Fp4TflopsDense, FigureKey::Fp4TflopsSparse)) return false;

@@ -19,7 +19,7 @@ struct DeviceFilter {
     std::set<DeviceKind> kinds;
     std::optional<int> yearMin;
     std::optional<int> yearMax;
-    std::optional<double> memoryGbMin; ///< GB (10^9 B)
+    std::optional<double> memoryGibMin; ///< GiB (2^30 B), the unit memory is shown in
     bool needsFp8 = false;             ///< has an FP8 tensor figure (dense or sparse)
     bool needsFp4 = false;             ///< has an FP4 tensor figure (dense or sparse)
     std::optional<Origin> origin;

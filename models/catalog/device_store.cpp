@@ -47,6 +47,9 @@ ALTER TABLE devices ADD COLUMN scaleup_topology TEXT;
 ALTER TABLE devices ADD COLUMN components TEXT;
 )sql";
 
+// Bundled schema 3, user schema 5: a figure keeps the vendor's printed label beside the value.
+constexpr std::string_view figureLabelSql = "ALTER TABLE figures ADD COLUMN label TEXT;";
+
 // primary_sources is stored as keys joined by '\n' (keys are slugs and never contain one).
 std::string joinKeys(const std::vector<std::string>& keys)
 {
@@ -120,7 +123,7 @@ Result<void> insertOne(Statement& devices, Statement& sources, Statement& figure
         figures.bind(1, d.id).bind(2, figureInfo(key).jsonKey).bind(3, f.value)
             .bind(4, f.provenance == Provenance::Sourced ? "sourced" : "derived").bindOptional(5, f.stated)
             .bindOptional(6, f.sourceKey).bindOptional(7, f.where).bindOptional(8, f.formula)
-            .bindOptional(9, f.note).bindOptional(10, f.date);
+            .bindOptional(9, f.note).bindOptional(10, f.date).bindOptional(11, f.label);
         if (auto ok = figures.run(); !ok) return ok;
         if (auto ok = figures.reset(); !ok) return ok;
     }
@@ -180,7 +183,7 @@ Result<void> attachDetails(const Database& db, std::vector<Device>& devices, con
         }
     }
     auto figures = db.prepare("SELECT device_id, key, value, provenance, stated, source_key, where_text, formula, "
-                              "note, date FROM figures" + filter);
+                              "note, date, label FROM figures" + filter);
     if (!figures) return std::unexpected(figures.error());
     if (!onlyId.empty()) figures->bind(1, onlyId);
     while (true) {
@@ -202,6 +205,7 @@ Result<void> attachDetails(const Database& db, std::vector<Device>& devices, con
         f.formula = figures->text(7);
         f.note = figures->text(8);
         f.date = figures->text(9);
+        f.label = figures->text(10);
         it->second->figures.emplace(*key, std::move(f));
     }
     return {};
@@ -211,6 +215,7 @@ Result<void> attachDetails(const Database& db, std::vector<Device>& devices, con
 
 std::string_view deviceTablesSql() { return tablesSql; }
 std::string_view deviceColumnsV2Sql() { return columnsV2Sql; }
+std::string_view figureLabelColumnSql() { return figureLabelSql; }
 
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices)
 {
@@ -222,8 +227,8 @@ Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& dev
     auto sourceInsert = db.prepare(
         "INSERT INTO sources (device_id, key, title, publisher, kind, url, date) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     auto figureInsert = db.prepare(
-        "INSERT INTO figures (device_id, key, value, provenance, stated, source_key, where_text, formula, note, date) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+        "INSERT INTO figures (device_id, key, value, provenance, stated, source_key, where_text, formula, note, date, "
+        "label) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
     for (auto* statement : {&deviceInsert, &sourceInsert, &figureInsert}) {
         if (!*statement) return std::unexpected(statement->error());
     }

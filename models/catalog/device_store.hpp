@@ -18,6 +18,10 @@ std::string_view deviceTablesSql();
 /// tables of deviceTablesSql(): run after it for a new database, or alone to migrate an old one.
 std::string_view deviceColumnsV2Sql();
 
+/// SQL that adds the figures' `label` column (the vendor's printed text); run after
+/// deviceColumnsV2Sql() for a new database, or alone to migrate one at user schema 4.
+std::string_view figureLabelColumnSql();
+
 /// Inserts devices (the caller wraps this in a transaction).
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices);
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 
 namespace accelscope::models::catalog {
 namespace {
@@ -126,6 +127,17 @@ std::optional<double> unitFactor(Dimension dimension, std::string_view unit)
         }
     }
     return std::nullopt;
+}
+
+std::string_view displayUnit(FigureKey key)
+{
+    return key == MemoryGb ? std::string_view{"GiB"} : figureInfo(key).unit;
+}
+
+double displayValue(FigureKey key, double canonical)
+{
+    // Memory is a whole number of bytes; rounding to it first makes 192 GiB come back as exactly 192.
+    return key == MemoryGb ? std::round(canonical * bytesPerGb) / bytesPerGib : canonical;
 }
 
 std::string_view acceptedUnits(Dimension dimension)

@@ -66,6 +66,16 @@ std::span<const DenseSparsePair> denseSparsePairs();
 /// or nullopt when the unit does not belong to that dimension ("TFLOPS" for a capacity).
 std::optional<double> unitFactor(Dimension dimension, std::string_view unit);
 
+/// The unit a figure is shown in to people. Memory capacity (memory_gb, stored in GB = 10^9 B, so
+/// bytes = value x 10^9) is shown in GiB, the unit DRAM, HBM and SRAM are built in: a 192 GiB
+/// Ironwood and a "192 GB" MI300X both show 192 GiB. Every other figure shows in its canonical unit.
+std::string_view displayUnit(FigureKey key);
+/// `canonical` (in figureInfo(key).unit) converted to displayUnit(key).
+double displayValue(FigureKey key, double canonical);
+/// Bytes per GiB (2^30) and per GB (10^9); memory capacity conversions use these, never a literal.
+constexpr double bytesPerGib = 1073741824.0;
+constexpr double bytesPerGb = 1e9;
+
 /// The accepted unit spellings of a dimension, comma-separated, for error messages.
 std::string_view acceptedUnits(Dimension dimension);
 

@@ -50,7 +50,7 @@ std::string partsText(const Device& system, FigureKey key, const DeviceIndex& in
     for (const auto& part : system.contains) {
         const Device* device = findPart(index, part.deviceId);
         out += (out.empty() ? "" : " + ") + std::to_string(part.count) + " x " +
-               formatFigureValue(device->value(key).value_or(0.0)) + " (" + part.deviceId + ")";
+               formatFigureValue(displayValue(key, device->value(key).value_or(0.0))) + " (" + part.deviceId + ")";
     }
     return out;
 }
@@ -120,18 +120,21 @@ private:
             const auto sum = sumOver(system, info.key, m_index);
             if (total == nullptr || !sum) continue;
             const std::string field(info.jsonKey);
-            const std::string stated = formatFigureValue(total->value) + (info.unit.empty() ? "" : " " + std::string(info.unit));
+            // Said in display units (memory in GiB), as people read the figures.
+            const std::string unit(displayUnit(info.key));
+            const std::string stated = formatFigureValue(displayValue(info.key, total->value)) + (unit.empty() ? "" : " " + unit);
+            const std::string sumText = formatFigureValue(displayValue(info.key, *sum));
             if (info.key == FigureKey::TdpW) {
                 if (total->value < *sum * (1 - systemTotalTolerance)) {
                     issue(system, total->line, field,
-                          "system TDP " + stated + " is below the sum of its parts' TDP " + formatFigureValue(*sum) +
+                          "system TDP " + stated + " is below the sum of its parts' TDP " + sumText +
                               " W = " + partsText(system, info.key, m_index));
                 }
                 continue;
             }
             if (std::abs(total->value - *sum) > systemTotalTolerance * *sum) {
                 issue(system, total->line, field,
-                      "system total " + stated + " is not the sum of its parts " + formatFigureValue(*sum) + " = " +
+                      "system total " + stated + " is not the sum of its parts " + sumText + " = " +
                           partsText(system, info.key, m_index) + " (tolerance 1 %)");
             }
         }

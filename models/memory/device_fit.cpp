@@ -16,8 +16,9 @@ bool fitsOnDevice(const catalog::Device& device, double bytes)
 
 std::string doesNotFitText(double needBytes, double capacityBytes)
 {
-    return "does not fit (needs " + decimalText(needBytes / 1e9, 1) + " GB, has " + decimalText(capacityBytes / 1e9, 1) +
-           " GB with " + decimalText(runtimeHeadroom * 100.0, 0) + " % kept free)";
+    constexpr double bytesPerGib = 1024.0 * 1024.0 * 1024.0; // capacities are shown in GiB (data/catalog/SCHEMA.md)
+    return "does not fit (needs " + decimalText(needBytes / bytesPerGib, 1) + " GiB, has " +
+           decimalText(capacityBytes / bytesPerGib, 1) + " GiB with " + decimalText(runtimeHeadroom * 100.0, 0) + " % kept free)";
 }
 
 std::vector<DeviceFit> fewestDevices(const std::vector<catalog::Device>& devices, const PerDeviceBytes& perDeviceBytes,

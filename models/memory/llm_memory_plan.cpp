@@ -15,6 +15,8 @@ namespace accelscope::models::memory {
 namespace {
 
 std::string gbText(double bytes) { return models::decimalText(bytes / 1e9, 1, false) + " GB"; }
+// Device capacity is said in GiB, the unit memory is built and shown in (catalog display rule).
+std::string gibText(double bytes) { return models::decimalText(bytes / catalog::bytesPerGib, 1, false) + " GiB"; }
 
 Result<int> parseInt(const std::string& key, const std::string& text)
 {
@@ -196,7 +198,7 @@ DeviceVerdict deviceVerdict(const catalog::Device& device, double totalBytes)
     v.capacityBytes = capacity;
     v.fits = fitsOnDevice(device, totalBytes);
     v.fraction = capacity > 0 ? totalBytes / capacity : 0.0;
-    v.text = v.fits ? "fits: " + models::decimalText(100 * v.fraction, 0, false) + "% of " + gbText(capacity) + " (" +
+    v.text = v.fits ? "fits: " + models::decimalText(100 * v.fraction, 0, false) + "% of " + gibText(capacity) + " (" +
                           models::decimalText(100 * runtimeHeadroom, 0, false) + "% kept free)"
                     : doesNotFitText(totalBytes, capacity);
     return v;

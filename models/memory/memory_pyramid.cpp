@@ -83,7 +83,7 @@ MemoryPyramid devicePyramid(const catalog::Device& d)
     const auto gb = d.value(catalog::FigureKey::MemoryGb);
     const auto bw = roofline::deviceMemoryCeiling(d);
     out.levels.push_back({MemoryLevel::DeviceMemory, d.memoryType.empty() ? "Device memory" : d.memoryType, "per device",
-                          gb ? known(*gb * 1e9, Basis::Sourced, "catalog memory_gb (as the vendor prints it)")
+                          gb ? known(*gb * 1e9, Basis::Sourced, "catalog memory_gb (bytes; the vendor's GB label is binary)")
                              : unknown("no memory_gb figure in the catalog"),
                           bw ? known(bw->bandwidthGBps, bw->basis, bw->source) : unknown("no memory_bw_gbs figure in the catalog"),
                           unknown(std::string(noLatency))});

@@ -3,6 +3,8 @@
 #include "app/gui/catalog/device_detail_html.hpp"
 #include "tests/app/gui_fixture.hpp"
 
+#include <algorithm>
+
 using namespace accelscope::gui;
 using namespace accelscope::models::catalog;
 
@@ -67,4 +69,21 @@ TEST_CASE("device names, notes and source titles are escaped in the detail HTML"
     CHECK_THAT(html, !Catch::Contains("<img"));
     CHECK_THAT(html, !Catch::Contains("<a href=\"file:"));
     CHECK_THAT(html, Catch::Contains("&lt;a href=&quot;file:///etc/passwd&quot;&gt;click&lt;/a&gt;"));
+}
+
+TEST_CASE("the detail pane shows a system's scope, parts, topology and memory in GiB with the vendor's label")
+{
+    accelscope::tests::GuiFixture fixture;
+    const auto& devices = fixture.context->catalog().devices;
+    const auto board = std::ranges::find(devices, std::string("nvidia-hgx-b200"), &Device::id);
+    REQUIRE(board != devices.end());
+    const QString html = deviceDetailHtml(*board);
+    CHECK(html.contains("Figures describe: <b>board</b>"));
+    CHECK(html.contains("Contains: 8 × nvidia-b200"));
+    CHECK(html.contains("Scale-up topology"));
+    const auto mi300x = std::ranges::find(devices, std::string("amd-instinct-mi300x"), &Device::id);
+    REQUIRE(mi300x != devices.end());
+    const QString memory = deviceDetailHtml(*mi300x);
+    CHECK(memory.contains("<b>192</b>&nbsp;GiB"));
+    CHECK(memory.contains("vendor prints “192 GB”"));
 }

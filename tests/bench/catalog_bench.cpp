@@ -56,7 +56,7 @@ void filterReplicated(benchmark::State& state)
     DeviceFilter filter;
     filter.text = "nvidia hbm";
     filter.kinds = {DeviceKind::Gpu};
-    filter.memoryGbMin = 40;
+    filter.memoryGibMin = 40;
     filter.needsFp8 = true;
     std::size_t matched = 0;
     for (auto _ : state) {

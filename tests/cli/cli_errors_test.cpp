@@ -36,7 +36,7 @@ TEST_CASE("a malformed data file fails the build with file:line and writes no da
 {
     TempDir dir;
     std::filesystem::create_directory(dir.path() / "data");
-    dir.write("data/acme.json", accelscope::tests::replaced(accelscope::tests::validCatalogText(), "\"80 GB\"", "\"80 TFLOPS\""));
+    dir.write("data/acme.json", accelscope::tests::replaced(accelscope::tests::validCatalogText(), "\"80 GiB\"", "\"80 TFLOPS\""));
     const auto out = dir.path() / "catalog.db";
     const auto run = runCli(dir.path() / "user.db",
                             {"catalog", "build", "--data", (dir.path() / "data").string(), "--out", out.string()});

@@ -118,3 +118,48 @@ TEST_CASE("every catalog command prints a single JSON document with --json")
         CHECK_NOTHROW(json::parse(run.out));
     }
 }
+
+TEST_CASE("catalog compare shows Ironwood and MI300X with the same 192 GiB, both best")
+{
+    // Google prints 192 GiB, AMD "192 GB" for the same bytes; memory is shown in GiB (issue #15).
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db",
+                            {"--json", "catalog", "compare", "google-tpu7x-ironwood", "amd-instinct-mi300x"});
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    bool sawMemory = false;
+    for (const auto& row : doc["rows"]) {
+        if (row["key"] != "memory_gb") continue;
+        sawMemory = true;
+        CHECK(row["unit"] == "GiB");
+        CHECK(row["values"][0] == row["values"][1]);
+        CHECK_THAT(row["values"][0].get<double>(), Catch::WithinRel(192.0, 1e-12));
+        CHECK(row["best"] == json::array({0, 1}));
+    }
+    CHECK(sawMemory);
+
+    const auto show = runCli(dir.path() / "user.db", {"--json", "catalog", "show", "amd-instinct-mi300x"});
+    REQUIRE(show.status == 0);
+    const json mi300x = json::parse(show.out);
+    CHECK(mi300x["memory_bytes"] == 192LL * 1024 * 1024 * 1024);
+    CHECK(mi300x["memory_gib"] == 192.0);
+    CHECK(mi300x["figures"]["memory_gb"]["label"] == "192 GB");
+    const auto text = runCli(dir.path() / "user.db", {"catalog", "show", "amd-instinct-mi300x"});
+    CHECK_THAT(text.out, Catch::Contains("memory_gb") && Catch::Contains("192") && Catch::Contains("GiB") &&
+                             Catch::Contains("vendor prints \"192 GB\""));
+}
+
+TEST_CASE("catalog show prints a pod's parts, and --json lists them")
+{
+    TempDir dir;
+    const auto text = runCli(dir.path() / "user.db", {"catalog", "show", "google-tpu-v5e-pod"});
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("  figures describe: pod: ") && Catch::Contains("  contains: 256 x google-tpu-v5e\n") &&
+                             Catch::Contains("  scale-up topology: 2D torus over ICI\n"));
+    const auto run = runCli(dir.path() / "user.db", {"--json", "catalog", "show", "google-tpu-v5e-pod"});
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    CHECK(doc["scope"] == "pod");
+    CHECK(doc["contains"] == json::array({json{{"device", "google-tpu-v5e"}, {"count", 256}}}));
+    CHECK(doc["scaleup_domain_devices"] == 256.0);
+}

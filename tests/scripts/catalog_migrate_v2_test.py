@@ -20,7 +20,9 @@ V1 = """{
       "id": "acme-card",
       "form_factor": "PCIe",
       "scope": "one board (1 ASIC)",
-      "figures": {}
+      "figures": {
+        "memory_gb": {"value": "80 GB", "source": "ds", "where": "t"}
+      }
     },
     {
       "id": "acme-hgx",
@@ -73,6 +75,9 @@ class MigrateTest(unittest.TestCase):
             self.assertEqual(devices["acme-tpu"]["scope"], "chip")
             self.assertEqual(devices["acme-tpu"]["scope_note"], 'one chip (2 "TensorCores")')
             self.assertIn("acme.json:9: acme-card: scope card (form factor PCIe)", first.stdout)
+            memory = devices["acme-card"]["figures"]["memory_gb"]
+            self.assertEqual((memory["value"], memory["label"]), ("80 GiB", "80 GB"))
+            self.assertIn("acme.json:11: memory_gb: 80 GB -> 80 GiB", first.stdout)
             # Line-local: every other line is unchanged, each scope line became two.
             self.assertEqual(len(converted.split("\n")), len(V1.split("\n")) + 5)
             second = run(path)

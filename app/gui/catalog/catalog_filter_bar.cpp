@@ -57,7 +57,7 @@ CatalogFilterBar::CatalogFilterBar(CatalogFilterProxy& proxy, QWidget* parent) :
     m_memoryMin->setDecimals(0);
     m_memoryMin->setSingleStep(8);
     m_memoryMin->setPrefix(tr("memory ≥ "));
-    m_memoryMin->setSuffix(tr(" GB"));
+    m_memoryMin->setSuffix(tr(" GiB"));
     m_memoryMin->setSpecialValueText(tr("any memory"));
     m_memoryMin->setToolTip(tr("At least this much device memory, in GB (10^9 bytes)"));
     m_fp8 = new QCheckBox(tr("FP8"), this);
@@ -111,7 +111,7 @@ void CatalogFilterBar::applyFilter()
     }
     if (m_yearMin->value() != m_yearMin->minimum()) filter.yearMin = m_yearMin->value();
     if (m_yearMax->value() != m_yearMax->minimum()) filter.yearMax = m_yearMax->value();
-    if (m_memoryMin->value() > 0) filter.memoryGbMin = m_memoryMin->value();
+    if (m_memoryMin->value() > 0) filter.memoryGibMin = m_memoryMin->value();
     filter.needsFp8 = m_fp8->isChecked();
     filter.needsFp4 = m_fp4->isChecked();
     m_proxy.setFilter(std::move(filter));

@@ -75,7 +75,7 @@ QVariant CatalogTableModel::figureData(const Device& device, FigureKey key, int 
     const Figure* figure = device.figure(key);
     switch (role) {
     case Qt::DisplayRole:
-        return figure ? QString::fromStdString(formatFigureValue(figure->value)) : QString();
+        return figure ? QString::fromStdString(formatFigureValue(displayValue(key, figure->value))) : QString();
     case SortRole:
         // Missing figures sort after every number in ascending order.
         return figure ? figure->value : std::numeric_limits<double>::infinity();
@@ -92,7 +92,9 @@ QVariant CatalogTableModel::figureData(const Device& device, FigureKey key, int 
         return figure ? QString(figure->provenance == Provenance::Derived ? "derived" : "sourced") : QString();
     case Qt::ToolTipRole: {
         if (!figure) return QStringLiteral("not published by the source");
-        QString tip = QString::fromStdString(formatFigureValue(figure->value) + " " + std::string(figureInfo(key).unit));
+        QString tip = QString::fromStdString(formatFigureValue(displayValue(key, figure->value)) + " " +
+                                             std::string(displayUnit(key)));
+        if (!figure->label.empty()) tip += "\n" + tr("vendor prints \"%1\"").arg(QString::fromStdString(figure->label));
         if (figure->provenance == Provenance::Derived) tip += "\nderived: " + QString::fromStdString(figure->formula);
         if (const Source* s = device.sourceOf(key)) {
             tip += "\n" + QString::fromStdString(s->title) + "\n" + QString::fromStdString(figure->where);
@@ -140,7 +142,8 @@ QVariant CatalogTableModel::headerData(int section, Qt::Orientation orientation,
         const FigureInfo& info = figureInfo(*key);
         const QString label = QString::fromStdString(std::string(info.label));
         if (role == Qt::DisplayRole) {
-            return info.unit.empty() ? label : label + " [" + QString::fromStdString(std::string(info.unit)) + "]";
+            const std::string unit(displayUnit(info.key));
+            return unit.empty() ? label : label + " [" + QString::fromStdString(unit) + "]";
         }
         if (role == Qt::ToolTipRole) return QString::fromStdString(std::string(info.jsonKey));
         return {};

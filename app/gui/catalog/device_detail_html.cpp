@@ -55,6 +55,7 @@ QString provenanceHtml(const Device& d, const Figure& f, FigureKey key)
         out += "<span style='color:#2e8b57'>sourced</span>";
         if (!f.stated.empty()) out += " (states “" + esc(f.stated) + "”)";
     }
+    if (!f.label.empty()) out += " " + QObject::tr("vendor prints") + " “" + esc(f.label) + "”";
     if (const Source* s = d.sourceOf(key)) {
         out += "<br>" + sourceLinkHtml(*s) + " — " + esc(f.where);
     }
@@ -100,7 +101,7 @@ QString deviceDetailHtml(const Device& d)
             const Figure* f = info.group == group ? d.figure(info.key) : nullptr;
             if (f == nullptr) continue;
             rows += "<tr><td valign='top'>" + esc(std::string(info.label)) + "</td><td valign='top' align='right'><b>" +
-                    esc(formatFigureValue(f->value)) + "</b>&nbsp;" + esc(std::string(info.unit)) +
+                    esc(formatFigureValue(displayValue(info.key, f->value))) + "</b>&nbsp;" + esc(std::string(displayUnit(info.key))) +
                     "</td><td valign='top'>" + provenanceHtml(d, *f, info.key) + "</td></tr>";
         }
         if (!rows.isEmpty()) {

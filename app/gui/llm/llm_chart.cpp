@@ -118,7 +118,7 @@ void LlmChart::addMatrix(Scene& s, float top, bool dark, LlmMode mode, const std
     float y = top + rowH;
     for (const FitRow& r : matrix) {
         s.text(0, y, r.name, ink);
-        s.text(nameW, y, gbText(r.capacityBytes), ink);
+        s.text(nameW, y, formatText("%.1f GiB", r.capacityBytes / models::catalog::bytesPerGib), ink);
         s.text(nameW + cellW, y, r.fewest ? std::to_string(*r.fewest) : std::string("none"), ink);
         for (std::size_t c = 0; c < r.cells.size(); ++c) {
             const FitCell& cell = r.cells[c];

@@ -121,7 +121,7 @@ TEST_CASE("the HGX B200 board's printed 1.4 TB fails the composition check at it
             REQUIRE(board != std::string::npos);
             const auto figure = text.find("\"memory_gb\":", board);
             const auto start = text.find("\"value\": \"", figure) + 10;
-            text.replace(start, text.find('"', start) - start, "1.4 TB");
+            text.replace(start, text.find('"', start) - start, "1400 GiB"); // the page's 1.4 TB, a binary label
             line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(figure), '\n'));
         }
         dir.write(entry.path().filename().string(), text);
@@ -129,11 +129,72 @@ TEST_CASE("the HGX B200 board's printed 1.4 TB fails the composition check at it
     REQUIRE(line > 0);
     const auto parsed = loadCatalogDirectory(dir.path());
     REQUIRE(parsed.has_value());
-    REQUIRE(parsed->issues.size() == 1);
-    const std::string message = parsed->issues.front().format();
-    CHECK_THAT(message, Catch::StartsWith("nvidia-datacenter.json:" + std::to_string(line) + ": memory_gb: system total 1400 GB"));
+    // Two issues: the board, and the DGX B200 node built on it (1440 GiB against its 1400 GiB board).
+    REQUIRE(parsed->issues.size() == 2);
+    const auto board = std::ranges::find_if(parsed->issues, [&](const ValidationIssue& i) { return i.line == line; });
+    REQUIRE(board != parsed->issues.end());
+    const std::string message = board->format();
+    CHECK_THAT(message, Catch::StartsWith("nvidia-datacenter.json:" + std::to_string(line) + ": memory_gb: system total 1400 GiB"));
     CHECK_THAT(message, Catch::Contains("is not the sum of its parts") && Catch::Contains("= 8 x ") &&
                             Catch::Contains("(nvidia-b200)"));
+    CHECK(std::ranges::any_of(parsed->issues, [](const ValidationIssue& i) {
+        return i.message.find("(nvidia-hgx-b200)") != std::string::npos;
+    }));
+}
+
+TEST_CASE("Ironwood's 192 GiB and MI300X's '192 GB' hold the same bytes and show the same")
+{
+    // Google prints 192 GiB; AMD prints "192 GB" for the same 8 x 24 GiB of HBM (issue #15: the
+    // old convention showed Ironwood 7 % bigger).
+    auto catalog = BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
+    REQUIRE(catalog.has_value());
+    const auto ironwood = catalog->findById("google-tpu7x-ironwood");
+    const auto mi300x = catalog->findById("amd-instinct-mi300x");
+    REQUIRE((ironwood && ironwood->has_value() && mi300x && mi300x->has_value()));
+    const auto a = (*ironwood)->value(FigureKey::MemoryGb);
+    const auto b = (*mi300x)->value(FigureKey::MemoryGb);
+    REQUIRE((a && b));
+    CHECK(*a == *b);
+    CHECK_THAT(*a * bytesPerGb, Catch::WithinRel(192 * bytesPerGib, 1e-12));
+    CHECK_THAT(displayValue(FigureKey::MemoryGb, *b), Catch::WithinRel(192.0, 1e-12));
+    CHECK(displayUnit(FigureKey::MemoryGb) == "GiB");
+    CHECK((*mi300x)->figure(FigureKey::MemoryGb)->label == "192 GB");
+}
+
+TEST_CASE("every bundled memory capacity is written in a binary unit")
+{
+    auto devices = BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB)->loadAll();
+    REQUIRE(devices.has_value());
+    int checked = 0;
+    for (const auto& d : *devices) {
+        const Figure* f = d.figure(FigureKey::MemoryGb);
+        if (f == nullptr || f->provenance != Provenance::Sourced) continue;
+        INFO(d.id << ": " << f->stated);
+        CHECK((f->stated.ends_with("GiB") || f->stated.ends_with("TiB") || f->stated.ends_with("MiB")));
+        ++checked;
+    }
+    CHECK(checked > 80);
+}
+
+TEST_CASE("bundled systems list their parts, and a pod's scale-up domain is its chip count")
+{
+    auto devices = BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB)->loadAll();
+    REQUIRE(devices.has_value());
+    std::set<std::string> ids;
+    for (const auto& d : *devices) ids.insert(d.id);
+    std::set<Scope> systemScopes;
+    for (const auto& d : *devices) {
+        if (d.contains.empty()) continue;
+        INFO(d.id);
+        CHECK((isSystemScope(d.scope) || d.scope == Scope::Module));
+        systemScopes.insert(d.scope);
+        for (const auto& part : d.contains) CHECK(ids.contains(part.deviceId));
+        if (d.scope == Scope::Pod) {
+            REQUIRE(d.contains.size() == 1);
+            CHECK(d.value(FigureKey::ScaleupDomainDevices) == d.contains.front().count);
+        }
+    }
+    CHECK(systemScopes == std::set<Scope>{Scope::Board, Scope::Node, Scope::Rack, Scope::Pod});
 }
 
 TEST_CASE("every cloud price in the bundled catalog names its price kind and carries a date")

@@ -27,7 +27,7 @@ inline std::string validCatalogText()
       "scope": "card", "scope_note": "one card",
       "primary_sources": ["ds"],
       "figures": {
-        "memory_gb": {"value": "80 GB", "source": "ds", "where": "table 1, row Memory"},
+        "memory_gb": {"value": "80 GiB", "label": "80 GB", "source": "ds", "where": "table 1, row Memory"},
         "memory_bw_gbs": {"value": "2 TB/s", "source": "ds", "where": "table 1, row Bandwidth"},
         "bf16_tflops_sparse": {"value": "800 TFLOPS", "source": "ds", "where": "table 1, row BF16 (with sparsity)"},
         "bf16_tflops_dense": {"derived": "bf16_tflops_sparse / 2", "note": "footnote: sparsity doubles"},

@@ -21,7 +21,8 @@ TEST_CASE("a valid document parses into devices with canonical units and derived
     CHECK(d.kind == DeviceKind::Gpu);
     CHECK(d.formFactor == FormFactor::Pcie);
     CHECK(d.sourceLine == 7);
-    CHECK(d.value(FigureKey::MemoryGb) == 80.0);
+    CHECK_THAT(*d.value(FigureKey::MemoryGb), Catch::WithinRel(80 * 1.073741824, 1e-12)); // 80 GiB in 10^9 B
+    CHECK(d.figure(FigureKey::MemoryGb)->label == "80 GB");
     CHECK(d.value(FigureKey::MemoryBwGbs) == 2000.0); // 2 TB/s = 2000 GB/s
     CHECK(d.value(FigureKey::Bf16TflopsDense) == 400.0);
     CHECK(d.figure(FigureKey::Bf16TflopsDense)->provenance == Provenance::Derived);
@@ -46,7 +47,7 @@ TEST_CASE("each class of bad input names the file, line, field and problem")
     const BadCase bad = GENERATE(values<BadCase>({
         {"unknown field", R"("vendor": "Acme",)", R"("vendor": "Acme", "colour": "red",)", 9, "colour", "unknown field"},
         {"unknown figure", R"("tdp_w": {"value": 350)", R"("tdp_watts": {"value": 350)", 19, "tdp_watts", "unknown figure"},
-        {"wrong unit", R"("80 GB")", R"("80 TFLOPS")", 15, "memory_gb", "unit 'TFLOPS' does not fit memory_gb"},
+        {"wrong unit", R"("80 GiB")", R"("80 TFLOPS")", 15, "memory_gb", "unit 'TFLOPS' does not fit memory_gb"},
         {"missing unit", R"("2 TB/s")", R"("2 furlongs")", 16, "memory_bw_gbs", "unit 'furlongs' does not fit"},
         {"missing source", R"("value": "2 TB/s", "source": "ds", )", R"("value": "2 TB/s", )", 16, "memory_bw_gbs", "missing source"},
         {"undefined source", R"("value": "2 TB/s", "source": "ds")", R"("value": "2 TB/s", "source": "nope")", 16, "memory_bw_gbs", "'nope' is not defined"},
@@ -71,6 +72,8 @@ TEST_CASE("each class of bad input names the file, line, field and problem")
         {"url without scheme", "https://acme.example/x1.pdf", "acme.example/x1.pdf", 3, "url", "only http(s) links are allowed, not 'acme.example/x1.pdf…'"},
         {"bad source date", R"("date": "2024-05")", R"("date": "May 2024")", 3, "date", "not YYYY"},
         {"figure both derived and sourced", R"({"derived": "bf16_tflops_sparse / 2")", R"({"value": 1, "derived": "bf16_tflops_sparse / 2")", 18, "bf16_tflops_dense", "not both"},
+        {"decimal memory unit", R"("80 GiB", "label": "80 GB")", R"("80 GB")", 15, "memory_gb", "'80 GB' is a decimal unit, but memory is built in binary units: write '80 GiB' and keep the vendor's text in \"label\""},
+        {"decimal memory unit in TB", R"("80 GiB", "label": "80 GB")", R"("1.4 TB")", 15, "memory_gb", "write '1.4 TiB'"},
         {"unknown scope", R"("scope": "card",)", R"("scope": "one card",)", 12, "scope", "unknown scope 'one card' (expected chip, package"},
         {"missing scope note", R"( "scope_note": "one card",)", "", 6, "scope_note", "missing required field"},
         {"empty scope note", R"("scope_note": "one card",)", R"("scope_note": "",)", 12, "scope_note", "must not be empty"},

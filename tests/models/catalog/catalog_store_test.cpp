@@ -130,7 +130,8 @@ TEST_CASE("a version-1 user database gains the lab-results table and keeps its d
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
         REQUIRE(db->execute("DROP TABLE lab_results; DROP TABLE lesson_progress; ALTER TABLE devices DROP COLUMN "
                             "scope_note; ALTER TABLE devices DROP COLUMN scaleup_topology; ALTER TABLE devices DROP "
-                            "COLUMN components; UPDATE devices SET scope = 'one card'; PRAGMA user_version = 1")
+                            "COLUMN components; ALTER TABLE figures DROP COLUMN label; UPDATE devices SET scope = "
+                            "'one card'; PRAGMA user_version = 1")
                     .has_value());
     }
     auto store = UserStore::open(path);
@@ -157,7 +158,8 @@ TEST_CASE("a version-3 user database moves each device's free-text scope to scop
     {   // what version 3 held: free text in `scope`, no v2 columns
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
         REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
-                            "scaleup_topology; ALTER TABLE devices DROP COLUMN components; UPDATE devices SET scope = "
+                            "scaleup_topology; ALTER TABLE devices DROP COLUMN components; ALTER TABLE figures DROP COLUMN "
+                            "label; UPDATE devices SET scope = "
                             "'one ' || form_factor || ' thing'; PRAGMA user_version = 3")
                     .has_value());
     }
@@ -173,12 +175,34 @@ TEST_CASE("a version-3 user database moves each device's free-text scope to scop
     }
 }
 
+TEST_CASE("a version-4 user database gains figure labels and keeps its devices")
+{
+    TempDir dir;
+    const auto path = dir.path() / "user.db";
+    {
+        auto store = UserStore::open(path);
+        REQUIRE(store.has_value());
+        REQUIRE(importDevicesFile(*store, dir.write("mine.json", accelscope::tests::validCatalogText()), {}, false)->issues.empty());
+    }
+    {   // what version 4 held: no label column
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("ALTER TABLE figures DROP COLUMN label; PRAGMA user_version = 4").has_value());
+    }
+    auto store = UserStore::open(path);
+    REQUIRE(store.has_value());
+    CHECK(store->schemaVersion() == userSchemaVersion);
+    auto devices = store->devices();
+    REQUIRE(devices.has_value());
+    REQUIRE(devices->size() == 1);
+    CHECK(devices->front().figure(FigureKey::MemoryGb)->label.empty()); // the old row had none
+}
+
 TEST_CASE("a system's parts and scale-up topology survive the database")
 {
     TempDir dir;
     const std::string text = accelscope::tests::replaced(
         accelscope::tests::validCatalogText(), "  ]\n}",
-        R"(  ,{"id": "acme-board", "name": "Acme Board", "vendor": "Acme", "kind": "gpu", "form_factor": "system", "scope": "board", "scope_note": "8 cards", "scaleup_topology": "Acme Link switch, all-to-all", "contains": [{"device": "acme-x1", "count": 8}], "primary_sources": ["ds"], "figures": {"memory_gb": {"value": "640 GB", "source": "ds", "where": "t"}}}
+        R"(  ,{"id": "acme-board", "name": "Acme Board", "vendor": "Acme", "kind": "gpu", "form_factor": "system", "scope": "board", "scope_note": "8 cards", "scaleup_topology": "Acme Link switch, all-to-all", "contains": [{"device": "acme-x1", "count": 8}], "primary_sources": ["ds"], "figures": {"memory_gb": {"value": "640 GiB", "source": "ds", "where": "t"}}}
   ]
 })");
     const auto parsed = parseCatalogText(text, "acme.json", Origin::Bundled);

@@ -61,13 +61,13 @@ TEST_CASE("a CSV file imports with each figure citing its row's source")
 {
     const std::string csv = std::string(csvHeader) +
         "acme-y1,\"Acme Y1, 48GB\",Acme,gpu,PCIe,card,one card,Y1 brief,Acme,datasheet,https://acme.example/y1.pdf,"
-        "page 2,48 GB,864,300\n";
+        "page 2,48 GiB,864,300\n";
     const ParsedCatalog parsed = parseDevicesCsv(csv, "mine.csv", Origin::User);
     REQUIRE(parsed.issues.empty());
     REQUIRE(parsed.devices.size() == 1);
     const Device& d = parsed.devices.front();
     CHECK(d.name == "Acme Y1, 48GB");
-    CHECK(d.value(FigureKey::MemoryGb) == 48.0);
+    CHECK_THAT(*d.value(FigureKey::MemoryGb), Catch::WithinRel(48 * 1.073741824, 1e-12)); // 48 GiB in 10^9 B
     CHECK(d.value(FigureKey::MemoryBwGbs) == 864.0);
     CHECK(d.figure(FigureKey::TdpW)->where == "page 2");
     CHECK(d.sourceOf(FigureKey::TdpW)->url == "https://acme.example/y1.pdf");
@@ -155,5 +155,5 @@ TEST_CASE("CSV export has a header and one row per device, canonical numbers")
     CHECK(csv.substr(0, 27) == "id,name,vendor,kind,form_fa");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 2);
     CHECK_THAT(csv.substr(firstNewline + 1), Catch::StartsWith("acme-x1,Acme X1 80GB,Acme,gpu,PCIe,card,one card,"));
-    CHECK_THAT(csv, Catch::Contains(",80,2000,"));
+    CHECK_THAT(csv, Catch::Contains(",80 GiB,2000,")); // memory in its display unit, which re-imports exactly
 }

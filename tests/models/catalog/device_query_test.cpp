@@ -84,7 +84,8 @@ TEST_CASE("facet filters combine")
     CHECK(ids(filterDevices(devices, filter)) == std::vector<std::string>{"google-tpu-v4"});
     filter = {};
     filter.yearMin = 2023;
-    filter.memoryGbMin = 181;
+    // The minimum is in GiB, the display unit: 192 GB stored = 178.8 GiB passes 170, 180 GB = 167.6 GiB does not.
+    filter.memoryGibMin = 170;
     CHECK(ids(filterDevices(devices, filter)) == std::vector<std::string>{"amd-mi300x"});
     filter = {};
     filter.needsFp8 = true;

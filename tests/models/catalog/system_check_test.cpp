@@ -25,7 +25,7 @@ std::string systemText()
       "id": "acme-gpu", "name": "Acme GPU", "vendor": "Acme", "kind": "gpu", "form_factor": "SXM",
       "scope": "module", "scope_note": "one GPU module", "primary_sources": ["ds"],
       "figures": {
-        "memory_gb": {"value": "180 GB", "source": "ds", "where": "t1"},
+        "memory_gb": {"value": "180 GiB", "source": "ds", "where": "t1"},
         "bf16_tflops_dense": {"value": "4500 TFLOPS", "source": "ds", "where": "t1"},
         "tdp_w": {"value": "1000 W", "source": "ds", "where": "t1"}
       }
@@ -35,7 +35,7 @@ std::string systemText()
       "scope": "board", "scope_note": "one board of 8 GPUs",
       "contains": [{"device": "acme-gpu", "count": 8}],
       "primary_sources": ["ds"], "figures": {
-        "memory_gb": {"value": "1440 GB", "source": "ds", "where": "t2"},
+        "memory_gb": {"value": "1440 GiB", "source": "ds", "where": "t2"},
         "bf16_tflops_dense": {"value": "36 PFLOPS", "source": "ds", "where": "t2"},
         "bf16_tflops_sparse": {"value": "72 PFLOPS", "source": "ds", "where": "t2"},
         "tdp_w": {"value": "14.3 kW", "source": "ds", "where": "t2"}
@@ -62,8 +62,8 @@ TEST_CASE("a system whose totals are the sum of its parts passes")
     CHECK(parsed.issues.empty());
     REQUIRE(parsed.devices.size() == 2);
     std::vector<const Device*> all{&parsed.devices[0], &parsed.devices[1]};
-    // 8 x 180 GB = 1440 GB; 8 x 4500 = 36000 TFLOP/s
-    CHECK(sumOfParts(parsed.devices[1], FigureKey::MemoryGb, all) == 1440.0);
+    // 8 x 180 GiB = 1440 GiB = 1546.19 GB (stored unit); 8 x 4500 = 36000 TFLOP/s
+    CHECK_THAT(*sumOfParts(parsed.devices[1], FigureKey::MemoryGb, all), Catch::WithinRel(1440 * 1.073741824, 1e-12));
     CHECK(sumOfParts(parsed.devices[1], FigureKey::Bf16TflopsDense, all) == 36000.0);
     CHECK_FALSE(sumOfParts(parsed.devices[1], FigureKey::Fp8TflopsDense, all).has_value());
 }
@@ -78,8 +78,8 @@ TEST_CASE("a system total that is not the sum of its parts fails at the figure's
     };
     const Case c = GENERATE(values<Case>({
         // The HGX B200 error of issue #15: the board printed 1400 GB, its GPUs hold 8 x 180 GB.
-        {"memory", R"("1440 GB", "source": "ds", "where": "t2")", R"("1400 GB", "source": "ds", "where": "t2")",
-         "acme.json:20: memory_gb: system total 1400 GB is not the sum of its parts 1440 = 8 x 180 (acme-gpu) (tolerance 1 %)"},
+        {"memory", R"("1440 GiB", "source": "ds", "where": "t2")", R"("1400 GiB", "source": "ds", "where": "t2")",
+         "acme.json:20: memory_gb: system total 1400 GiB is not the sum of its parts 1440 = 8 x 180 (acme-gpu) (tolerance 1 %)"},
         {"dense compute", R"("36 PFLOPS")", R"("18 PFLOPS")",
          "acme.json:21: bf16_tflops_dense: system total 18000 TFLOP/s is not the sum of its parts 36000 = 8 x 4500 (acme-gpu) (tolerance 1 %)"},
         {"TDP below the parts", R"("14.3 kW")", R"("7.9 kW")",
@@ -104,10 +104,10 @@ TEST_CASE("a system total that is not the sum of its parts fails at the figure's
 
 TEST_CASE("within the 1 % tolerance a rounded system total passes, and TDP may exceed the parts")
 {
-    // 1.43 TB is 0.7 % under 1440 GB; 14.3 kW is above 8 kW (CPUs, switches and fans).
-    const ParsedCatalog parsed = checked(replaced(systemText(), R"("1440 GB")", R"("1.43 TB")"));
+    // 1430 GiB is 0.7 % under 1440 GiB; 14.3 kW is above 8 kW (CPUs, switches and fans).
+    const ParsedCatalog parsed = checked(replaced(systemText(), R"("1440 GiB")", R"("1430 GiB")"));
     CHECK(parsed.issues.empty());
-    ParsedCatalog outside = parseCatalogText(replaced(systemText(), R"("1440 GB")", R"("1.42 TB")"), "acme.json", Origin::Bundled);
+    ParsedCatalog outside = parseCatalogText(replaced(systemText(), R"("1440 GiB")", R"("1420 GiB")"), "acme.json", Origin::Bundled);
     checkSystems(outside);
     CHECK(outside.issues.size() == 1);
 }

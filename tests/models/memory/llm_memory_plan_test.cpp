@@ -165,10 +165,11 @@ TEST_CASE("bar verdicts: fraction of the device's memory, or no figure")
         bool fits;
         const char* text;
     };
-    const auto row = GENERATE(Row{40e9, true, "fits: 50% of 80.0 GB (10% kept free)"},
-                              Row{72e9, true, "fits: 90% of 80.0 GB (10% kept free)"},
-                              Row{80e9, false, "does not fit (needs 80.0 GB, has 80.0 GB with 10 % kept free)"},
-                              Row{140e9, false, "does not fit (needs 140.0 GB, has 80.0 GB with 10 % kept free)"});
+    // The capacity is said in GiB: 8e10 bytes / 2^30 = 74.5 GiB; 10 % of it is kept free for the runtime.
+    const auto row = GENERATE(Row{40e9, true, "fits: 50% of 74.5 GiB (10% kept free)"},
+                              Row{72e9, true, "fits: 90% of 74.5 GiB (10% kept free)"},
+                              Row{80e9, false, "does not fit (needs 74.5 GiB, has 74.5 GiB with 10 % kept free)"},
+                              Row{140e9, false, "does not fit (needs 130.4 GiB, has 74.5 GiB with 10 % kept free)"});
     const auto v = deviceVerdict(roundDevice(), row.bytes);
     CHECK(v.capacityBytes == 80e9);
     CHECK(v.fits == row.fits);
@@ -192,7 +193,7 @@ TEST_CASE("fit matrix: Llama 2 70B in FP16 needs two 80 GB devices, cells match 
     const auto matrix = fitMatrix(s, bundledDevices());
     const auto h100 = std::ranges::find_if(matrix, [](const auto& r) { return r.deviceId == "nvidia-h100-sxm"; });
     REQUIRE(h100 != matrix.end());
-    CHECK(h100->capacityBytes == 80e9);
+    CHECK(h100->capacityBytes == 80 * 1024.0 * 1024 * 1024); // the H100's "80GB" is 80 GiB of HBM3
     REQUIRE(h100->cells.size() == fitMatrixDegrees.size());
     CHECK_FALSE(h100->cells[0].fits);
     CHECK(h100->cells[1].fits);

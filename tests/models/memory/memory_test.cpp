@@ -114,7 +114,7 @@ TEST_CASE("the H100 pyramid: whitepaper on-chip sizes, catalog HBM, derived link
     CHECK(*p.levels[0].capacityBytes.value == 256 * 1024.0);
     CHECK(*p.levels[1].capacityBytes.value == 228 * 1024.0);
     CHECK(*p.levels[2].capacityBytes.value == 50 * 1024 * 1024.0);
-    CHECK(*p.levels[3].capacityBytes.value == 80e9);
+    CHECK(*p.levels[3].capacityBytes.value == 80 * 1024.0 * 1024 * 1024); // "80GB" of HBM3 is 80 GiB (catalog v2)
     CHECK(*p.levels[3].bandwidthGBps.value == 3350.0);
     for (const auto& level : p.levels) {
         CHECK_FALSE(level.latencyNs.value.has_value());
