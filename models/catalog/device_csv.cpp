@@ -5,6 +5,7 @@
 #include "models/catalog/comparison.hpp"
 #include "models/catalog/figure_parser.hpp"
 #include "models/catalog/located_json.hpp"
+#include "models/common/utf8_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -154,6 +155,12 @@ ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName
 {
     ParsedCatalog failed;
     failed.fileCount = 1;
+    text = withoutByteOrderMark(text);
+    if (const auto problem = firstInvalidUtf8(text)) {
+        // A Latin-1 CSV from a spreadsheet: refused here, or every later --json listing fails (issue #17).
+        failed.issues.push_back({fileName, problem->line, "(encoding)", utf8ProblemText(*problem)});
+        return failed;
+    }
     const CsvParse csv = parseCsv(text);
     if (!csv.error.empty()) {
         failed.issues.push_back({fileName, csv.errorLine, "(csv)", csv.error});

@@ -2,6 +2,8 @@
 // A SAX handler over nlohmann::json that builds the DOM and records line numbers.
 #include "models/catalog/located_json.hpp"
 
+#include "models/common/utf8_text.hpp"
+
 #include <iterator>
 #include <vector>
 
@@ -167,6 +169,8 @@ int LocatedJson::lineOf(const std::string& pointer) const
 
 std::expected<LocatedJson, JsonSyntaxError> parseLocatedJson(std::string_view text)
 {
+    // Checked first: nlohmann's message for a bad byte quotes it raw, so the error itself would not be UTF-8.
+    if (const auto problem = firstInvalidUtf8(text)) return std::unexpected(JsonSyntaxError{problem->line, utf8ProblemText(*problem)});
     LocatedJson out;
     int newlines = 0;
     LocatingHandler handler(&newlines, &out);

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+// Issue #17, poisoned state: what imports is what every face reads back, text that is not UTF-8 is
+// refused where it enters, and a record that cannot be read is listed as damaged, never fatal.
+#include "models/catalog/sqlite_db.hpp"
+#include "tests/cli/cli_runner.hpp"
+#include "tests/models/catalog/catalog_fixture.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+using accelscope::tests::CliRun;
+using accelscope::tests::runCli;
+using accelscope::tests::TempDir;
+using nlohmann::json;
+
+namespace {
+
+/// A minimal lab result record whose machine description is `machine` (JSON text).
+std::string resultWithMachine(const std::string& machine)
+{
+    return R"({"schema_version": 1, "lab": "cpu-roofline", "title": "Roofline", "machine": )" + machine +
+           R"(, "parameters": {}, "series": [], "summary": [{"key": "peak_gflops", "value": 12.5, "unit": "GFLOP/s"}],
+              "started_at": "2026-11-24T05:00:00Z", "duration_s": 1})";
+}
+
+void checkOneLine(const CliRun& run, const std::string& contains, int lines = 1)
+{
+    INFO(run.err.substr(0, 300));
+    CHECK(run.status == 1);
+    CHECK(std::count(run.err.begin(), run.err.end(), '\n') == lines);
+    CHECK_THAT(run.err, !Catch::Contains("internal error"));
+    CHECK_THAT(run.err, Catch::Contains(contains));
+}
+
+/// Writes a row into lab_results directly, as a damaged or older database could hold it.
+void plantResult(const std::filesystem::path& user, const std::string& machineSummary, const std::string& record)
+{
+    auto db = accelscope::models::catalog::Database::open(user, accelscope::models::catalog::OpenMode::ReadWriteCreate);
+    REQUIRE(db.has_value());
+    auto insert = db->prepare("INSERT INTO lab_results (lab_id, title, started_at, machine, origin, source_file, record, "
+                              "content_hash) VALUES ('cpu-roofline', 'Roofline', '2026-11-24T04:00:00Z', ?, 'imported', "
+                              "'planted.json', ?, ?)");
+    REQUIRE(insert.has_value());
+    insert->bind(1, machineSummary).bind(2, record).bind(3, "planted-" + std::to_string(record.size()));
+    REQUIRE(insert->run().has_value());
+}
+
+} // namespace
+
+TEST_CASE("a lab result whose machine os is a number is refused at import, naming the field")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    struct Case {
+        std::string machine;
+        std::string field;
+    };
+    const std::vector<Case> cases{
+        {R"({"os": 42})", "machine.os: expected a string, found a number"},
+        {R"({"cpu_model": ["x"]})", "machine.cpu_model: expected a string, found an array"},
+        {R"("a laptop")", "machine: expected an object, found a string"},
+        {R"({"caches": [{"level": "L1"}]})", "machine.caches[0].level: expected a cache level from 0 to 9"},
+        {R"({"caches": [{"level": 1, "size_bytes": "32K"}]})", "machine.caches[0].size_bytes: expected a number"},
+        {R"({"caches": [7]})", "machine.caches[0]: expected an object, found a number"},
+        {R"({"gpu": {"name": 5}})", "machine.gpu.name: expected a string, found a number"},
+    };
+    for (const auto& c : cases) {
+        const auto file = dir.write("result.json", resultWithMachine(c.machine));
+        checkOneLine(runCli(user, {"lab", "import", file.string()}), "result.json: " + c.field);
+    }
+    const auto history = runCli(user, {"--json", "lab", "history"});
+    REQUIRE(history.status == 0);
+    CHECK(json::parse(history.out).empty());
+
+    // The same record with a well-typed machine imports and reads back on every face.
+    const auto good = dir.write("good.json", resultWithMachine(R"({"os": "Linux 6.1", "cpu_model": "Test CPU"})"));
+    REQUIRE(runCli(user, {"lab", "import", good.string()}).status == 0);
+    CHECK(runCli(user, {"lab", "show", "1"}).status == 0);
+    CHECK(runCli(user, {"--json", "lab", "export", "1"}).status == 0);
+}
+
+TEST_CASE("a stored lab result no face can read is listed as damaged and can be deleted")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const auto good = dir.write("good.json", resultWithMachine(R"({"os": "Linux 6.1", "cpu_model": "Test CPU"})"));
+    REQUIRE(runCli(user, {"lab", "import", good.string()}).status == 0); // creates the database, #1
+    plantResult(user, "Test CPU", resultWithMachine(R"({"os": 42})"));  // #2, as an older version stored it
+    plantResult(user, "Caf\xE9 CPU", "{\"lab\": \"caf\xE9\"}");         // #3, Latin-1 bytes
+
+    const auto table = runCli(user, {"lab", "history"});
+    REQUIRE(table.status == 0);
+    CHECK_THAT(table.out, Catch::Contains("damaged: stored result #2: machine.os: expected a string, found a number"));
+    CHECK_THAT(table.out, Catch::Contains("damaged: stored result #3:1: not UTF-8 text (byte 0xE9"));
+    CHECK_THAT(table.out, Catch::Contains("peak_gflops 12.5 GFLOP/s"));
+    const auto listed = runCli(user, {"--json", "lab", "history"});
+    REQUIRE(listed.status == 0);
+    const json rows = json::parse(listed.out); // bytes that are not UTF-8 print as U+FFFD, not as a failure
+    REQUIRE(rows.size() == 3);
+    const auto planted = std::ranges::find_if(rows, [](const json& r) { return r["id"] == 3; });
+    REQUIRE(planted != rows.end());
+    CHECK((*planted)["machine"] == "Caf\xEF\xBF\xBD CPU");
+
+    checkOneLine(runCli(user, {"lab", "show", "2"}), "stored result #2: machine.os: expected a string, found a number");
+    checkOneLine(runCli(user, {"lab", "export", "3"}), "stored result #3:1: not UTF-8 text");
+    checkOneLine(runCli(user, {"lab", "show", "--pyramid", "1", "2"}), "stored result #2: machine.os");
+    CHECK(runCli(user, {"lab", "show", "1"}).status == 0);
+    CHECK(runCli(user, {"lab", "delete", "2", "3"}).status == 0);
+    CHECK(json::parse(runCli(user, {"--json", "lab", "history"}).out).size() == 1);
+}
+
+TEST_CASE("a Latin-1 CSV import is refused naming line and column, and listings keep working")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const std::string header = "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
+                               "source_url,memory_gb\n";
+    const std::string row = "acme-own2,Own 2,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/b.pdf,16\n";
+    const auto latin1 = dir.write("latin1.csv", header + row + "acme-own3,Caf\xE9 3,Acme,gpu,PCIe,one card,Brief,Acme,"
+                                                               "datasheet,https://acme.example/b.pdf,16\n");
+    checkOneLine(runCli(user, {"catalog", "import", latin1.string()}),
+                 "latin1.csv:3: (encoding): not UTF-8 text (byte 0xE9 at column 14); save the file as UTF-8", 2);
+    const auto list = runCli(user, {"--json", "catalog", "list", "--user"});
+    REQUIRE(list.status == 0);
+    CHECK(json::parse(list.out).empty()); // nothing of the file was imported
+
+    // A spreadsheet's byte-order mark is not part of the first column's name; UTF-8 text imports.
+    const auto bom = dir.write("bom.csv", "\xEF\xBB\xBF" + header + "acme-own2,Caf\xC3\xA9 2,Acme,gpu,PCIe,one card,"
+                                                                    "Brief,Acme,datasheet,https://acme.example/b.pdf,16\n");
+    REQUIRE(runCli(user, {"catalog", "import", bom.string()}).status == 0);
+    const auto after = runCli(user, {"--json", "catalog", "list", "--user"});
+    REQUIRE(after.status == 0);
+    const json devices = json::parse(after.out);
+    REQUIRE(devices.size() == 1);
+    CHECK(devices[0]["name"] == "Caf\xC3\xA9 2");
+    CHECK(runCli(user, {"--json", "catalog", "export", "--user"}).status == 0);
+}
+
+TEST_CASE("text that is not UTF-8 is refused at every file boundary with file and line")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const std::string latin1 = "Caf\xE9";
+
+    const auto catalog = dir.write("cat.json", accelscope::tests::replaced(accelscope::tests::validCatalogText(),
+                                                                           "Acme X1 80GB", latin1));
+    checkOneLine(runCli(user, {"catalog", "import", catalog.string()}), "cat.json:8: (syntax): not UTF-8 text (byte 0xE9", 2);
+
+    const auto result = dir.write("r.json", resultWithMachine(R"({"os": ")" + latin1 + "\"}"));
+    checkOneLine(runCli(user, {"lab", "import", result.string()}), "r.json:1: not UTF-8 text (byte 0xE9 at column ");
+
+    const auto warp = dir.write("w.warp", "compute 1\n# " + latin1 + "\n");
+    checkOneLine(runCli(user, {"warp", "run", "--program", warp.string()}), "w.warp: line 2, column 6: not UTF-8 text");
+
+    const auto model = dir.write("m.json", "{\n  \"id\": \"" + latin1 + "\"\n}\n");
+    checkOneLine(runCli(user, {"memory", "infer", "--config", model.string()}), "m.json:2: (syntax): not UTF-8 text");
+
+    const auto lessons = dir.path() / "lessons";
+    std::filesystem::create_directories(lessons);
+    const auto lesson = dir.write("lessons/99-bad.md", "---\nid: bad\ntitle: " + latin1 + "\n---\n");
+    const auto check = runCli(user, {"lesson", "check", lesson.string()});
+    CHECK(check.status == 1);
+    CHECK_THAT(check.err + check.out, Catch::Contains("99-bad.md:3: not UTF-8 text (byte 0xE9 at column 11)"));
+}
