@@ -8,6 +8,8 @@
 #include <initializer_list>
 #include <limits>
 #include <optional>
+#include <set>
+#include <vector>
 #include <utility>
 
 namespace accelscope::labs {
@@ -284,9 +286,18 @@ models::Result<LabResult> labResultFromJson(std::string_view text, const std::st
     if (auto nesting = checkNesting(text, fileName); !nesting) return std::unexpected(nesting.error());
     json doc;
     std::string lastKey; // the field being read, for errors nlohmann reports without a place
+    std::vector<std::set<std::string>> keysOfObjects; // to refuse a key given twice in one object
+    std::string duplicate;
     try {
-        doc = json::parse(text, [&lastKey](int, json::parse_event_t event, json& parsed) {
-            if (event == json::parse_event_t::key && parsed.is_string()) lastKey = parsed.get<std::string>();
+        doc = json::parse(text, [&](int, json::parse_event_t event, json& parsed) {
+            if (event == json::parse_event_t::object_start) keysOfObjects.emplace_back();
+            if (event == json::parse_event_t::object_end && !keysOfObjects.empty()) keysOfObjects.pop_back();
+            if (event == json::parse_event_t::key && parsed.is_string()) {
+                lastKey = parsed.get<std::string>();
+                if (!keysOfObjects.empty() && !keysOfObjects.back().insert(lastKey).second && duplicate.empty()) {
+                    duplicate = lastKey;
+                }
+            }
             return true;
         });
     } catch (const json::parse_error& e) {
@@ -300,6 +311,12 @@ models::Result<LabResult> labResultFromJson(std::string_view text, const std::st
         if (const auto close = what.find("] "); close != std::string::npos) what = what.substr(close + 2);
         const std::string field = lastKey.empty() ? std::string("(record)") : lastKey;
         return models::fail(models::ErrorCode::InvalidData, fileName + ": " + field + ": " + what);
+    }
+    if (!duplicate.empty()) {
+        // nlohmann keeps the last of two equal keys silently; which one the author meant is unknown.
+        return models::fail(models::ErrorCode::InvalidData,
+                            fileName + ": " + (duplicate.size() <= 60 ? duplicate : duplicate.substr(0, 60) + "...") +
+                                ": the key is given twice in one object");
     }
     if (!doc.is_object()) {
         return models::fail(models::ErrorCode::InvalidData, fileName + ": not a JSON object (is it a lab result file?)");

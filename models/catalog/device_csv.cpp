@@ -172,9 +172,12 @@ ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName
     }
     const auto& header = csv.rows.front().fields;
     const auto known = deviceCsvColumns();
-    for (const auto& column : header) {
+    for (std::size_t c = 0; c < header.size(); ++c) {
+        const std::string& column = header[c];
         if (std::ranges::find(known, column) == known.end()) {
             failed.issues.push_back({fileName, 1, column, "unknown column"});
+        } else if (std::find(header.begin(), header.begin() + static_cast<std::ptrdiff_t>(c), column) != header.begin() + static_cast<std::ptrdiff_t>(c)) {
+            failed.issues.push_back({fileName, 1, column, "column given twice (which value is meant?)"});
         }
     }
     if (!failed.issues.empty()) return failed;

@@ -72,6 +72,13 @@ public:
 
     bool key(json::string_t& key)
     {
+        // nlohmann keeps the last of two equal keys; a reviewer reading the file sees the first.
+        // Neither is what the author meant to be sure of, so the file is refused (issue #17).
+        if (!m_stack.empty() && m_stack.back().value->contains(key)) {
+            m_errorLine = line();
+            m_errorMessage = "duplicate key '" + (key.size() <= 60 ? key : key.substr(0, 60) + "...") + "'";
+            return false;
+        }
         m_pendingKey = key;
         m_keyLine = line();
         return true;

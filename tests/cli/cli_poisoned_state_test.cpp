@@ -165,3 +165,26 @@ TEST_CASE("text that is not UTF-8 is refused at every file boundary with file an
     CHECK(check.status == 1);
     CHECK_THAT(check.err + check.out, Catch::Contains("99-bad.md:3: not UTF-8 text (byte 0xE9 at column 11)"));
 }
+
+TEST_CASE("a key or column given twice is refused naming file, line and key")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const auto catalog = dir.write("twice.json", accelscope::tests::replaced(accelscope::tests::validCatalogText(),
+                                                                             R"("vendor": "Acme",)",
+                                                                             R"("vendor": "Acme", "vendor": "Other",)"));
+    checkOneLine(runCli(user, {"catalog", "import", catalog.string()}), "twice.json:9: (syntax): duplicate key 'vendor'", 2);
+
+    const auto model = dir.write("twice-model.json", "{\n  \"id\": \"m\",\n  \"layers\": 2,\n  \"layers\": 3\n}\n");
+    checkOneLine(runCli(user, {"memory", "infer", "--config", model.string()}), "twice-model.json:4: (syntax): duplicate key 'layers'");
+
+    const auto result = dir.write("twice-result.json", resultWithMachine(R"({"os": "Linux", "os": "Windows"})"));
+    checkOneLine(runCli(user, {"lab", "import", result.string()}), "twice-result.json: os: the key is given twice in one object");
+
+    const auto csv = dir.write("twice.csv", "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
+                                            "source_url,memory_gb,memory_gb\nacme-own2,Own 2,Acme,gpu,PCIe,one card,Brief,"
+                                            "Acme,datasheet,https://acme.example/b.pdf,16,32\n");
+    checkOneLine(runCli(user, {"catalog", "import", csv.string()}), "twice.csv:1: memory_gb: column given twice", 2);
+    CHECK(json::parse(runCli(user, {"--json", "catalog", "list", "--user"}).out).empty());
+    CHECK(json::parse(runCli(user, {"--json", "lab", "history"}).out).empty());
+}
