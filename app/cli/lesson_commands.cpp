@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
 #include <memory>
 #include <ostream>
 
@@ -294,6 +295,11 @@ ExitCode evalExpression(const CliContext& ctx, const LessonOptions& o)
     if (!context) return ctx.error(context.error());
     auto value = lessonEvaluator(*context).evaluate(o.value);
     if (!value) return ctx.error(value.error());
+    if (const double* d = std::get_if<double>(&*value); d != nullptr && !std::isfinite(*d)) {
+        // 10^400 overflows to infinity: an error like evaluateNumber's, not "inf" with status 0 (issue #17).
+        return ctx.error("'" + o.value.substr(0, 60) + (o.value.size() > 60 ? "...'" : "'") + " is not finite (" +
+                         (std::isnan(*d) ? "not a number" : "it overflows") + ")");
+    }
     if (ctx.json) {
         if (const double* d = std::get_if<double>(&*value)) ctx.printJson({{"expression", o.value}, {"value", *d}});
         else ctx.printJson({{"expression", o.value}, {"value", std::get<std::string>(*value)}});

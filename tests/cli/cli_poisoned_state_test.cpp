@@ -188,3 +188,50 @@ TEST_CASE("a key or column given twice is refused naming file, line and key")
     CHECK(json::parse(runCli(user, {"--json", "catalog", "list", "--user"}).out).empty());
     CHECK(json::parse(runCli(user, {"--json", "lab", "history"}).out).empty());
 }
+
+TEST_CASE("NaN, infinity and overflow are refused where numbers are read")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const std::string header = "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
+                               "source_url,memory_gb\nacme-a,A,Acme,gpu,PCIe,one card,B,A,datasheet,https://a.example/b.pdf,";
+    for (const std::string value : {"nan", "inf", "-inf", "1e999", "1e300"}) {
+        const auto csv = dir.write("n.csv", header + value + "\n");
+        checkOneLine(runCli(user, {"catalog", "import", csv.string()}), "n.csv:2: memory_gb: ", 2);
+    }
+    const auto catalog = dir.write("nan.json", accelscope::tests::replaced(accelscope::tests::validCatalogText(),
+                                                                           R"("value": 350)", R"("value": "NaN W")"));
+    checkOneLine(runCli(user, {"catalog", "import", catalog.string()}), "nan.json:19: tdp_w: a value that is not finite", 2);
+    CHECK(json::parse(runCli(user, {"--json", "catalog", "list", "--user"}).out).empty());
+
+    for (const std::string value : {"nan", "inf", "1e999"}) {
+        checkOneLine(runCli(user, {"lesson", "answer", "memory-wall", "1", value}), "'" + value + "' is not a number");
+    }
+    checkOneLine(runCli(user, {"lesson", "eval", "10^400"}), "'10^400' is not finite (it overflows)");
+    const auto warp = dir.write("big.warp", "loop 99999999999999999999\n  compute 1\nend\n");
+    checkOneLine(runCli(user, {"warp", "run", "--program", warp.string()}), "big.warp: line 1, column 6: number out of range");
+}
+
+TEST_CASE("path tricks in files are refused or reduced to a file name")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const auto csv = dir.write("path.csv", "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
+                                           "source_url,memory_gb\n../../etc/passwd,A,Acme,gpu,PCIe,one card,B,A,datasheet,"
+                                           "file:///etc/passwd,16\n");
+    const auto refused = runCli(user, {"catalog", "import", csv.string()});
+    checkOneLine(refused, "path.csv:2: ", 3);
+    CHECK_THAT(refused.err, Catch::Contains("url: only http(s) links are allowed, not 'file:"));
+    CHECK_THAT(refused.err, Catch::Contains("id: '../../etc/passwd' is not a slug"));
+
+    // A result imported through "sub/../" is recorded by its file name only.
+    std::filesystem::create_directories(dir.path() / "sub");
+    dir.write("r.json", resultWithMachine(R"({"os": "Linux"})"));
+    REQUIRE(runCli(user, {"lab", "import", (dir.path() / "sub" / ".." / "r.json").string()}).status == 0);
+    const json rows = json::parse(runCli(user, {"--json", "lab", "history"}).out);
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0]["source_file"] == "r.json");
+    // Exporting onto a folder is one error line; the folder is left as it was.
+    checkOneLine(runCli(user, {"lab", "export", "1", "--out", (dir.path() / "sub").string()}), "");
+    CHECK(std::filesystem::is_directory(dir.path() / "sub"));
+}
