@@ -315,7 +315,7 @@ models::Result<LabResult> labResultFromJson(std::string_view text, const std::st
     if (!duplicate.empty()) {
         // nlohmann keeps the last of two equal keys silently; which one the author meant is unknown.
         return models::fail(models::ErrorCode::InvalidData,
-                            fileName + ": " + (duplicate.size() <= 60 ? duplicate : duplicate.substr(0, 60) + "...") +
+                            fileName + ": " + models::quotedExcerpt(duplicate) +
                                 ": the key is given twice in one object");
     }
     if (!doc.is_object()) {

@@ -9,6 +9,7 @@
 #include "labs/guided/lessons_directory.hpp"
 #include "labs/lab_registry.hpp"
 #include "models/common/number_text.hpp"
+#include "models/common/utf8_text.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -297,7 +298,7 @@ ExitCode evalExpression(const CliContext& ctx, const LessonOptions& o)
     if (!value) return ctx.error(value.error());
     if (const double* d = std::get_if<double>(&*value); d != nullptr && !std::isfinite(*d)) {
         // 10^400 overflows to infinity: an error like evaluateNumber's, not "inf" with status 0 (issue #17).
-        return ctx.error("'" + o.value.substr(0, 60) + (o.value.size() > 60 ? "...'" : "'") + " is not finite (" +
+        return ctx.error("'" + models::quotedExcerpt(o.value) + "' is not finite (" +
                          (std::isnan(*d) ? "not a number" : "it overflows") + ")");
     }
     if (ctx.json) {

@@ -2,6 +2,7 @@
 // Recursive-descent evaluator of lesson expressions and the `{{ … }}` template renderer.
 #include "labs/guided/expression.hpp"
 #include "models/common/number_text.hpp"
+#include "models/common/utf8_text.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -40,10 +41,8 @@ public:
 private:
     std::unexpected<models::Error> error(const std::string& what) const
     {
-        // A hostile expression can be megabytes long: quote only its start.
-        constexpr std::size_t quoted = 60;
-        const std::string shown =
-            m_text.size() <= quoted ? std::string(m_text) : std::string(m_text.substr(0, quoted)) + "...";
+        // A hostile expression can be megabytes long, or hold line breaks: quote only its start, escaped.
+        const std::string shown = models::quotedExcerpt(m_text);
         return fail(ErrorCode::InvalidArgument,
                     "in '" + shown + "' at column " + std::to_string(m_pos + 1) + ": " + what);
     }

@@ -112,7 +112,7 @@ std::optional<T> wholeNumber(std::string_view text)
 std::string notANumber(const std::string& value)
 {
     constexpr std::size_t quoted = 60;
-    const std::string shown = value.size() <= quoted ? value : value.substr(0, quoted) + "...";
+    const std::string shown = quotedExcerpt(value, quoted); // a quoted CSV field may hold line breaks
     return "\"" + shown + "\" is not a number";
 }
 

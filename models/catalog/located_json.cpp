@@ -76,7 +76,7 @@ public:
         // Neither is what the author meant to be sure of, so the file is refused (issue #17).
         if (!m_stack.empty() && m_stack.back().value->contains(key)) {
             m_errorLine = line();
-            m_errorMessage = "duplicate key '" + (key.size() <= 60 ? key : key.substr(0, 60) + "...") + "'";
+            m_errorMessage = "duplicate key '" + quotedExcerpt(key) + "'";
             return false;
         }
         m_pendingKey = key;

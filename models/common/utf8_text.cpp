@@ -69,6 +69,38 @@ std::string_view withoutByteOrderMark(std::string_view text)
     return text;
 }
 
+std::string quotedExcerpt(std::string_view text, std::size_t maxBytes)
+{
+    std::string out;
+    std::size_t i = 0;
+    while (i < text.size() && i < maxBytes) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c < 0x20 || c == 0x7F) {
+            out += "\\x" + hexByte(c).substr(2);
+        } else if (c >= 0x80) {
+            // A whole character or, for bytes that are not UTF-8, the byte escaped.
+            const std::size_t length = sequenceLength(text, i);
+            if (length == 0) {
+                out += "\\x" + hexByte(c).substr(2);
+            } else {
+                if (i + length > maxBytes) break;
+                out.append(text.substr(i, length));
+                i += length;
+                continue;
+            }
+        } else {
+            out += static_cast<char>(c);
+        }
+        ++i;
+    }
+    if (i < text.size()) out += "...";
+    return out;
+}
+
 std::string utf8ProblemText(const Utf8Problem& problem)
 {
     return "not UTF-8 text (byte " + hexByte(problem.byte) + " at column " + std::to_string(problem.column) +

@@ -31,6 +31,11 @@ std::string_view withoutByteOrderMark(std::string_view text);
 /// the user database made every later `--json` listing fail.
 Result<void> checkUtf8(std::string_view text, const std::string& fileName);
 
+/// The start of `text` for quoting in a one-line message: at most `maxBytes` bytes (cut at a
+/// character boundary, "..." appended when cut), line breaks and other control characters written
+/// as \n, \t, \xNN so that a quoted value never breaks the message's line.
+std::string quotedExcerpt(std::string_view text, std::size_t maxBytes = 60);
+
 /// The message of `checkUtf8` for a known problem, for parsers that report issues as rows.
 std::string utf8ProblemText(const Utf8Problem& problem);
 

@@ -68,3 +68,15 @@ TEST_CASE("a leading byte-order mark is dropped, one elsewhere is kept")
     CHECK(withoutByteOrderMark("id,\xEF\xBB\xBFname") == "id,\xEF\xBB\xBFname");
     CHECK(withoutByteOrderMark("\xEF\xBB") == "\xEF\xBB");
 }
+
+TEST_CASE("a quoted excerpt stays on one line and is cut at a character boundary")
+{
+    using accelscope::models::quotedExcerpt;
+    CHECK(quotedExcerpt("short") == "short");
+    CHECK(quotedExcerpt("a\nb\tc\rd\x7F") == "a\\nb\\tc\\x0Dd\\x7F");
+    CHECK(quotedExcerpt(std::string(100, 'x')) == std::string(60, 'x') + "...");
+    CHECK(quotedExcerpt("caf\xC3\xA9", 4) == "caf...");         // é does not fit in 4 bytes: not split
+    CHECK(quotedExcerpt("caf\xC3\xA9", 5) == "caf\xC3\xA9");
+    CHECK(quotedExcerpt("caf\xE9 x") == "caf\\xE9 x");            // a Latin-1 byte is escaped
+    CHECK(quotedExcerpt("") == "");
+}
