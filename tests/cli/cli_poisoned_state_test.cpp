@@ -235,3 +235,15 @@ TEST_CASE("path tricks in files are refused or reduced to a file name")
     checkOneLine(runCli(user, {"lab", "export", "1", "--out", (dir.path() / "sub").string()}), "");
     CHECK(std::filesystem::is_directory(dir.path() / "sub"));
 }
+
+TEST_CASE("model configs: overflowing numbers, deep nesting and bare NaN are one line naming the file")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const auto huge = dir.write("huge.json", "{\n  \"id\": \"m\",\n  \"layers\": 1e999\n}\n");
+    checkOneLine(runCli(user, {"memory", "infer", "--config", huge.string()}), "huge.json:3: (syntax): number overflow parsing '1e999'");
+    const auto deep = dir.write("deep.json", "{\"id\": " + std::string(100000, '[') + std::string(100000, ']') + "}");
+    checkOneLine(runCli(user, {"memory", "infer", "--config", deep.string()}), "deep.json:1: (syntax): nested deeper than 200 levels");
+    const auto nan = dir.write("nan.json", "{\n  \"id\": \"m\",\n  \"layers\": NaN\n}\n");
+    checkOneLine(runCli(user, {"memory", "infer", "--config", nan.string()}), "nan.json:3: (syntax): ");
+}
