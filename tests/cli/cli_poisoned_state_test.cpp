@@ -247,3 +247,16 @@ TEST_CASE("model configs: overflowing numbers, deep nesting and bare NaN are one
     const auto nan = dir.write("nan.json", "{\n  \"id\": \"m\",\n  \"layers\": NaN\n}\n");
     checkOneLine(runCli(user, {"memory", "infer", "--config", nan.string()}), "nan.json:3: (syntax): ");
 }
+
+TEST_CASE("a tensor holding NaN or infinity is refused by quantize, naming the file and the value")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const auto text = dir.write("t.txt", "1.5\nnan\n2\n");
+    checkOneLine(runCli(user, {"format", "quantize", "--input", text.string(), "fp8-e4m3"}),
+                 text.string() + ": value 2 of the tensor is NaN; error metrics need finite values");
+    const auto inf = dir.write("i.txt", "1.5 2 -inf\n");
+    checkOneLine(runCli(user, {"format", "quantize", "--input", inf.string(), "int8-sym"}),
+                 inf.string() + ": value 3 of the tensor is infinite");
+    CHECK(runCli(user, {"format", "quantize", "--input", dir.write("ok.txt", "1.5 2 -3\n").string(), "fp8-e4m3"}).status == 0);
+}
