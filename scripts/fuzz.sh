@@ -16,6 +16,8 @@ targets=("$@")
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j"$(nproc)" --target fuzz_all >/dev/null
 bin=build/fuzz/fuzz
+# Readable stacks in crash reports (llvm-symbolizer comes with clang).
+export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-$(command -v llvm-symbolizer-16 || command -v llvm-symbolizer || true)}"
 work=build/fuzz/work
 mkdir -p "$work"
 

@@ -34,7 +34,7 @@ public:
         auto value = expr();
         if (!value) return value;
         skipSpace();
-        if (m_pos != m_text.size()) return error("unexpected '" + std::string(m_text.substr(m_pos, 1)) + "'");
+        if (m_pos != m_text.size()) return error("unexpected '" + models::quotedExcerpt(m_text.substr(m_pos, 1)) + "'");
         return value;
     }
 
@@ -133,7 +133,7 @@ private:
         skipSpace();
         if (m_pos >= m_text.size()) return error("an expression is missing");
         const char c = m_text[m_pos];
-        Result<Value> out = error("unexpected '" + std::string(1, c) + "'");
+        Result<Value> out = error("unexpected '" + models::quotedExcerpt(std::string(1, c)) + "'");
         if (c == '(') {
             ++m_pos;
             out = expr();
@@ -187,7 +187,7 @@ private:
             if (!accept(')')) return error("')' or ',' expected in the arguments of " + name);
         }
         const FunctionSpec* f = m_evaluator.find(name);
-        if (f == nullptr) return fail(ErrorCode::NotFound, "unknown function '" + name + "'");
+        if (f == nullptr) return fail(ErrorCode::NotFound, "unknown function '" + models::quotedExcerpt(name) + "'");
         const int n = static_cast<int>(args.size());
         if (n < f->minArgs || n > f->maxArgs) {
             return fail(ErrorCode::InvalidArgument, name + " takes " +
@@ -229,10 +229,10 @@ models::Result<double> Evaluator::evaluateNumber(std::string_view expression) co
     if (!value) return std::unexpected(value.error());
     const double* d = std::get_if<double>(&*value);
     if (d == nullptr) {
-        return fail(ErrorCode::InvalidArgument, "'" + std::string(expression) + "' gives the word '" +
-                                                    std::get<std::string>(*value) + "', not a number");
+        return fail(ErrorCode::InvalidArgument, "'" + models::quotedExcerpt(expression) + "' gives the word '" +
+                                                    models::quotedExcerpt(std::get<std::string>(*value)) + "', not a number");
     }
-    if (!std::isfinite(*d)) return fail(ErrorCode::InvalidArgument, "'" + std::string(expression) + "' is not finite");
+    if (!std::isfinite(*d)) return fail(ErrorCode::InvalidArgument, "'" + models::quotedExcerpt(expression) + "' is not finite");
     return *d;
 }
 
@@ -249,7 +249,7 @@ models::Result<std::string> formatNumber(double value, std::string_view spec)
     int n = 0;
     const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
     if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() || n < 0 || n > 12) {
-        return fail(ErrorCode::InvalidArgument, "bad number format '" + std::string(spec) +
+        return fail(ErrorCode::InvalidArgument, "bad number format '" + models::quotedExcerpt(spec) +
                                                     "' (N decimals, sN significant digits, %N percent, ,N grouped, x exact)");
     }
     switch (kind) {
@@ -287,7 +287,7 @@ models::Result<std::string> Evaluator::render(std::string_view text) const
         auto value = evaluate(inner);
         if (!value) return std::unexpected(value.error());
         if (const double* d = std::get_if<double>(&*value)) {
-            if (!std::isfinite(*d)) return fail(ErrorCode::InvalidArgument, "'" + std::string(inner) + "' is not finite");
+            if (!std::isfinite(*d)) return fail(ErrorCode::InvalidArgument, "'" + models::quotedExcerpt(inner) + "' is not finite");
             auto formatted = formatNumber(*d, spec);
             if (!formatted) return std::unexpected(formatted.error());
             out += *formatted;
