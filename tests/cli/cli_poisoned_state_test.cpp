@@ -260,3 +260,24 @@ TEST_CASE("a tensor holding NaN or infinity is refused by quantize, naming the f
                  inf.string() + ": value 3 of the tensor is infinite");
     CHECK(runCli(user, {"format", "quantize", "--input", dir.write("ok.txt", "1.5 2 -3\n").string(), "fp8-e4m3"}).status == 0);
 }
+
+TEST_CASE("a user device with a figure this version does not know still loads, saying so")
+{
+    TempDir dir;
+    const auto user = dir.path() / "user.db";
+    const auto good = dir.write("good.json", accelscope::tests::replaced(accelscope::tests::validCatalogText(), "acme-x1", "acme-own1"));
+    REQUIRE(runCli(user, {"catalog", "import", good.string()}).status == 0);
+    {
+        auto db = accelscope::models::catalog::Database::open(user, accelscope::models::catalog::OpenMode::ReadWriteCreate);
+        REQUIRE(db.has_value());
+        REQUIRE(db->execute("INSERT INTO figures (device_id, key, value, provenance) VALUES ('acme-own1', 'qubits_per_die', 7, "
+                            "'sourced'), ('gone-device', 'memory_gb', 1, 'sourced')").has_value());
+    }
+    const auto list = runCli(user, {"--json", "catalog", "list", "--user"});
+    REQUIRE(list.status == 0);
+    REQUIRE(json::parse(list.out).size() == 1);
+    const auto shown = runCli(user, {"catalog", "show", "acme-own1"});
+    REQUIRE(shown.status == 0);
+    CHECK_THAT(shown.out, Catch::Contains("figure 'qubits_per_die' this version does not know"));
+    CHECK_THAT(shown.out, Catch::Contains("80")); // the figures it knows are all there
+}
