@@ -28,5 +28,6 @@ cmake --preset asan -DACCELSCOPE_WERROR="$werror" >/dev/null
 cmake --build --preset asan -j"$(nproc)" --target models_catalog_tests models_precision_tests models_simt_tests \
   models_roofline_tests labs_tests cli_tests >/dev/null
 ctest --preset asan -j"$(nproc)"
-# libFuzzer (clang 16): every kept crash file replayed, then each of the nine targets fuzzed for 20 s.
-scripts/fuzz.sh 20
+# libFuzzer (clang 16): every kept crash file replayed, then each of the nine targets fuzzed for
+# ACCELSCOPE_FUZZ_SECONDS (20 s; 0 replays the crash files only).
+scripts/fuzz.sh "${ACCELSCOPE_FUZZ_SECONDS:-20}"
