@@ -63,7 +63,7 @@ private:
     {
         if (!v) return std::unexpected(v.error());
         if (const double* d = std::get_if<double>(&*v)) return *d;
-        return error(std::string("'") + std::get<std::string>(*v) + "' is a word, not a number (" + what + ")");
+        return error("'" + models::quotedExcerpt(std::get<std::string>(*v)) + "' is a word, not a number (" + what + ")");
     }
     Result<Value> binary(Result<Value> left, char op, Result<Value> right)
     {
