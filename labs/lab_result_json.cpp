@@ -109,7 +109,8 @@ public:
 
     std::unexpected<models::Error> error(const std::string& field, const std::string& what) const
     {
-        return models::fail(models::ErrorCode::InvalidData, m_fileName + ": " + field + ": " + what);
+        // A field path holds the file's own keys: escaped, so that a key with a line break stays on the line.
+        return models::fail(models::ErrorCode::InvalidData, m_fileName + ": " + models::quotedExcerpt(field, 120) + ": " + what);
     }
 
     const json* find(const json& object, const std::string& key) const
@@ -309,7 +310,7 @@ models::Result<LabResult> labResultFromJson(std::string_view text, const std::st
         // out_of_range for a number such as 1e999: bad input, not a bug (issue #17).
         std::string what = e.what();
         if (const auto close = what.find("] "); close != std::string::npos) what = what.substr(close + 2);
-        const std::string field = lastKey.empty() ? std::string("(record)") : lastKey;
+        const std::string field = lastKey.empty() ? std::string("(record)") : models::quotedExcerpt(lastKey);
         return models::fail(models::ErrorCode::InvalidData, fileName + ": " + field + ": " + what);
     }
     if (!duplicate.empty()) {
