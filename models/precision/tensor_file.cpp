@@ -73,7 +73,7 @@ Result<std::size_t> shapeCount(std::string_view value, const std::string& name)
             return npyError(name, "shape dimension '" + quotedExcerpt(dim, 40) + "' is not a number");
         }
         if (ec == std::errc::result_out_of_range || (extent != 0 && count > SIZE_MAX / extent)) {
-            return npyError(name, "shape (" + std::string(dims.substr(0, 80)) + ") is too large");
+            return npyError(name, "shape (" + quotedExcerpt(dims, 80) + ") is too large");
         }
         count *= extent;
     }
