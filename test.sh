@@ -22,3 +22,12 @@ cmake --preset package -DACCELSCOPE_WERROR="$werror" >/dev/null
 cmake --build --preset package -j"$(nproc)" >/dev/null
 scripts/check-package.sh build/package
 xvfb-run -a -s "-screen 0 1600x1000x24" ctest --preset dev -j"$(nproc)"
+# Hostile input (issue #17). The headless tests again under ASan + UBSan (models, labs, CLI; no GUI,
+# no CUDA), with zero reports: UBSan halts on the first, ASan and LSan fail the test.
+cmake --preset asan -DACCELSCOPE_WERROR="$werror" >/dev/null
+cmake --build --preset asan -j"$(nproc)" --target models_catalog_tests models_precision_tests models_simt_tests \
+  models_roofline_tests labs_tests cli_tests >/dev/null
+ctest --preset asan -j"$(nproc)"
+# libFuzzer (clang 16): every kept crash file replayed, then each of the nine targets fuzzed for
+# ACCELSCOPE_FUZZ_SECONDS (20 s; 0 replays the crash files only).
+scripts/fuzz.sh "${ACCELSCOPE_FUZZ_SECONDS:-20}"

@@ -2,9 +2,14 @@
 // LabResult ⇄ JSON.
 #include "labs/lab_result_json.hpp"
 
+#include "models/common/utf8_text.hpp"
+
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <optional>
+#include <set>
+#include <vector>
 #include <utility>
 
 namespace accelscope::labs {
@@ -104,7 +109,8 @@ public:
 
     std::unexpected<models::Error> error(const std::string& field, const std::string& what) const
     {
-        return models::fail(models::ErrorCode::InvalidData, m_fileName + ": " + field + ": " + what);
+        // A field path holds the file's own keys: escaped, so that a key with a line break stays on the line.
+        return models::fail(models::ErrorCode::InvalidData, m_fileName + ": " + models::quotedExcerpt(field, 120) + ": " + what);
     }
 
     const json* find(const json& object, const std::string& key) const
@@ -184,6 +190,51 @@ models::Result<SummaryFigure> readSummary(const json& f, const std::string& fiel
     return SummaryFigure{*key, *value, *unit, *note};
 }
 
+/// The machine description is kept as JSON, and every face reads fields of it with fixed types
+/// (the GUI's result view, the measured pyramid's caches, the history's machine summary). A record
+/// whose `os` was a number was stored and then aborted the GUI at each start (issue #17): each
+/// field a face reads is checked here, in the one reader, so what imports is what every face reads.
+models::Result<void> checkMachine(const json& machine, const FieldReader& read)
+{
+    if (!machine.is_object()) return read.error("machine", "expected an object, found " + typeName(machine));
+    const auto check = [&](const json& object, const std::string& prefix, std::initializer_list<const char*> keys,
+                           bool numbers) -> models::Result<void> {
+        for (const char* key : keys) {
+            const json* value = read.find(object, key);
+            if (value == nullptr) continue;
+            const bool ok = numbers ? value->is_number() : value->is_string();
+            if (!ok) return read.error(prefix + key, std::string("expected ") + (numbers ? "a number" : "a string") + ", found " + typeName(*value));
+        }
+        return {};
+    };
+    if (auto ok = check(machine, "machine.", {"cpu_model", "os", "compiler", "topology_source"}, false); !ok) return ok;
+    if (auto ok = check(machine, "machine.", {"packages", "physical_cores", "logical_cpus", "memory_bytes"}, true); !ok) return ok;
+    for (const char* key : {"gpu", "cuda"}) {
+        const json* device = read.find(machine, key);
+        if (device == nullptr) continue;
+        const std::string prefix = std::string("machine.") + key;
+        if (!device->is_object()) return read.error(prefix, "expected an object, found " + typeName(*device));
+        if (auto ok = check(*device, prefix + ".", {"name"}, false); !ok) return ok;
+    }
+    const json* caches = read.find(machine, "caches");
+    if (caches == nullptr) return {};
+    if (!caches->is_array()) return read.error("machine.caches", "expected an array, found " + typeName(*caches));
+    for (std::size_t i = 0; i < caches->size(); ++i) {
+        const json& cache = (*caches)[i];
+        const std::string prefix = "machine.caches[" + std::to_string(i) + "]";
+        if (!cache.is_object()) return read.error(prefix, "expected an object, found " + typeName(cache));
+        if (auto ok = check(cache, prefix + ".", {"type"}, false); !ok) return ok;
+        if (auto ok = check(cache, prefix + ".", {"size_bytes", "instances", "line_bytes"}, true); !ok) return ok;
+        // The level is read as an int (L1, L2, …): a fraction or a huge number is not a level.
+        if (const json* level = read.find(cache, "level"); level != nullptr) {
+            if (!level->is_number_integer() || level->get<std::int64_t>() < 0 || level->get<std::int64_t>() > 9) {
+                return read.error(prefix + ".level", "expected a cache level from 0 to 9, found " + level->dump());
+            }
+        }
+    }
+    return {};
+}
+
 models::Result<void> readBody(const json& doc, LabResult& r, const FieldReader& read)
 {
     for (auto [key, target] : {std::pair{"lab", &r.labId}, std::pair{"title", &r.title}}) {
@@ -192,6 +243,8 @@ models::Result<void> readBody(const json& doc, LabResult& r, const FieldReader& 
         *target = std::move(*text);
     }
     r.machine = doc.value("machine", json::object());
+    if (r.machine.is_null()) r.machine = json::object(); // a record made without a machine description
+    if (auto machine = checkMachine(r.machine, read); !machine) return machine;
     for (const auto& [key, value] : doc["parameters"].items()) {
         auto number = read.number(value, "parameters." + key);
         if (!number) return std::unexpected(number.error());
@@ -230,12 +283,22 @@ models::Result<void> readBody(const json& doc, LabResult& r, const FieldReader& 
 
 models::Result<LabResult> labResultFromJson(std::string_view text, const std::string& fileName)
 {
+    if (auto encoding = models::checkUtf8(text, fileName); !encoding) return std::unexpected(encoding.error());
     if (auto nesting = checkNesting(text, fileName); !nesting) return std::unexpected(nesting.error());
     json doc;
     std::string lastKey; // the field being read, for errors nlohmann reports without a place
+    std::vector<std::set<std::string>> keysOfObjects; // to refuse a key given twice in one object
+    std::string duplicate;
     try {
-        doc = json::parse(text, [&lastKey](int, json::parse_event_t event, json& parsed) {
-            if (event == json::parse_event_t::key && parsed.is_string()) lastKey = parsed.get<std::string>();
+        doc = json::parse(text, [&](int, json::parse_event_t event, json& parsed) {
+            if (event == json::parse_event_t::object_start) keysOfObjects.emplace_back();
+            if (event == json::parse_event_t::object_end && !keysOfObjects.empty()) keysOfObjects.pop_back();
+            if (event == json::parse_event_t::key && parsed.is_string()) {
+                lastKey = parsed.get<std::string>();
+                if (!keysOfObjects.empty() && !keysOfObjects.back().insert(lastKey).second && duplicate.empty()) {
+                    duplicate = lastKey;
+                }
+            }
             return true;
         });
     } catch (const json::parse_error& e) {
@@ -247,8 +310,14 @@ models::Result<LabResult> labResultFromJson(std::string_view text, const std::st
         // out_of_range for a number such as 1e999: bad input, not a bug (issue #17).
         std::string what = e.what();
         if (const auto close = what.find("] "); close != std::string::npos) what = what.substr(close + 2);
-        const std::string field = lastKey.empty() ? std::string("(record)") : lastKey;
+        const std::string field = lastKey.empty() ? std::string("(record)") : models::quotedExcerpt(lastKey);
         return models::fail(models::ErrorCode::InvalidData, fileName + ": " + field + ": " + what);
+    }
+    if (!duplicate.empty()) {
+        // nlohmann keeps the last of two equal keys silently; which one the author meant is unknown.
+        return models::fail(models::ErrorCode::InvalidData,
+                            fileName + ": " + models::quotedExcerpt(duplicate) +
+                                ": the key is given twice in one object");
     }
     if (!doc.is_object()) {
         return models::fail(models::ErrorCode::InvalidData, fileName + ": not a JSON object (is it a lab result file?)");

@@ -10,6 +10,7 @@ packages=(
   libsqlite3-dev nlohmann-json3-dev libcli11-dev catch2 libbenchmark-dev libhwloc-dev libopenblas-dev
   xvfb xauth fonts-dejavu-core
   file desktop-file-utils appstream
+  clang-16 libclang-rt-16-dev
 )
 
 missing=()

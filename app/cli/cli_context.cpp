@@ -44,6 +44,11 @@ ExitCode CliContext::error(const std::string& message) const
 
 ExitCode CliContext::error(const models::Error& e) const { return error(e.message); }
 
-void CliContext::printJson(const nlohmann::json& document) const { *out << document.dump(2) << "\n"; }
+void CliContext::printJson(const nlohmann::json& document) const
+{
+    // Imports refuse text that is not UTF-8, but a database written by an older version may hold
+    // some: such bytes print as U+FFFD instead of making every --json listing fail (issue #17).
+    *out << document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
 
 } // namespace accelscope::cli

@@ -199,7 +199,7 @@ ExitCode runQuantize(const CliContext& ctx, const QuantizeOptions& o)
         auto scheme = schemeFromName(name, o.channels);
         if (!scheme) return ctx.error(scheme.error());
         auto result = applyScheme(*scheme, *tensor);
-        if (!result) return ctx.error(result.error());
+        if (!result) return ctx.error((o.input.empty() ? "" : o.input + ": ") + result.error().message);
         const QuantMetrics m = measure(*tensor, *result);
         results.push_back(json{{"format", name}, {"bytes_per_element", m.bytesPerElement}, {"sqnr_db", jsonValue(m.sqnrDb)},
                                {"mse", jsonValue(m.mse)}, {"max_abs_error", jsonValue(m.maxAbsError)},

@@ -151,7 +151,8 @@ ExitCode exportResult(const CliContext& ctx, std::int64_t id, const std::string&
 std::string headline(const models::catalog::StoredLabResult& stored)
 {
     auto result = labs::labResultFromStored(stored);
-    if (!result || result->summary.empty()) return {};
+    if (!result) return "damaged: " + result.error().message; // listed, so it can be deleted
+    if (result->summary.empty()) return {};
     const auto& f = result->summary.front();
     return f.key + " " + models::engineeringText(f.value) + " " + f.unit;
 }

@@ -10,9 +10,11 @@
 #include "labs/guided/lessons_directory.hpp"
 #include "labs/lab_registry.hpp"
 #include "models/common/number_text.hpp"
+#include "models/common/utf8_text.hpp"
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
 #include <memory>
 #include <ostream>
 
@@ -314,6 +316,11 @@ ExitCode evalExpression(const CliContext& ctx, const LessonOptions& o)
     const Evaluator evaluator = lessonEvaluator(*context);
     auto value = evaluator.evaluate(o.value);
     if (!value) return ctx.error(value.error());
+    if (const double* d = std::get_if<double>(&*value); d != nullptr && !std::isfinite(*d)) {
+        // 10^400 overflows to infinity: an error like evaluateNumber's, not "inf" with status 0 (issue #17).
+        return ctx.error("'" + models::quotedExcerpt(o.value) + "' is not finite (" +
+                         (std::isnan(*d) ? "not a number" : "it overflows") + ")");
+    }
     if (o.work) {
         auto worked = workText(evaluator, o.value, 8);
         if (!worked) return ctx.error(worked.error());

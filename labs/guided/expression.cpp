@@ -4,6 +4,7 @@
 
 #include "labs/guided/expression_work.hpp"
 #include "models/common/number_text.hpp"
+#include "models/common/utf8_text.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -35,17 +36,15 @@ public:
         auto value = expr();
         if (!value) return value;
         skipSpace();
-        if (m_pos != m_text.size()) return error("unexpected '" + std::string(m_text.substr(m_pos, 1)) + "'");
+        if (m_pos != m_text.size()) return error("unexpected '" + models::quotedExcerpt(m_text.substr(m_pos, 1)) + "'");
         return value;
     }
 
 private:
     std::unexpected<models::Error> error(const std::string& what) const
     {
-        // A hostile expression can be megabytes long: quote only its start.
-        constexpr std::size_t quoted = 60;
-        const std::string shown =
-            m_text.size() <= quoted ? std::string(m_text) : std::string(m_text.substr(0, quoted)) + "...";
+        // A hostile expression can be megabytes long, or hold line breaks: quote only its start, escaped.
+        const std::string shown = models::quotedExcerpt(m_text);
         return fail(ErrorCode::InvalidArgument,
                     "in '" + shown + "' at column " + std::to_string(m_pos + 1) + ": " + what);
     }
@@ -66,7 +65,7 @@ private:
     {
         if (!v) return std::unexpected(v.error());
         if (const double* d = std::get_if<double>(&*v)) return *d;
-        return error(std::string("'") + std::get<std::string>(*v) + "' is a word, not a number (" + what + ")");
+        return error("'" + models::quotedExcerpt(std::get<std::string>(*v)) + "' is a word, not a number (" + what + ")");
     }
     Result<Value> binary(Result<Value> left, char op, Result<Value> right)
     {
@@ -136,7 +135,7 @@ private:
         skipSpace();
         if (m_pos >= m_text.size()) return error("an expression is missing");
         const char c = m_text[m_pos];
-        Result<Value> out = error("unexpected '" + std::string(1, c) + "'");
+        Result<Value> out = error("unexpected '" + models::quotedExcerpt(std::string(1, c)) + "'");
         if (c == '(') {
             ++m_pos;
             out = expr();
@@ -190,7 +189,7 @@ private:
             if (!accept(')')) return error("')' or ',' expected in the arguments of " + name);
         }
         const FunctionSpec* f = m_evaluator.find(name);
-        if (f == nullptr) return fail(ErrorCode::NotFound, "unknown function '" + name + "'");
+        if (f == nullptr) return fail(ErrorCode::NotFound, "unknown function '" + models::quotedExcerpt(name) + "'");
         const int n = static_cast<int>(args.size());
         if (n < f->minArgs || n > f->maxArgs) {
             return fail(ErrorCode::InvalidArgument, name + " takes " +
@@ -232,10 +231,10 @@ models::Result<double> Evaluator::evaluateNumber(std::string_view expression) co
     if (!value) return std::unexpected(value.error());
     const double* d = std::get_if<double>(&*value);
     if (d == nullptr) {
-        return fail(ErrorCode::InvalidArgument, "'" + std::string(expression) + "' gives the word '" +
-                                                    std::get<std::string>(*value) + "', not a number");
+        return fail(ErrorCode::InvalidArgument, "'" + models::quotedExcerpt(expression) + "' gives the word '" +
+                                                    models::quotedExcerpt(std::get<std::string>(*value)) + "', not a number");
     }
-    if (!std::isfinite(*d)) return fail(ErrorCode::InvalidArgument, "'" + std::string(expression) + "' is not finite");
+    if (!std::isfinite(*d)) return fail(ErrorCode::InvalidArgument, "'" + models::quotedExcerpt(expression) + "' is not finite");
     return *d;
 }
 
@@ -252,7 +251,7 @@ models::Result<std::string> formatNumber(double value, std::string_view spec)
     int n = 0;
     const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
     if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() || n < 0 || n > 12) {
-        return fail(ErrorCode::InvalidArgument, "bad number format '" + std::string(spec) +
+        return fail(ErrorCode::InvalidArgument, "bad number format '" + models::quotedExcerpt(spec) +
                                                     "' (N decimals, sN significant digits, %N percent, ,N grouped, x exact)");
     }
     switch (kind) {
@@ -297,7 +296,7 @@ models::Result<std::string> Evaluator::render(std::string_view text) const
         auto value = evaluate(inner);
         if (!value) return std::unexpected(value.error());
         if (const double* d = std::get_if<double>(&*value)) {
-            if (!std::isfinite(*d)) return fail(ErrorCode::InvalidArgument, "'" + std::string(inner) + "' is not finite");
+            if (!std::isfinite(*d)) return fail(ErrorCode::InvalidArgument, "'" + models::quotedExcerpt(inner) + "' is not finite");
             auto formatted = formatNumber(*d, spec);
             if (!formatted) return std::unexpected(formatted.error());
             out += *formatted;

@@ -2,6 +2,8 @@
 // Parser of lesson files: front matter, `## ` steps, fenced action/lab/check blocks.
 #include "labs/guided/lesson.hpp"
 
+#include "models/common/utf8_text.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -278,6 +280,7 @@ std::string_view checkKindName(CheckKind kind)
 
 models::Result<Lesson> parseLesson(std::string_view text, const std::string& file)
 {
+    if (auto encoding = models::checkUtf8(text, file); !encoding) return std::unexpected(encoding.error());
     std::vector<std::string> lines;
     {
         std::istringstream in{std::string(text)};

@@ -73,7 +73,9 @@ models::Result<void> CpuRooflineLab::measure(CpuRunStart& run, const RunMonitor&
     const std::size_t n = arrayBytes / sizeof(float) / (block * static_cast<std::size_t>(threads)) * block * static_cast<std::size_t>(threads);
     if (n == 0) return fail(ErrorCode::InvalidArgument, "array_mib: too small for " + std::to_string(threads) + " threads");
 
-    std::unique_ptr<float, FreeDeleter> data(static_cast<float*>(std::aligned_alloc(64, n * sizeof(float))));
+    // aligned_alloc wants a size that is a multiple of the alignment (C11 7.22.3.1; ASan checks it).
+    const std::size_t allocationBytes = (n * sizeof(float) + 63) / 64 * 64;
+    std::unique_ptr<float, FreeDeleter> data(static_cast<float*>(std::aligned_alloc(64, allocationBytes)));
     if (!data) return fail(ErrorCode::Unsupported, "cannot allocate " + std::to_string(arrayBytes >> 20) + " MiB");
     PinnedTeam team(threads);
     team.run([&](int t) { // first touch by the worker that reads each page

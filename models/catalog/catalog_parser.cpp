@@ -6,6 +6,7 @@
 #include "models/catalog/formula.hpp"
 #include "models/catalog/located_json.hpp"
 #include "models/catalog/system_check.hpp"
+#include "models/common/utf8_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -39,12 +40,9 @@ bool isDigit(char c)
     return c >= '0' && c <= '9';
 }
 
-/// `text` for a message: a hostile value can be megabytes long, so only its start is quoted.
-std::string shown(const std::string& text)
-{
-    constexpr std::size_t quoted = 60;
-    return text.size() <= quoted ? text : text.substr(0, quoted) + "...";
-}
+/// `text` for a message: a hostile value can be megabytes long or hold line breaks, so only its
+/// start is quoted, escaped.
+std::string shown(const std::string& text) { return quotedExcerpt(text); }
 
 /// The scheme (with its ':', shortened) of a non-empty URL that is not http or https; nullopt for
 /// http(s) and empty URLs. A URL without a scheme is reported by its start.
@@ -56,8 +54,7 @@ std::optional<std::string> nonWebScheme(std::string_view url)
     std::string lower = scheme;
     std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (lower == "http:" || lower == "https:") return std::nullopt;
-    constexpr std::size_t quoted = 20;
-    return scheme.size() <= quoted ? scheme : scheme.substr(0, quoted);
+    return quotedExcerpt(scheme, 20);
 }
 
 /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (digits only; the ranges of month and day are not checked).

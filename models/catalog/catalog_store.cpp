@@ -3,6 +3,7 @@
 #include "models/catalog/catalog_store.hpp"
 
 #include "models/catalog/device_store.hpp"
+#include "models/common/utf8_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -54,7 +55,7 @@ Result<CatalogInfo> readMeta(const Database& db)
             const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
             if (value.empty() || ec != std::errc{} || end != value.data() + value.size()) {
                 return fail(ErrorCode::InvalidData, db.path().string() + ": meta " + key + " '" +
-                                                        value.substr(0, 60) + "' is not a number (a damaged catalog)");
+                                                        quotedExcerpt(value) + "' is not a number (a damaged catalog)");
             }
             (key == "schema_version" ? info.schemaVersion : info.deviceCount) = number;
         }

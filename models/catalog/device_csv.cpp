@@ -5,6 +5,7 @@
 #include "models/catalog/comparison.hpp"
 #include "models/catalog/figure_parser.hpp"
 #include "models/catalog/located_json.hpp"
+#include "models/common/utf8_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -113,7 +114,7 @@ std::optional<T> wholeNumber(std::string_view text)
 std::string notANumber(const std::string& value)
 {
     constexpr std::size_t quoted = 60;
-    const std::string shown = value.size() <= quoted ? value : value.substr(0, quoted) + "...";
+    const std::string shown = quotedExcerpt(value, quoted); // a quoted CSV field may hold line breaks
     return "\"" + shown + "\" is not a number";
 }
 
@@ -159,6 +160,12 @@ ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName
 {
     ParsedCatalog failed;
     failed.fileCount = 1;
+    text = withoutByteOrderMark(text);
+    if (const auto problem = firstInvalidUtf8(text)) {
+        // A Latin-1 CSV from a spreadsheet: refused here, or every later --json listing fails (issue #17).
+        failed.issues.push_back({fileName, problem->line, "(encoding)", utf8ProblemText(*problem)});
+        return failed;
+    }
     const CsvParse csv = parseCsv(text);
     if (!csv.error.empty()) {
         failed.issues.push_back({fileName, csv.errorLine, "(csv)", csv.error});
@@ -170,9 +177,12 @@ ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName
     }
     const auto& header = csv.rows.front().fields;
     const auto known = deviceCsvColumns();
-    for (const auto& column : header) {
+    for (std::size_t c = 0; c < header.size(); ++c) {
+        const std::string& column = header[c];
         if (std::ranges::find(known, column) == known.end()) {
             failed.issues.push_back({fileName, 1, column, "unknown column"});
+        } else if (std::find(header.begin(), header.begin() + static_cast<std::ptrdiff_t>(c), column) != header.begin() + static_cast<std::ptrdiff_t>(c)) {
+            failed.issues.push_back({fileName, 1, column, "column given twice (which value is meant?)"});
         }
     }
     if (!failed.issues.empty()) return failed;

@@ -2,6 +2,8 @@
 // Device ⇄ rows of the devices/figures/sources tables.
 #include "models/catalog/device_store.hpp"
 
+#include "models/common/utf8_text.hpp"
+
 #include <charconv>
 #include <unordered_map>
 
@@ -164,7 +166,7 @@ Device deviceFromRow(const Statement& row, Origin origin)
 }
 
 // Attaches sources and figures to devices, all rows at once (two queries, not 2 per device).
-Result<void> attachDetails(const Database& db, std::vector<Device>& devices, const std::string& onlyId)
+Result<void> attachDetails(const Database& db, std::vector<Device>& devices, const std::string& onlyId, Origin origin)
 {
     std::unordered_map<std::string, Device*> byId;
     for (auto& d : devices) byId.emplace(d.id, &d);
@@ -192,6 +194,14 @@ Result<void> attachDetails(const Database& db, std::vector<Device>& devices, con
         if (!*row) break;
         const auto it = byId.find(figures->text(0));
         const auto key = figureFromJsonKey(figures->text(1));
+        if (origin == Origin::User && it == byId.end()) continue; // a figure of no device: nothing shows it
+        if (origin == Origin::User && !key) {
+            // A user database written by a newer version (or damaged) must not stop either face from
+            // starting (issue #17): the device loads without the figure, and says so.
+            it->second->notes += std::string(it->second->notes.empty() ? "" : " ") + "(The user database holds a figure '" +
+                                 quotedExcerpt(figures->text(1)) + "' this version does not know; it is not shown.)";
+            continue;
+        }
         if (it == byId.end() || !key) {
             return fail(ErrorCode::Database, db.path().string() + ": figure '" + figures->text(1) + "' of '" +
                                                  figures->text(0) + "' is unknown to this version");
@@ -251,7 +261,7 @@ Result<std::vector<Device>> readDeviceRows(const Database& db, Origin origin)
         if (!*row) break;
         devices.push_back(deviceFromRow(*statement, origin));
     }
-    if (auto ok = attachDetails(db, devices, ""); !ok) return std::unexpected(ok.error());
+    if (auto ok = attachDetails(db, devices, "", origin); !ok) return std::unexpected(ok.error());
     return devices;
 }
 
@@ -264,7 +274,7 @@ Result<std::optional<Device>> readDeviceRow(const Database& db, const std::strin
     if (!row) return std::unexpected(row.error());
     if (!*row) return std::optional<Device>{};
     std::vector<Device> one{deviceFromRow(*statement, origin)};
-    if (auto ok = attachDetails(db, one, id); !ok) return std::unexpected(ok.error());
+    if (auto ok = attachDetails(db, one, id, origin); !ok) return std::unexpected(ok.error());
     return std::optional<Device>(std::move(one.front()));
 }
 

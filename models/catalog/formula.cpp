@@ -2,6 +2,8 @@
 // A recursive-descent evaluator for derived-figure formulas.
 #include "models/catalog/formula.hpp"
 
+#include "models/common/utf8_text.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -40,10 +42,8 @@ public:
 private:
     std::unexpected<Error> error(const std::string& what) const
     {
-        // A hostile formula can be megabytes long: quote only its start.
-        constexpr std::size_t quoted = 60;
-        const std::string shown =
-            m_text.size() <= quoted ? std::string(m_text) : std::string(m_text.substr(0, quoted)) + "...";
+        // A hostile formula can be megabytes long, or hold line breaks: quote only its start, escaped.
+        const std::string shown = quotedExcerpt(m_text);
         return fail(ErrorCode::InvalidData,
                     "formula '" + shown + "': " + what + " at column " + std::to_string(m_pos + 1));
     }

@@ -2,6 +2,9 @@
 // A SAX handler over nlohmann::json that builds the DOM and records line numbers.
 #include "models/catalog/located_json.hpp"
 
+#include "models/common/utf8_text.hpp"
+
+#include <algorithm>
 #include <iterator>
 #include <vector>
 
@@ -53,7 +56,10 @@ private:
 
 class LocatingHandler {
 public:
-    explicit LocatingHandler(const int* newlines, LocatedJson* out) : m_newlines(newlines), m_out(out) {}
+    LocatingHandler(std::string_view text, const int* newlines, LocatedJson* out)
+        : m_text(text), m_newlines(newlines), m_out(out)
+    {
+    }
 
     bool null() { return put(json(nullptr)); }
     bool boolean(bool value) { return put(json(value)); }
@@ -70,14 +76,24 @@ public:
 
     bool key(json::string_t& key)
     {
+        // nlohmann keeps the last of two equal keys; a reviewer reading the file sees the first.
+        // Neither is what the author meant to be sure of, so the file is refused (issue #17).
+        if (!m_stack.empty() && m_stack.back().value->contains(key)) {
+            m_errorLine = line();
+            m_errorMessage = "duplicate key '" + quotedExcerpt(key) + "'";
+            return false;
+        }
         m_pendingKey = key;
         m_keyLine = line();
         return true;
     }
 
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex)
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex)
     {
-        m_errorLine = line();
+        // The line of the last character read (`position` counts them). The iterator's count can
+        // be one too far: a number is ended by the newline after it ("1e999\n" was line + 1).
+        const std::size_t last = std::min(position, m_text.size());
+        m_errorLine = 1 + static_cast<int>(std::count(m_text.begin(), m_text.begin() + static_cast<std::ptrdiff_t>(last > 0 ? last - 1 : 0), '\n'));
         m_errorMessage = ex.what();
         return false;
     }
@@ -139,6 +155,7 @@ private:
         return true;
     }
 
+    std::string_view m_text;
     const int* m_newlines;
     LocatedJson* m_out;
     std::vector<Frame> m_stack;
@@ -167,9 +184,11 @@ int LocatedJson::lineOf(const std::string& pointer) const
 
 std::expected<LocatedJson, JsonSyntaxError> parseLocatedJson(std::string_view text)
 {
+    // Checked first: nlohmann's message for a bad byte quotes it raw, so the error itself would not be UTF-8.
+    if (const auto problem = firstInvalidUtf8(text)) return std::unexpected(JsonSyntaxError{problem->line, utf8ProblemText(*problem)});
     LocatedJson out;
     int newlines = 0;
-    LocatingHandler handler(&newlines, &out);
+    LocatingHandler handler(text, &newlines, &out);
     CountingIterator first(text.data(), &newlines);
     CountingIterator last(text.data() + text.size(), &newlines);
     const bool ok = json::sax_parse(first, last, &handler);

@@ -2,6 +2,7 @@
 // .npy parsing (NumPy format specification, numpy.lib.format) and text numbers.
 #include "models/precision/tensor_file.hpp"
 
+#include "models/common/utf8_text.hpp"
 #include "models/precision/element_format.hpp"
 
 #include <algorithm>
@@ -69,10 +70,10 @@ Result<std::size_t> shapeCount(std::string_view value, const std::string& name)
         std::size_t extent = 0;
         const auto [end, ec] = std::from_chars(dim.data(), dim.data() + dim.size(), extent);
         if (dim.empty() || end != dim.data() + dim.size() || ec == std::errc::invalid_argument) {
-            return npyError(name, "shape dimension '" + std::string(dim.substr(0, 40)) + "' is not a number");
+            return npyError(name, "shape dimension '" + quotedExcerpt(dim, 40) + "' is not a number");
         }
         if (ec == std::errc::result_out_of_range || (extent != 0 && count > SIZE_MAX / extent)) {
-            return npyError(name, "shape (" + std::string(dims.substr(0, 80)) + ") is too large");
+            return npyError(name, "shape (" + quotedExcerpt(dims, 80) + ") is too large");
         }
         count *= extent;
     }
@@ -156,7 +157,7 @@ Result<std::vector<double>> parseNpy(std::string_view bytes, const std::string& 
     else if (descr == "V2" && hint == NpyHint::Bfloat16) itemSize = 2;
     else if (descr == "V2") return npyError(name, "dtype '" + header->descr + "' is a raw 2-byte type; if it is bfloat16, say so (--dtype bf16)");
     else {
-        const std::string shown = header->descr.size() <= 40 ? header->descr : header->descr.substr(0, 40) + "...";
+        const std::string shown = quotedExcerpt(header->descr, 40);
         return npyError(name, "unsupported dtype '" + shown + "' (float32, float16, bfloat16 or float64)");
     }
     // count * itemSize wrapped around for a huge shape, passed the size check and made

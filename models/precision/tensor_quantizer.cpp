@@ -124,6 +124,13 @@ Result<QuantScheme> schemeFromName(std::string_view name, std::size_t channels)
 
 Result<SchemeResult> applyScheme(const QuantScheme& scheme, std::span<const double> input)
 {
+    // A tensor file may hold NaN or infinity: its error metrics would print "nan" with success
+    // (issue #17). Formats' own handling of specials is what `format encode` shows.
+    if (const auto bad = std::ranges::find_if(input, [](double v) { return !std::isfinite(v); }); bad != input.end()) {
+        return fail(ErrorCode::InvalidArgument, "value " + std::to_string(bad - input.begin() + 1) + " of the tensor is " +
+                                                    (std::isnan(*bad) ? "NaN" : "infinite") +
+                                                    "; error metrics need finite values");
+    }
     if (const auto* element = std::get_if<ElementFormat>(&scheme.kind)) {
         SchemeResult out;
         const FormatInfo& f = formatInfo(*element);

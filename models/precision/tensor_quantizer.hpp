@@ -45,7 +45,8 @@ struct SchemeResult {
 };
 
 /// Applies a scheme. Element formats saturate (as quantizers do); a per-channel scheme needs the
-/// length to be a multiple of `channels` (an error otherwise).
+/// length to be a multiple of `channels` (an error otherwise). NaN or infinite inputs are an error
+/// naming the first one's position (from 1).
 Result<SchemeResult> applyScheme(const QuantScheme& scheme, std::span<const double> input);
 
 /// Error of a quantized tensor against its input.

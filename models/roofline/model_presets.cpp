@@ -3,6 +3,7 @@
 #include "models/roofline/model_presets.hpp"
 
 #include "models/catalog/located_json.hpp"
+#include "models/common/utf8_text.hpp"
 #include "models/roofline/model_presets_data.hpp"
 
 #include <algorithm>
@@ -57,8 +58,9 @@ public:
 
     std::unexpected<Error> error(const std::string& pointer, const std::string& field, const std::string& message)
     {
-        return fail(ErrorCode::InvalidData,
-                    m_file + ":" + std::to_string(m_doc.lineOf(pointer)) + ": " + field + ": " + message);
+        // Keys and ids come from the file: escaped, so that one with a line break keeps the message on its line.
+        return fail(ErrorCode::InvalidData, m_file + ":" + std::to_string(m_doc.lineOf(pointer)) + ": " + quotedExcerpt(field) +
+                                                ": " + quotedExcerpt(message, 300));
     }
 
 private:

@@ -2,6 +2,8 @@
 // Parser/compiler of the warp language and the preset programs.
 #include "models/simt/warp_program.hpp"
 
+#include "models/common/utf8_text.hpp"
+
 #include <array>
 #include <charconv>
 #include <sstream>
@@ -52,6 +54,7 @@ std::unexpected<Error> lineError(int line, std::size_t column, const std::string
 
 Result<WarpProgram> parseWarpProgram(std::string_view source)
 {
+    if (const auto problem = firstInvalidUtf8(source)) return lineError(problem->line, problem->column, utf8ProblemText(*problem));
     WarpProgram program;
     std::vector<Frame> frames;
     std::istringstream in{std::string(source)};

@@ -4,6 +4,7 @@
 #include "app/gui/labs/lab_chart.hpp"
 #include "app/gui/labs/lab_history_model.hpp"
 #include "app/gui/labs/labs_page.hpp"
+#include "models/catalog/sqlite_db.hpp"
 #include "tests/app/gui_fixture.hpp"
 
 #include <QElapsedTimer>
@@ -116,6 +117,33 @@ TEST_CASE("a cancelled run stores nothing, bad files are refused with their prob
     CHECK_THAT(page.statusLabel()->text().toStdString(), Catch::Contains("<img src=x><b>bold</b>.json"));
     CHECK(page.history()->rowCount() == 0);
     CHECK_FALSE(page.exportSelected(QString::fromStdString((fixture.dir.path() / "x.json").string())));
+}
+
+TEST_CASE("the Labs page opens over a stored result it cannot read and lists it as damaged")
+{
+    // Issue #17: a result whose machine os is a number, stored before imports were checked, made
+    // the GUI abort at every start (a JSON type error in the result view). Planted with SQL here.
+    accelscope::tests::GuiFixture fixture;
+    REQUIRE(fixture.context->userStore().has_value()); // creates the tables
+    {
+        auto db = accelscope::models::catalog::Database::open(fixture.dir.path() / "user.db",
+                                                              accelscope::models::catalog::OpenMode::ReadWriteCreate);
+        REQUIRE(db.has_value());
+        REQUIRE(db->execute(R"(INSERT INTO lab_results (lab_id, title, started_at, machine, origin, source_file, record,
+            content_hash) VALUES ('cpu-roofline', 'Roofline', '2026-11-24T04:00:00Z', 'Test CPU', 'imported', 'old.json',
+            '{"schema_version": 1, "lab": "cpu-roofline", "title": "Roofline", "machine": {"os": 42, "caches": [7]},
+              "parameters": {}, "series": [], "summary": [], "duration_s": 1}', 'planted'))").has_value());
+    }
+    LabsPage page(fixture.services()); // selects the newest result, the damaged one
+    page.resize(1200, 800);
+    REQUIRE(page.history()->rowCount() == 1);
+    CHECK_THAT(page.history()->index(0, LabHistoryModel::HeadlineColumn).data().toString().toStdString(),
+               Catch::StartsWith("damaged: stored result #1: machine.os: expected a string, found a number"));
+    CHECK_THAT(page.statusLabel()->text().toStdString(), Catch::Contains("machine.os: expected a string"));
+    CHECK(page.chart()->seriesCount() == 0);
+    page.selectResults({1});
+    CHECK(page.deleteSelected(false) == 1);
+    CHECK(page.history()->rowCount() == 0);
 }
 
 TEST_CASE("the chart picks logarithmic axes only for wide ranges")

@@ -4,6 +4,7 @@
 
 #include "app/gui/plain_tool_tip.hpp"
 #include "labs/lab_result_json.hpp"
+#include "models/common/number_text.hpp"
 
 #include <algorithm>
 
@@ -17,9 +18,13 @@ void LabHistoryModel::setResults(const std::vector<models::catalog::StoredLabRes
     m_rows.clear();
     for (const auto& r : results) {
         QString headline;
-        if (auto parsed = labs::labResultFromStored(r); parsed && !parsed->summary.empty()) {
+        if (auto parsed = labs::labResultFromStored(r); !parsed) {
+            // A record no face can read (stored by an older version, or planted): listed, never fatal.
+            headline = tr("damaged: %1").arg(QString::fromStdString(parsed.error().message));
+        } else if (!parsed->summary.empty()) {
             const auto& f = parsed->summary.front();
-            headline = QString::fromStdString(f.key) + " " + QString::number(f.value, 'g', 4) + " " + QString::fromStdString(f.unit);
+            headline = QString::fromStdString(f.key) + " " + QString::fromStdString(models::engineeringText(f.value)) + " " +
+                       QString::fromStdString(f.unit);
         }
         Row row;
         row.id = r.id;

@@ -56,7 +56,8 @@ TEST_CASE("placements: the default GEMM 4096^3 is compute bound and the decode G
 
     // Dragging the batch slider of the GEMV to 4096 turns it into a compute-bound GEMM.
     kernels[1].batch = 4096;
-    CHECK(placement(placeKernels(kernels, devices), 1, 0).bound->bound == Bound::Compute);
+    const auto batched = placeKernels(kernels, devices);
+    CHECK(placement(batched, 1, 0).bound->bound == Bound::Compute);
 }
 
 TEST_CASE("placements: a device without a figure for the precision says so")
@@ -65,7 +66,8 @@ TEST_CASE("placements: a device without a figure for the precision says so")
     const std::vector<const Device*> devices{&h100};
     auto kernels = defaultKernels();
     kernels[0].dtype = "fp4"; // H100 has no FP4 roof
-    const auto& p = placement(placeKernels(kernels, devices), 0, 0);
+    const auto all = placeKernels(kernels, devices); // kept: placement() returns a reference into it (ASan)
+    const auto& p = placement(all, 0, 0);
     CHECK_FALSE(p.bound.has_value());
     CHECK_THAT(p.problem, Catch::Contains("no fp4"));
 }
