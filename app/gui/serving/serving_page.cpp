@@ -2,6 +2,8 @@
 // ServingPage: controls, the ranked plan table, the Pareto chart, calibration rows and the memo export.
 #include "app/gui/serving/serving_page.hpp"
 
+#include "app/gui/layout/flow_layout.hpp"
+#include "app/gui/layout/table_font.hpp"
 #include "app/gui/plain_message_box.hpp"
 #include "app/gui/serving/serving_chart.hpp"
 #include "labs/guided/page_contracts.hpp"
@@ -21,6 +23,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -28,6 +31,8 @@
 #include <QShowEvent>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace accelscope::gui {
 
@@ -74,9 +79,15 @@ void ServingPage::buildControls()
 {
     const auto contract = contractOf("serving-planner");
     auto* layout = new QVBoxLayout(this);
-    auto* form = new QHBoxLayout();
-    auto* left = new QFormLayout();
-    auto* right = new QFormLayout();
+    // The two forms and the export button flow side by side and wrap when the page is narrow for
+    // its text; they scroll in the splitter's top pane, above the table and the chart.
+    auto* controls = new QWidget;
+    auto* flow = new FlowLayout(nullptr);
+    auto* leftBox = new QWidget;
+    auto* rightBox = new QWidget;
+    auto* left = new QFormLayout(leftBox);
+    auto* right = new QFormLayout(rightBox);
+    for (QFormLayout* f : {left, right}) f->setContentsMargins(0, 0, 0, 0);
     m_model = new QComboBox(this);
     if (const auto presets = models::roofline::modelPresets()) {
         for (const auto& p : *presets) m_model->addItem(q(p.id));
@@ -125,21 +136,33 @@ void ServingPage::buildControls()
     right->addRow(tr("p99 TPOT ms"), m_tpot);
     right->addRow(tr("Rank by"), m_rank);
     right->addRow(QString(), m_allKinds);
-    form->addLayout(left);
-    form->addLayout(right);
-    auto* side = new QVBoxLayout();
     m_export = new QPushButton(tr("Export purchase memo…"), this);
     m_export->setToolTip(tr("Markdown: the ranked options, every catalog figure with its source, the efficiencies with "
                             "their calibration residuals, and the model's assumptions"));
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
-    side->addWidget(m_export);
-    side->addWidget(m_summary, 1);
-    form->addLayout(side, 1);
-    layout->addLayout(form);
+    flow->addWidget(leftBox);
+    flow->addWidget(rightBox);
+    flow->addWidget(m_export);
+    auto* controlsLayout = new QVBoxLayout(controls);
+    controlsLayout->setContentsMargins(0, 0, 0, 0);
+    controlsLayout->addLayout(flow);
+    controlsLayout->addWidget(m_summary);
+    controlsLayout->addStretch();
+    m_controlsArea = new QScrollArea(this);
+    m_controlsArea->setObjectName(QStringLiteral("servingControls"));
+    m_controlsArea->setWidget(controls);
+    m_controlsArea->setWidgetResizable(true);
+    m_controlsArea->setFrameShape(QFrame::NoFrame);
+    m_controlsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto* split = new QSplitter(Qt::Vertical, this);
+    m_split = split;
+    split->setChildrenCollapsible(false);
+    split->installEventFilter(this);
+    connect(split, &QSplitter::splitterMoved, this, [this] { m_splitDragged = true; });
+    split->addWidget(m_controlsArea);
     m_table = new QTableWidget(this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -153,9 +176,12 @@ void ServingPage::buildControls()
     tabs->addTab(m_calibration, tr("Calibration rows (MLPerf v4.x)"));
     split->addWidget(m_table);
     split->addWidget(tabs);
-    split->setStretchFactor(0, 1);
+    split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 1);
     layout->addWidget(split, 1);
+    followFontInTable(m_table, false);
+    followFontInTable(m_calibration, false);
 
     for (QComboBox* box : {m_model, m_weights, m_kv, m_scenario, m_rank}) {
         connect(box, &QComboBox::currentIndexChanged, this, &ServingPage::scheduleReplan);
@@ -164,6 +190,33 @@ void ServingPage::buildControls()
     for (QDoubleSpinBox* box : {m_ttft, m_tpot}) connect(box, &QDoubleSpinBox::valueChanged, this, &ServingPage::scheduleReplan);
     connect(m_allKinds, &QCheckBox::toggled, this, &ServingPage::scheduleReplan);
     connect(m_export, &QPushButton::clicked, this, [this] { exportMemo(); });
+}
+
+void ServingPage::fitControls()
+{
+    const int total = m_split->height() - 2 * m_split->handleWidth();
+    if (m_splitDragged || total <= 0) return;
+    QWidget* controls = m_controlsArea->widget();
+    const int width = m_controlsArea->viewport()->width();
+    const int wanted = controls->hasHeightForWidth() ? controls->heightForWidth(width) : controls->sizeHint().height();
+    const int top = std::min(wanted, total * 2 / 5); // the rest, the table and the chart, share the height
+    m_split->setSizes({top, (total - top) / 2, total - top - (total - top) / 2});
+}
+
+bool ServingPage::eventFilter(QObject* watched, QEvent* event)
+{
+    // Once the splitter has its new size (its own handler runs after this one).
+    if (watched == m_split && event->type() == QEvent::Resize) QMetaObject::invokeMethod(this, &ServingPage::fitControls, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
+
+void ServingPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        m_splitDragged = false; // a new text size starts from the fitted split
+        QMetaObject::invokeMethod(this, &ServingPage::fitControls, Qt::QueuedConnection);
+    }
 }
 
 void ServingPage::scheduleReplan()

@@ -3,6 +3,7 @@
 #include "app/gui/visualizers/precision/precision_visualizer.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "models/precision/block_format.hpp"
 
@@ -56,7 +57,20 @@ void PrecisionVisualizer::draw(DrawContext& context)
         const ImGuiTabItemFlags flags = m_requested == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
         if (ImGui::BeginTabItem(view->title().c_str(), nullptr, flags)) {
             m_current = tab;
+            // Each tab scrolls up and down below the tab bar (projector text makes them tall); its
+            // rows wrap to the width, and what still runs past the right edge is passed on to the
+            // canvas's overflow, where the page-fit test sees it.
+            ImGui::BeginChild("##tab", ImGui::GetContentRegionAvail(), false);
             view->draw(context);
+            const ImGuiWindow* child = ImGui::GetCurrentWindow();
+            const float over = child->DC.CursorMaxPos.x - (child->Pos.x + child->Size.x - child->ScrollbarSizes.x);
+            const ImVec2 top = child->Pos;
+            const float right = child->Pos.x + child->Size.x;
+            ImGui::EndChild();
+            if (over > 1.0f) {
+                ImGui::SetCursorScreenPos(ImVec2(right + over, top.y));
+                ImGui::Dummy(ImVec2(0.0f, 0.0f));
+            }
             ImGui::EndTabItem();
         }
     }
