@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 using namespace accelscope::gui;
 
@@ -123,6 +124,20 @@ TEST_CASE("every page fits a 1024x768 and a 1280x800 screen at text sizes 1.0 an
             if (!problems.empty()) figures << "\n    cut off on " << window.pageId(i) << " at " << scale << ":" << all;
             INFO("cut off:" << all);
             CHECK(problems.empty());
+            // Every Precision tab, and the bit editor with its widest format (32 bits), fits too.
+            if (window.pageId(i) == "precision") {
+                for (const char* view : {"number-line", "table", "block", "quantization", "bits"}) {
+                    PageSettings settings{{"view", view}};
+                    if (std::string_view(view) == "bits") settings["format"] = "fp32";
+                    REQUIRE(window.openPage("precision", settings).isEmpty());
+                    settle(window.page(i));
+                    std::string tabAll;
+                    for (const auto& p : accelscope::tests::layoutProblems(window)) tabAll += "\n  " + p;
+                    INFO("precision view " << view << " cut off:" << tabAll);
+                    CHECK(tabAll.empty());
+                }
+                REQUIRE(window.openPage("precision", {{"format", "fp8-e4m3"}}).isEmpty());
+            }
         }
     }
     std::cout << figures.str() << "\n";

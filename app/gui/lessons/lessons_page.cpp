@@ -110,7 +110,6 @@ void LessonsPage::connectCourse()
         if (m_list->row(item) == m_lesson) m_stack->setCurrentWidget(m_stepView); // the finished lesson, clicked again
     });
     connect(m_completion, &LessonCompletion::reviewRequested, this, [this] { m_stack->setCurrentWidget(m_stepView); });
-
 }
 
 QWidget* LessonsPage::buildStepView()
@@ -190,8 +189,12 @@ void LessonsPage::fitTextSplit()
     if (m_splitDragged || total <= 0) return;
     QWidget* below = m_questionArea->widget();
     const int width = m_questionArea->viewport()->width();
-    const int wanted = below->hasHeightForWidth() ? below->heightForWidth(width) : below->sizeHint().height();
-    const int lower = std::max(std::min(wanted, total * 2 / 5), std::min(wanted, fontMetrics().lineSpacing() * 3));
+    int wanted = below->hasHeightForWidth() ? below->heightForWidth(width) : below->sizeHint().height();
+    // At projector sizes (under 20 lines in all) the pane shows the question down to its answer
+    // row, the feedback box below is scrolled to; at most half the height.
+    const bool large = total < fontMetrics().lineSpacing() * 20;
+    if (large) wanted -= std::max(m_feedback->sizeHint().height(), m_feedback->minimumHeight());
+    const int lower = std::max(std::min(wanted, large ? total / 2 : total * 2 / 5), std::min(wanted, fontMetrics().lineSpacing() * 3));
     m_textSplit->setSizes({total - lower, lower});
 }
 

@@ -168,6 +168,7 @@ void ServingPage::buildControls()
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->setVisible(false);
     auto* tabs = new QTabWidget(this);
+    m_tabs = tabs;
     m_chart = new serving::ParetoChart(this);
     m_calibration = new QTableWidget(this);
     m_calibration->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -194,13 +195,28 @@ void ServingPage::buildControls()
 
 void ServingPage::fitControls()
 {
-    const int total = m_split->height() - 2 * m_split->handleWidth();
+    // Under 24 lines of height (projector text) the plan table becomes the first tab beside the
+    // chart, so each gets the height below the controls; otherwise it sits above them.
+    const bool tabbed = m_split->height() < fontMetrics().lineSpacing() * 24;
+    if (tabbed && m_tabs->indexOf(m_table) < 0) {
+        m_tabs->insertTab(0, m_table, tr("Ranked plan"));
+        m_tabs->setCurrentIndex(0);
+    } else if (!tabbed && m_split->indexOf(m_table) < 0) {
+        m_split->insertWidget(1, m_table);
+        m_split->setStretchFactor(1, 1);
+    }
+    // Short tab names when the text is large, so that the three tabs show without scrolling.
+    m_tabs->setTabText(m_tabs->indexOf(m_chart), tabbed ? tr("Pareto") : tr("Pareto: per device vs per user"));
+    m_tabs->setTabText(m_tabs->indexOf(m_calibration), tabbed ? tr("Calibration") : tr("Calibration rows (MLPerf v4.x)"));
+    const int panes = m_split->count();
+    const int total = m_split->height() - (panes - 1) * m_split->handleWidth();
     if (m_splitDragged || total <= 0) return;
     QWidget* controls = m_controlsArea->widget();
     const int width = m_controlsArea->viewport()->width();
     const int wanted = controls->hasHeightForWidth() ? controls->heightForWidth(width) : controls->sizeHint().height();
     const int top = std::min(wanted, total * 2 / 5); // the rest, the table and the chart, share the height
-    m_split->setSizes({top, (total - top) / 2, total - top - (total - top) / 2});
+    if (panes == 2) m_split->setSizes({top, total - top});
+    else m_split->setSizes({top, (total - top) / 2, total - top - (total - top) / 2});
 }
 
 bool ServingPage::eventFilter(QObject* watched, QEvent* event)

@@ -19,6 +19,7 @@ class QSpinBox;
 class QTableWidget;
 class QScrollArea;
 class QSplitter;
+class QTabWidget;
 class QTimer;
 
 namespace accelscope::gui {
@@ -88,6 +89,7 @@ private:
     QTimer* m_timer = nullptr;
     QScrollArea* m_controlsArea = nullptr;
     QSplitter* m_split = nullptr;
+    QTabWidget* m_tabs = nullptr; ///< the chart and calibration rows; at projector sizes the plan table too
     bool m_splitDragged = false;
     bool m_planned = false;
 };
