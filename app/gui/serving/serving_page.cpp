@@ -201,9 +201,11 @@ void ServingPage::fitControls()
     if (tabbed && m_tabs->indexOf(m_table) < 0) {
         m_tabs->insertTab(0, m_table, tr("Ranked plan"));
         m_tabs->setCurrentIndex(0);
+        fitDeviceColumn();
     } else if (!tabbed && m_split->indexOf(m_table) < 0) {
         m_split->insertWidget(1, m_table);
         m_split->setStretchFactor(1, 1);
+        fitDeviceColumn();
     }
     // Short tab names when the text is large, so that the three tabs show without scrolling.
     m_tabs->setTabText(m_tabs->indexOf(m_chart), tabbed ? tr("Pareto") : tr("Pareto: per device vs per user"));
@@ -219,6 +221,16 @@ void ServingPage::fitControls()
     else m_split->setSizes({top, (total - top) / 2, total - top - (total - top) / 2});
 }
 
+void ServingPage::fitDeviceColumn()
+{
+    // 30 characters at the desk; at most a third of the view at projector sizes (the name's start
+    // tells the devices apart), and tokens/s narrower, so that the throughput is in view without
+    // scrolling sideways.
+    const int chars = fontMetrics().averageCharWidth();
+    m_table->setColumnWidth(1, std::clamp(m_split->width() / 3, chars * 16, chars * 30));
+    m_table->setColumnWidth(5, chars * (m_split->width() < chars * 100 ? 9 : 14));
+}
+
 bool ServingPage::eventFilter(QObject* watched, QEvent* event)
 {
     // Once the splitter has its new size (its own handler runs after this one).
@@ -232,6 +244,7 @@ void ServingPage::changeEvent(QEvent* event)
     if (event->type() == QEvent::FontChange) {
         m_splitDragged = false; // a new text size starts from the fitted split
         QMetaObject::invokeMethod(this, &ServingPage::fitControls, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, &ServingPage::fitDeviceColumn, Qt::QueuedConnection);
     }
 }
 
@@ -311,9 +324,8 @@ void ServingPage::fillTable()
     }
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
-    m_table->setColumnWidth(1, fontMetrics().averageCharWidth() * 30);
+    fitDeviceColumn();
     m_table->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Interactive);
-    m_table->setColumnWidth(5, fontMetrics().averageCharWidth() * 14);
     m_summary->setText(tr("%1 of %2 devices fit (each at the count that ranks best). Efficiencies: %3. Every fit keeps %4 % of memory free.")
                            .arg(fitting)
                            .arg(m_rows.size())

@@ -64,6 +64,7 @@ private:
     void buildControls();
     /// The controls get the height they need, at most two fifths, unless the user dragged the divider.
     void fitControls();
+    void fitDeviceColumn();
     void scheduleReplan();
     void fillTable();
     models::Result<models::serving::ServingRequest> request() const;
