@@ -216,7 +216,8 @@ void ServingPage::fitControls()
     QWidget* controls = m_controlsArea->widget();
     const int width = m_controlsArea->viewport()->width();
     const int wanted = controls->hasHeightForWidth() ? controls->heightForWidth(width) : controls->sizeHint().height();
-    const int top = std::min(wanted, total * 2 / 5); // the rest, the table and the chart, share the height
+    // The rest goes to the table and the chart (a third when they share one tab widget's height).
+    const int top = std::min(wanted, panes == 2 ? total / 3 : total * 2 / 5);
     if (panes == 2) m_split->setSizes({top, total - top});
     else m_split->setSizes({top, (total - top) / 2, total - top - (total - top) / 2});
 }
