@@ -26,6 +26,18 @@ LessonProse::LessonProse(const std::filesystem::path& lessonsDir, QWidget* paren
 void LessonProse::showMarkdown(const QString& markdown)
 {
     setMarkdown(markdown);
+    // Headings at most "large" (Markdown's first level is xx-large): at projector text sizes a
+    // step's title would otherwise take three lines of the view.
+    QTextCursor cursor(document());
+    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
+        const int level = block.blockFormat().headingLevel(); // Qt gives level n the size adjustment 4 - n
+        if (level == 0 || level >= 3) continue;
+        cursor.setPosition(block.position());
+        cursor.setPosition(block.position() + block.length() - 1, QTextCursor::KeepAnchor);
+        QTextCharFormat format;
+        format.setProperty(QTextFormat::FontSizeAdjustment, 1);
+        cursor.mergeCharFormat(format);
+    }
     scaleImages();
 }
 

@@ -12,10 +12,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QEvent>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace accelscope::gui {
 namespace {
@@ -106,7 +110,6 @@ void LessonsPage::connectCourse()
         if (m_list->row(item) == m_lesson) m_stack->setCurrentWidget(m_stepView); // the finished lesson, clicked again
     });
     connect(m_completion, &LessonCompletion::reviewRequested, this, [this] { m_stack->setCurrentWidget(m_stepView); });
-
 }
 
 QWidget* LessonsPage::buildStepView()
@@ -133,13 +136,34 @@ QWidget* LessonsPage::buildStepView()
     nav->addStretch();
     nav->addWidget(m_startOver);
     nav->addWidget(m_next);
+    // The question (with the feedback box of fixed height below its answer row) scrolls in the
+    // lower pane of a splitter, so that at projector text sizes the prose keeps most of the height.
+    auto* below = new QWidget;
+    auto* belowLayout = new QVBoxLayout(below);
+    belowLayout->setContentsMargins(0, 0, 0, 0);
+    belowLayout->addWidget(m_showMe, 0, Qt::AlignLeft);
+    belowLayout->addWidget(m_question);
+    belowLayout->addStretch();
+    m_questionArea = new QScrollArea;
+    m_questionArea->setObjectName(QStringLiteral("lessonQuestionArea"));
+    m_questionArea->setWidget(below);
+    m_questionArea->setWidgetResizable(true);
+    m_questionArea->setFrameShape(QFrame::NoFrame);
+    m_questionArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_textSplit = new QSplitter(Qt::Vertical);
+    m_textSplit->setObjectName(QStringLiteral("lessonTextSplit"));
+    m_textSplit->addWidget(m_prose);
+    m_textSplit->addWidget(m_questionArea);
+    m_textSplit->setChildrenCollapsible(false);
+    m_textSplit->setStretchFactor(0, 1);
+    m_textSplit->setStretchFactor(1, 0);
+    connect(m_textSplit, &QSplitter::splitterMoved, this, [this] { m_splitDragged = true; });
+    m_textSplit->installEventFilter(this);
     auto* view = new QWidget;
     auto* viewLayout = new QVBoxLayout(view);
     viewLayout->addWidget(m_recommended);
     viewLayout->addWidget(m_header);
-    viewLayout->addWidget(m_prose, 3);
-    viewLayout->addWidget(m_showMe, 0, Qt::AlignLeft);
-    viewLayout->addWidget(m_question); // with the feedback box of fixed height below its answer row
+    viewLayout->addWidget(m_textSplit, 1);
     viewLayout->addLayout(nav);
 
     connect(m_showMe, &QPushButton::clicked, this, [this] {
@@ -157,6 +181,37 @@ QWidget* LessonsPage::buildStepView()
     });
     connect(m_startOver, &QPushButton::clicked, this, [this] { startOver(); });
     return view;
+}
+
+void LessonsPage::fitTextSplit()
+{
+    const int total = m_textSplit->height() - m_textSplit->handleWidth();
+    if (m_splitDragged || total <= 0) return;
+    QWidget* below = m_questionArea->widget();
+    const int width = m_questionArea->viewport()->width();
+    int wanted = below->hasHeightForWidth() ? below->heightForWidth(width) : below->sizeHint().height();
+    // At projector sizes (under 20 lines in all) the pane shows the question down to its answer
+    // row, the feedback box below is scrolled to; at most half the height.
+    const bool large = total < fontMetrics().lineSpacing() * 20;
+    if (large) wanted -= std::max(m_feedback->sizeHint().height(), m_feedback->minimumHeight());
+    const int lower = std::max(std::min(wanted, large ? total / 2 : total * 2 / 5), std::min(wanted, fontMetrics().lineSpacing() * 3));
+    m_textSplit->setSizes({total - lower, lower});
+}
+
+bool LessonsPage::eventFilter(QObject* watched, QEvent* event)
+{
+    // After the splitter has laid out its new size (its own handler runs after this one).
+    if (watched == m_textSplit && event->type() == QEvent::Resize) QMetaObject::invokeMethod(this, &LessonsPage::fitTextSplit, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
+
+void LessonsPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        m_splitDragged = false; // a new text size (presenter mode) starts from the fitted split
+        QMetaObject::invokeMethod(this, &LessonsPage::fitTextSplit, Qt::QueuedConnection);
+    }
 }
 
 void LessonsPage::loadCourse(const std::filesystem::path& dir)
@@ -275,6 +330,7 @@ void LessonsPage::showStep()
     m_prose->showMarkdown(text(intro + "## " + m_rendered->title + "\n\n" + m_rendered->prose + sources));
     m_showMe->setVisible(m_rendered->action.has_value());
     if (m_rendered->action) m_showMe->setText(tr("Show me on the %1 page").arg(text(m_rendered->action->pageName)));
+    fitTextSplit();
 
     // The question: radio buttons for a choice, a field with its unit for a number, the view
     // itself for a state check.

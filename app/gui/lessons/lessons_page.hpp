@@ -20,6 +20,8 @@
 
 class QLabel;
 class QPushButton;
+class QScrollArea;
+class QSplitter;
 class QStackedWidget;
 
 namespace accelscope::gui {
@@ -83,7 +85,14 @@ public:
 signals:
     void statusMessage(const QString& message);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// Gives the step's text most of the height: the question below gets what it needs, at most
+    /// two fifths (it scrolls); kept once the user drags the divider, until the text size changes.
+    void fitTextSplit();
     void loadCourse(const std::filesystem::path& dir);
     QWidget* buildStepView();
     /// The course list opens a lesson; the completion screen goes on or back.
@@ -117,6 +126,9 @@ private:
     QLabel* m_recommended = nullptr;
     QLabel* m_header = nullptr;
     LessonProse* m_prose = nullptr;
+    QSplitter* m_textSplit = nullptr;    ///< the prose above, the question below
+    QScrollArea* m_questionArea = nullptr;
+    bool m_splitDragged = false;
     QPushButton* m_showMe = nullptr;
     LessonQuestion* m_question = nullptr;
     LessonFeedback* m_feedback = nullptr; ///< the question's feedback box

@@ -13,6 +13,7 @@
 #include <QScatterSeries>
 #include <QTableWidget>
 #include <QValueAxis>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -48,6 +49,38 @@ ParetoChart::ParetoChart(QWidget* parent) : QWidget(parent)
     m_view->setToolTip(tr("Tokens/s per device against tokens/s per user (1 / TPOT) at p99 TPOT limits from 10 to 1000 ms; "
                           "the shaded band is the calibration residuals' 5th to 95th percentile"));
     layout->addWidget(m_view);
+}
+
+void ParetoChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    placeLegend();
+}
+
+void ParetoChart::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) placeLegend();
+}
+
+void ParetoChart::placeLegend()
+{
+    // Narrow for its text (projector sizes): the legend goes below the plot and the chart's text
+    // is drawn at 70 %, which keeps axis numbers and device names from being cut to "...".
+    const bool narrow = width() < fontMetrics().averageCharWidth() * 90;
+    QChart* chart = m_view->chart();
+    QFont text = font();
+    if (narrow) text.setPointSizeF(text.pointSizeF() * 0.7);
+    QFont bold = text;
+    bold.setBold(true);
+    chart->setTitleFont(text);
+    chart->legend()->setFont(text);
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsFont(text);
+        axis->setTitleFont(bold);
+    }
+    const Qt::Alignment side = narrow ? Qt::AlignBottom : Qt::AlignRight;
+    if (chart->legend()->alignment() != side) chart->legend()->setAlignment(side);
 }
 
 int ParetoChart::seriesCount() const { return static_cast<int>(m_view->chart()->series().size()); }
@@ -100,11 +133,11 @@ void ParetoChart::setCurves(const std::vector<FrontierCurve>& curves)
     }
     x->setRange(0, maxX * 1.05);
     y->setRange(0, maxY * 1.05);
-    chart->legend()->setAlignment(Qt::AlignRight);
     chart->setMargins(QMargins(4, 4, 4, 4));
     QChart* old = m_view->chart();
     m_view->setChart(chart);
     delete old;
+    placeLegend();
 }
 
 void fillCalibrationTable(QTableWidget& table, const std::vector<PlanRow>& rows, const EfficiencyTable& efficiencies)

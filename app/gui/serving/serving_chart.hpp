@@ -37,7 +37,13 @@ public:
     QChartView* view() const { return m_view; }
     int seriesCount() const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// The legend beside the plot, or below it when the chart is narrow for its text (projectors).
+    void placeLegend();
     QChartView* m_view = nullptr;
 };
 

@@ -2,6 +2,8 @@
 // ServingPage: controls, the ranked plan table, the Pareto chart, calibration rows and the memo export.
 #include "app/gui/serving/serving_page.hpp"
 
+#include "app/gui/layout/flow_layout.hpp"
+#include "app/gui/layout/table_font.hpp"
 #include "app/gui/plain_message_box.hpp"
 #include "app/gui/serving/serving_chart.hpp"
 #include "labs/guided/page_contracts.hpp"
@@ -21,6 +23,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -28,6 +31,8 @@
 #include <QShowEvent>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace accelscope::gui {
 
@@ -74,9 +79,15 @@ void ServingPage::buildControls()
 {
     const auto contract = contractOf("serving-planner");
     auto* layout = new QVBoxLayout(this);
-    auto* form = new QHBoxLayout();
-    auto* left = new QFormLayout();
-    auto* right = new QFormLayout();
+    // The two forms and the export button flow side by side and wrap when the page is narrow for
+    // its text; they scroll in the splitter's top pane, above the table and the chart.
+    auto* controls = new QWidget;
+    auto* flow = new FlowLayout(nullptr);
+    auto* leftBox = new QWidget;
+    auto* rightBox = new QWidget;
+    auto* left = new QFormLayout(leftBox);
+    auto* right = new QFormLayout(rightBox);
+    for (QFormLayout* f : {left, right}) f->setContentsMargins(0, 0, 0, 0);
     m_model = new QComboBox(this);
     if (const auto presets = models::roofline::modelPresets()) {
         for (const auto& p : *presets) m_model->addItem(q(p.id));
@@ -125,26 +136,39 @@ void ServingPage::buildControls()
     right->addRow(tr("p99 TPOT ms"), m_tpot);
     right->addRow(tr("Rank by"), m_rank);
     right->addRow(QString(), m_allKinds);
-    form->addLayout(left);
-    form->addLayout(right);
-    auto* side = new QVBoxLayout();
     m_export = new QPushButton(tr("Export purchase memo…"), this);
     m_export->setToolTip(tr("Markdown: the ranked options, every catalog figure with its source, the efficiencies with "
                             "their calibration residuals, and the model's assumptions"));
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
-    side->addWidget(m_export);
-    side->addWidget(m_summary, 1);
-    form->addLayout(side, 1);
-    layout->addLayout(form);
+    flow->addWidget(leftBox);
+    flow->addWidget(rightBox);
+    flow->addWidget(m_export);
+    auto* controlsLayout = new QVBoxLayout(controls);
+    controlsLayout->setContentsMargins(0, 0, 0, 0);
+    controlsLayout->addLayout(flow);
+    controlsLayout->addWidget(m_summary);
+    controlsLayout->addStretch();
+    m_controlsArea = new QScrollArea(this);
+    m_controlsArea->setObjectName(QStringLiteral("servingControls"));
+    m_controlsArea->setWidget(controls);
+    m_controlsArea->setWidgetResizable(true);
+    m_controlsArea->setFrameShape(QFrame::NoFrame);
+    m_controlsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto* split = new QSplitter(Qt::Vertical, this);
+    m_split = split;
+    split->setChildrenCollapsible(false);
+    split->installEventFilter(this);
+    connect(split, &QSplitter::splitterMoved, this, [this] { m_splitDragged = true; });
+    split->addWidget(m_controlsArea);
     m_table = new QTableWidget(this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->setVisible(false);
     auto* tabs = new QTabWidget(this);
+    m_tabs = tabs;
     m_chart = new serving::ParetoChart(this);
     m_calibration = new QTableWidget(this);
     m_calibration->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -153,9 +177,12 @@ void ServingPage::buildControls()
     tabs->addTab(m_calibration, tr("Calibration rows (MLPerf v4.x)"));
     split->addWidget(m_table);
     split->addWidget(tabs);
-    split->setStretchFactor(0, 1);
+    split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 1);
     layout->addWidget(split, 1);
+    followFontInTable(m_table, false);
+    followFontInTable(m_calibration, false);
 
     for (QComboBox* box : {m_model, m_weights, m_kv, m_scenario, m_rank}) {
         connect(box, &QComboBox::currentIndexChanged, this, &ServingPage::scheduleReplan);
@@ -164,6 +191,62 @@ void ServingPage::buildControls()
     for (QDoubleSpinBox* box : {m_ttft, m_tpot}) connect(box, &QDoubleSpinBox::valueChanged, this, &ServingPage::scheduleReplan);
     connect(m_allKinds, &QCheckBox::toggled, this, &ServingPage::scheduleReplan);
     connect(m_export, &QPushButton::clicked, this, [this] { exportMemo(); });
+}
+
+void ServingPage::fitControls()
+{
+    // Under 24 lines of height (projector text) the plan table becomes the first tab beside the
+    // chart, so each gets the height below the controls; otherwise it sits above them.
+    const bool tabbed = m_split->height() < fontMetrics().lineSpacing() * 24;
+    if (tabbed && m_tabs->indexOf(m_table) < 0) {
+        m_tabs->insertTab(0, m_table, tr("Ranked plan"));
+        m_tabs->setCurrentIndex(0);
+        fitDeviceColumn();
+    } else if (!tabbed && m_split->indexOf(m_table) < 0) {
+        m_split->insertWidget(1, m_table);
+        m_split->setStretchFactor(1, 1);
+        fitDeviceColumn();
+    }
+    // Short tab names when the text is large, so that the three tabs show without scrolling.
+    m_tabs->setTabText(m_tabs->indexOf(m_chart), tabbed ? tr("Pareto") : tr("Pareto: per device vs per user"));
+    m_tabs->setTabText(m_tabs->indexOf(m_calibration), tabbed ? tr("Calibration") : tr("Calibration rows (MLPerf v4.x)"));
+    const int panes = m_split->count();
+    const int total = m_split->height() - (panes - 1) * m_split->handleWidth();
+    if (m_splitDragged || total <= 0) return;
+    QWidget* controls = m_controlsArea->widget();
+    const int width = m_controlsArea->viewport()->width();
+    const int wanted = controls->hasHeightForWidth() ? controls->heightForWidth(width) : controls->sizeHint().height();
+    // The rest goes to the table and the chart (a third when they share one tab widget's height).
+    const int top = std::min(wanted, panes == 2 ? total / 3 : total * 2 / 5);
+    if (panes == 2) m_split->setSizes({top, total - top});
+    else m_split->setSizes({top, (total - top) / 2, total - top - (total - top) / 2});
+}
+
+void ServingPage::fitDeviceColumn()
+{
+    // 30 characters at the desk; at most a third of the view at projector sizes (the name's start
+    // tells the devices apart), and tokens/s narrower, so that the throughput is in view without
+    // scrolling sideways.
+    const int chars = fontMetrics().averageCharWidth();
+    m_table->setColumnWidth(1, std::clamp(m_split->width() / 3, chars * 16, chars * 30));
+    m_table->setColumnWidth(5, chars * (m_split->width() < chars * 100 ? 9 : 14));
+}
+
+bool ServingPage::eventFilter(QObject* watched, QEvent* event)
+{
+    // Once the splitter has its new size (its own handler runs after this one).
+    if (watched == m_split && event->type() == QEvent::Resize) QMetaObject::invokeMethod(this, &ServingPage::fitControls, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
+
+void ServingPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        m_splitDragged = false; // a new text size starts from the fitted split
+        QMetaObject::invokeMethod(this, &ServingPage::fitControls, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, &ServingPage::fitDeviceColumn, Qt::QueuedConnection);
+    }
 }
 
 void ServingPage::scheduleReplan()
@@ -242,9 +325,8 @@ void ServingPage::fillTable()
     }
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
-    m_table->setColumnWidth(1, fontMetrics().averageCharWidth() * 30);
+    fitDeviceColumn();
     m_table->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Interactive);
-    m_table->setColumnWidth(5, fontMetrics().averageCharWidth() * 14);
     m_summary->setText(tr("%1 of %2 devices fit (each at the count that ranks best). Efficiencies: %3. Every fit keeps %4 % of memory free.")
                            .arg(fitting)
                            .arg(m_rows.size())

@@ -17,6 +17,9 @@ class QLabel;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QScrollArea;
+class QSplitter;
+class QTabWidget;
 class QTimer;
 
 namespace accelscope::gui {
@@ -54,9 +57,14 @@ protected:
     /// The first plan runs when the page is first shown, not when the window builds it in the
     /// background (a plan blocks the GUI thread for a moment; other pages animate meanwhile).
     void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void buildControls();
+    /// The controls get the height they need, at most two fifths, unless the user dragged the divider.
+    void fitControls();
+    void fitDeviceColumn();
     void scheduleReplan();
     void fillTable();
     models::Result<models::serving::ServingRequest> request() const;
@@ -80,6 +88,10 @@ private:
     QTableWidget* m_calibration = nullptr;
     serving::ParetoChart* m_chart = nullptr;
     QTimer* m_timer = nullptr;
+    QScrollArea* m_controlsArea = nullptr;
+    QSplitter* m_split = nullptr;
+    QTabWidget* m_tabs = nullptr; ///< the chart and calibration rows; at projector sizes the plan table too
+    bool m_splitDragged = false;
     bool m_planned = false;
 };
 

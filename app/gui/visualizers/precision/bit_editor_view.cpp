@@ -3,10 +3,12 @@
 // value in several formats side by side. Every text comes from models/precision/bit_decoding.
 #include "app/gui/visualizers/precision/bit_editor_view.hpp"
 
+#include "app/gui/canvas/imgui_layout.hpp"
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
 #include "models/common/number_text.hpp"
 #include "models/precision/tensor_file.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -18,6 +20,25 @@ using namespace models::precision;
 namespace {
 
 const ImVec4 warningColour(0.9f, 0.3f, 0.2f, 1.0f);
+
+// Text on the current line when it fits there, else on the next; long text wraps at the edge.
+void flowText(const std::string& text, bool sameLine = true, float spacing = -1.0f)
+{
+    if (sameLine) {
+        ImGui::SameLine(0.0f, spacing);
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text.c_str()).x) ImGui::NewLine();
+    }
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+}
+
+void wrappedColoured(const ImVec4& colour, const std::string& text)
+{
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    flowText(text, false);
+    ImGui::PopStyleColor();
+}
 
 } // namespace
 
@@ -95,13 +116,26 @@ std::vector<StoredValue> BitEditorView::sideBySide() const
 void BitEditorView::drawBits(bool dark)
 {
     const FormatInfo& f = formatInfo(m_format);
-    const float size = ImGui::GetFrameHeight() * (f.bits > 16 ? 1.0f : 1.6f);
+    // As large as the row allows, down to the width of a digit; narrower views wrap the bits.
+    const float gaps = 2.0f * static_cast<float>(f.bits - 1);
+    const float room = ImGui::GetContentRegionAvail().x;
+    const float smallest = ImGui::CalcTextSize("0").x + 2.0f * ImGui::GetStyle().FramePadding.x * 0.5f;
+    float size = ImGui::GetFrameHeight() * (f.bits > 16 ? 1.0f : 1.6f);
+    if (static_cast<float>(f.bits) * size * 1.03f + gaps > room) size = std::max(smallest, (room - gaps) / (static_cast<float>(f.bits) * 1.03f));
     m_fieldX = {-1.0f, -1.0f, -1.0f};
+    m_bitsWrapped = false;
     for (int bit = f.bits - 1; bit >= 0; --bit) {
         // Field of this bit: sign (top bit of signed formats), exponent, mantissa.
         int field = 2;
         if (f.isSigned && bit == f.bits - 1) field = 0;
         else if (bit >= f.mantissaBits && f.special != SpecialEncoding::Integer) field = 1;
+        if (bit < f.bits - 1) {
+            ImGui::SameLine(0.0f, (bit + 1 == f.mantissaBits || bit + 1 == f.bits - 1) ? size * 0.4f : 2.0f);
+            if (ImGui::GetContentRegionAvail().x < size) {
+                ImGui::NewLine();
+                m_bitsWrapped = true;
+            }
+        }
         if (m_fieldX[static_cast<std::size_t>(field)] < 0) m_fieldX[static_cast<std::size_t>(field)] = ImGui::GetCursorScreenPos().x;
         const bool on = ((m_code >> bit) & 1u) != 0;
         ImGui::PushID(bit);
@@ -116,7 +150,6 @@ void BitEditorView::drawBits(bool dark)
         }
         ImGui::PopStyleColor(2);
         ImGui::PopID();
-        if (bit > 0) ImGui::SameLine(0.0f, (bit == f.mantissaBits || bit == f.bits - 1) ? size * 0.4f : 2.0f);
     }
 }
 
@@ -127,22 +160,35 @@ void BitEditorView::drawFields(bool dark)
     const std::array<std::string, 3> shortText{d.sign, d.scale, d.significandValue.empty() ? d.significand : d.significandValue};
     const float y = ImGui::GetCursorScreenPos().y;
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    for (std::size_t field = 0; field < 3; ++field) {
+    // Only where each text fits before the next field (or the edge); the lines below say it all.
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    bool fits = !m_bitsWrapped;
+    for (std::size_t field = 0; field < 3 && fits; ++field) {
+        if (m_fieldX[field] < 0 || shortText[field].empty()) continue;
+        float end = right;
+        for (std::size_t next = field + 1; next < 3; ++next) {
+            if (m_fieldX[next] >= 0) {
+                end = m_fieldX[next];
+                break;
+            }
+        }
+        fits = m_fieldX[field] + ImGui::CalcTextSize(shortText[field].c_str()).x <= end;
+    }
+    for (std::size_t field = 0; field < 3 && fits; ++field) {
         if (m_fieldX[field] < 0 || shortText[field].empty()) continue;
         draw->AddText(ImVec2(m_fieldX[field], y), fieldColour(static_cast<int>(field), dark), shortText[field].c_str());
     }
-    ImGui::Dummy(ImVec2(1.0f, ImGui::GetTextLineHeightWithSpacing()));
+    if (fits) ImGui::Dummy(ImVec2(1.0f, ImGui::GetTextLineHeightWithSpacing()));
     const auto line = [&](int field, const char* name, const std::string& bits, const std::string& means) {
         if (bits.empty() || means.empty()) return;
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(fieldColour(field, dark)), "%s %s:", name, bits.c_str());
-        ImGui::SameLine();
-        ImGui::TextUnformatted(means.c_str());
+        wrappedColoured(ImGui::ColorConvertU32ToFloat4(fieldColour(field, dark)), std::string(name) + " " + bits + ":");
+        flowText(means);
     };
     line(0, "sign", d.signBits, d.sign);
     line(1, "exponent", d.exponentBits, d.exponent);
     line(2, "fraction", d.mantissaBits, d.significand);
-    ImGui::Text("value = %s", d.formula.c_str());
-    if (!d.note.empty()) ImGui::TextDisabled("%s", d.note.c_str());
+    flowText("value = " + d.formula, false);
+    if (!d.note.empty()) wrappedColoured(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), d.note);
 }
 
 void BitEditorView::drawValue()
@@ -151,34 +197,33 @@ void BitEditorView::drawValue()
     const double value = decode(m_format, m_code);
     char hex[16];
     std::snprintf(hex, sizeof hex, "0x%0*X", (f.bits + 3) / 4, m_code);
-    ImGui::Text("code %s   value %s   (%s)", hex, valueString(value).c_str(),
-                std::string(valueClassName(classify(m_format, m_code))).c_str());
+    flowText(std::string("code ") + hex, false);
+    flowText("value " + valueString(value), true, 30.0f);
+    flowText("(" + std::string(valueClassName(classify(m_format, m_code))) + ")");
     const auto down = neighbour(m_format, m_code, false);
     const auto up = neighbour(m_format, m_code, true);
-    ImGui::Text("next down: %s", down ? valueString(decode(m_format, *down)).c_str() : "none");
-    ImGui::SameLine(0.0f, 30.0f);
-    ImGui::Text("next up: %s", up ? valueString(decode(m_format, *up)).c_str() : "none");
+    flowText("next down: " + (down ? valueString(decode(m_format, *down)) : std::string("none")), false);
+    flowText("next up: " + (up ? valueString(decode(m_format, *up)) : std::string("none")), true, 30.0f);
     if (up && std::isfinite(value) && std::isfinite(decode(m_format, *up))) {
-        ImGui::SameLine(0.0f, 30.0f);
-        ImGui::Text("gap to next up (ULP): %s", valueString(decode(m_format, *up) - value).c_str());
+        flowText("gap to next up (ULP): " + valueString(decode(m_format, *up) - value), true, 30.0f);
     }
     if (m_hasInput) {
         const double error = value - m_lastInput;
-        ImGui::Text("you typed %s: stored as %s, error %s", valueString(m_lastInput).c_str(), valueString(value).c_str(),
-                    std::isfinite(error) ? models::engineeringText(error, 4).c_str() : "-");
+        flowText("you typed " + valueString(m_lastInput) + ": stored as " + valueString(value) + ", error " +
+                     (std::isfinite(error) ? models::engineeringText(error, 4) : std::string("-")),
+                 false);
         if (m_lastInput != 0.0 && std::isfinite(error)) {
-            ImGui::SameLine();
-            ImGui::Text("(%s%% relative)", models::engineeringText(100.0 * std::fabs(error / m_lastInput), 3).c_str());
+            flowText("(" + models::engineeringText(100.0 * std::fabs(error / m_lastInput), 3) + "% relative)");
         }
         const std::string note = storageNote();
-        if (!note.empty()) ImGui::TextColored(warningColour, "%s", note.c_str());
+        if (!note.empty()) wrappedColoured(warningColour, note);
     }
 }
 
 void BitEditorView::drawSideBySide()
 {
     const auto rows = sideBySide();
-    ImGui::Text("%s in several formats:", m_hasInput ? valueString(m_lastInput).c_str() : valueString(decode(m_format, m_code)).c_str());
+    flowText((m_hasInput ? valueString(m_lastInput) : valueString(decode(m_format, m_code))) + " in several formats:", false);
     if (!ImGui::BeginTable("##formats", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
     for (const char* heading : {"format", "code", "stored", "error"}) ImGui::TableSetupColumn(heading);
     ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch); // wraps: the notes are sentences
@@ -210,20 +255,24 @@ void BitEditorView::draw(DrawContext& context)
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     ElementFormat format = m_format;
     if (elementFormatCombo("Format", format)) setFormat(format);
-    ImGui::SameLine();
+    sameLineIfFits(checkWidth("Saturate"));
     bool saturate = m_saturate;
     if (ImGui::Checkbox("Saturate", &saturate)) setSaturate(saturate);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clamp overflow to the largest finite value (like NVIDIA's .satfinite) instead of Inf/NaN");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+    const float inputWidth = std::min(ImGui::GetFontSize() * 12, ImGui::GetContentRegionAvail().x);
+    sameLineIfFits(inputWidth);
+    ImGui::SetNextItemWidth(inputWidth);
     // Every keystroke re-encodes (no Enter needed), as Float Toy does.
     if (ImGui::InputTextWithHint("##value", "type a value", m_input.data(), m_input.size())) typeText(m_input.data());
-    ImGui::SameLine();
-    ImGui::TextDisabled("(0.1, 1e-5, 0x1p-9, inf, nan)");
-    if (!m_message.empty()) ImGui::TextColored(warningColour, "%s", m_message.c_str());
+    const ImVec4 disabled = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+    ImGui::PushStyleColor(ImGuiCol_Text, disabled);
+    flowText("(0.1, 1e-5, 0x1p-9, inf, nan)");
+    ImGui::PopStyleColor();
+    if (!m_message.empty()) wrappedColoured(warningColour, m_message);
     const FormatInfo& f = formatInfo(m_format);
-    ImGui::TextDisabled("%d bits: %s%d exponent (bias %d), %d mantissa. Click a bit to flip it.", f.bits,
-                        f.isSigned ? "1 sign, " : "", f.exponentBits, f.bias, f.mantissaBits);
+    wrappedColoured(disabled, std::to_string(f.bits) + " bits: " + (f.isSigned ? "1 sign, " : "") + std::to_string(f.exponentBits) +
+                                  " exponent (bias " + std::to_string(f.bias) + "), " + std::to_string(f.mantissaBits) +
+                                  " mantissa. Click a bit to flip it.");
     ImGui::Spacing();
     drawBits(context.darkTheme());
     drawFields(context.darkTheme());

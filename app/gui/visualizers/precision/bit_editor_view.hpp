@@ -57,6 +57,7 @@ private:
     std::array<char, 64> m_input{};
     std::string m_message;
     std::array<float, 3> m_fieldX{}; ///< screen x where the sign, exponent and fraction fields start (last frame)
+    bool m_bitsWrapped = false;     ///< the bits took more than one row (last frame)
     double m_lastInput = 0.0;
     bool m_hasInput = false;
 };

@@ -2,6 +2,7 @@
 // Block view drawing.
 #include "app/gui/visualizers/precision/block_view.hpp"
 
+#include "app/gui/canvas/imgui_layout.hpp"
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
 #include "models/precision/distributions.hpp"
 #include "models/common/number_text.hpp"
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace accelscope::gui::precision {
 
@@ -43,23 +45,26 @@ void BlockView::draw(DrawContext& context)
     BlockFormat format = m_format;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     if (blockFormatCombo("Block format", format)) setFormat(format);
-    ImGui::SameLine();
+    const float padding = 2.0f * ImGui::GetStyle().FramePadding.x;
+    sameLineIfFits(ImGui::CalcTextSize("Randomize").x + padding);
     if (ImGui::Button("Randomize")) randomize();
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::CalcTextSize("Inject outlier").x + padding);
     if (ImGui::Button("Inject outlier")) injectOutlier();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Multiply one value by 50 and watch the shared scale and every other error");
     const BlockFormatInfo& info = blockFormatInfo(m_format);
     const BlockQuantized q = quantized();
     const double scale = decode(info.scale, q.scaleCodes.front());
-    ImGui::Text("%d elements share one %s scale: code 0x%02X = %s", info.blockSize,
-                std::string(formatInfo(info.scale).name).c_str(), q.scaleCodes.front(), valueString(scale).c_str());
-    if (q.tensorScale) {
-        ImGui::SameLine();
-        ImGui::Text("  x FP32 tensor scale %s", valueString(*q.tensorScale).c_str());
-    }
+    char code[8];
+    std::snprintf(code, sizeof code, "0x%02X", q.scaleCodes.front());
+    std::string shared = std::to_string(info.blockSize) + " elements share one " + std::string(formatInfo(info.scale).name) + " scale: code " + code +
+                         " = " + valueString(scale);
+    if (q.tensorScale) shared += "  x FP32 tensor scale " + valueString(*q.tensorScale);
+    ImGui::TextWrapped("%s", shared.c_str());
     double worst = 0.0;
     for (std::size_t i = 0; i < m_values.size(); ++i) worst = std::max(worst, std::fabs(q.values[i] - m_values[i]));
-    ImGui::TextDisabled("Drag a value to edit it. Saturated: %zu. Largest error: %s", q.saturated, valueString(worst).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Drag a value to edit it. Saturated: %zu. Largest error: %s", q.saturated, models::engineeringText(worst, 3).c_str());
+    ImGui::PopStyleColor();
     constexpr ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                       ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("block", 5, flags)) return;

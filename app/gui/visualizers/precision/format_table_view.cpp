@@ -2,6 +2,7 @@
 // Format table drawing and CSV.
 #include "app/gui/visualizers/precision/format_table_view.hpp"
 
+#include "app/gui/canvas/imgui_layout.hpp"
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
 #include "models/precision/format_analysis.hpp"
 #include "models/common/number_text.hpp"
@@ -77,8 +78,13 @@ void FormatTableView::draw(DrawContext& context)
     static_cast<void>(context);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     ImGui::DragFloat("billion parameters", &m_parametersBillions, 1.0f, 0.1f, 2000.0f, "%.1f");
-    ImGui::SameLine();
-    ImGui::TextDisabled("weights only; block formats include their scales");
+    const char* note = "weights only; block formats include their scales";
+    sameLineIfFits(ImGui::CalcTextSize(note).x);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(note);
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
     constexpr ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                       ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX;
     if (!ImGui::BeginTable("formats", 10, flags)) return;

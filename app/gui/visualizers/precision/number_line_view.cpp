@@ -2,6 +2,7 @@
 // Number line drawing.
 #include "app/gui/visualizers/precision/number_line_view.hpp"
 
+#include "app/gui/canvas/imgui_layout.hpp"
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
 #include "models/precision/format_analysis.hpp"
 #include "models/common/number_text.hpp"
@@ -91,20 +92,20 @@ void NumberLineView::draw(DrawContext& context)
     ElementFormat primary = m_primary;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     bool changed = elementFormatCombo("Format", primary, 8);
-    ImGui::SameLine();
+    sameLineIfFits(checkWidth("Overlay"));
     bool overlayOn = m_overlay.has_value();
     changed |= ImGui::Checkbox("Overlay", &overlayOn);
     ElementFormat overlay = m_overlay.value_or(ElementFormat::Fp8E5M2);
     if (overlayOn) {
-        ImGui::SameLine();
+        sameLineIfFits(ImGui::GetFontSize() * 9);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
         changed |= elementFormatCombo("##overlay", overlay, 8);
     }
-    ImGui::SameLine();
+    sameLineIfFits(checkWidth("Log scale (|x|)"));
     ImGui::Checkbox("Log scale (|x|)", &m_log);
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::CalcTextSize("E4M3 vs E5M2").x + 2.0f * ImGui::GetStyle().FramePadding.x);
     if (ImGui::Button("E4M3 vs E5M2")) { primary = ElementFormat::Fp8E4M3; overlay = ElementFormat::Fp8E5M2; overlayOn = changed = true; }
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::CalcTextSize("FP4 vs INT4").x + 2.0f * ImGui::GetStyle().FramePadding.x);
     if (ImGui::Button("FP4 vs INT4")) { primary = ElementFormat::Fp4E2M1; overlay = ElementFormat::Int4; overlayOn = changed = true; }
     if (changed) setFormats(primary, overlayOn ? std::optional(overlay) : std::nullopt);
 
@@ -141,7 +142,11 @@ void NumberLineView::draw(DrawContext& context)
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float axisY = (m_overlay ? y2 : y1) + tick + 4.0f;
     const int steps = m_log ? static_cast<int>(hi - lo) : 8;
-    const int every = std::max(1, steps / 12);
+    // As many labels as fit side by side (at large text fewer than the 12 of the desk).
+    const float widest = ImGui::CalcTextSize(m_log ? "2^-100" : "-0.000000").x * 1.3f;
+    const int fitting = std::max(2, static_cast<int>(width / widest));
+    const int most = std::min(12, fitting);
+    const int every = std::max(1, (steps + most - 1) / most);
     for (int i = 0; i <= steps; i += every) {
         const double x = lo + (hi - lo) * i / steps;
         const float px = left + width * static_cast<float>((x - lo) / (hi - lo));
@@ -154,7 +159,7 @@ void NumberLineView::draw(DrawContext& context)
     ImGui::Dummy(ImVec2(width, axisY + line * 2.0f - origin.y));
     if (m_hovered) ImGui::SetTooltip("%s", valueString(*m_hovered).c_str());
 
-    ImGui::TextUnformatted("Values per binade [2^k, 2^(k+1)): floats keep the same count in every normal binade:");
+    ImGui::TextWrapped("Values per binade [2^k, 2^(k+1)): floats keep the same count in every normal binade:");
     const auto binadeRow = [](ElementFormat format) {
         std::string row(formatInfo(format).label);
         row += ": ";

@@ -3,10 +3,12 @@
 #include "app/gui/visualizers/precision/precision_visualizer.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "models/precision/block_format.hpp"
 
 #include <array>
+#include <string>
 
 namespace accelscope::gui::precision {
 
@@ -52,11 +54,33 @@ void PrecisionVisualizer::draw(DrawContext& context)
                                                            {Tab::Table, &m_table},
                                                            {Tab::Block, &m_block},
                                                            {Tab::Quantization, &m_quantization}}};
+    // The titles, or one-word names when the titles would be cut ("Number lin...") at large text.
+    float titlesWidth = 0.0f;
+    for (const auto& entry : tabs) {
+        titlesWidth += ImGui::CalcTextSize(entry.second->title().c_str()).x + 2.0f * ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().ItemInnerSpacing.x;
+    }
+    const bool shortNames = titlesWidth > ImGui::GetContentRegionAvail().x;
+    constexpr std::array<const char*, 5> shortTitles{"Bits", "Line", "Table", "Blocks", "Quantize"};
     for (const auto& [tab, view] : tabs) {
         const ImGuiTabItemFlags flags = m_requested == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
-        if (ImGui::BeginTabItem(view->title().c_str(), nullptr, flags)) {
+        const auto index = static_cast<std::size_t>(tab);
+        const std::string label = (shortNames ? std::string(shortTitles[index]) : view->title()) + "###" + std::string(tabNames[index]);
+        if (ImGui::BeginTabItem(label.c_str(), nullptr, flags)) {
             m_current = tab;
+            // Each tab scrolls up and down below the tab bar (projector text makes them tall); its
+            // rows wrap to the width, and what still runs past the right edge is passed on to the
+            // canvas's overflow, where the page-fit test sees it.
+            ImGui::BeginChild("##tab", ImGui::GetContentRegionAvail(), false);
             view->draw(context);
+            const ImGuiWindow* child = ImGui::GetCurrentWindow();
+            const float over = child->DC.CursorMaxPos.x - (child->Pos.x + child->Size.x - child->ScrollbarSizes.x);
+            const ImVec2 top = child->Pos;
+            const float right = child->Pos.x + child->Size.x;
+            ImGui::EndChild();
+            if (over > 1.0f) {
+                ImGui::SetCursorScreenPos(ImVec2(right + over, top.y));
+                ImGui::Dummy(ImVec2(0.0f, 0.0f));
+            }
             ImGui::EndTabItem();
         }
     }

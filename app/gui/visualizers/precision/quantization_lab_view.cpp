@@ -2,6 +2,7 @@
 // Quantization lab drawing.
 #include "app/gui/visualizers/precision/quantization_lab_view.hpp"
 
+#include "app/gui/canvas/imgui_layout.hpp"
 #include "app/gui/visualizers/precision/precision_widgets.hpp"
 #include "models/precision/distributions.hpp"
 #include "models/common/number_text.hpp"
@@ -111,7 +112,7 @@ void QuantizationLabView::drawControls()
 {
     if (m_fromFile) {
         ImGui::Text("Tensor: %s (%zu values)", m_tensorName.c_str(), m_tensor.size());
-        ImGui::SameLine();
+        sameLineIfFits(ImGui::CalcTextSize("Use a distribution").x + 2.0f * ImGui::GetStyle().FramePadding.x);
         if (ImGui::Button("Use a distribution")) useDistribution();
     } else {
         const auto names = distributionNames();
@@ -125,20 +126,20 @@ void QuantizationLabView::drawControls()
             }
             ImGui::EndCombo();
         }
-        ImGui::SameLine();
+        sameLineIfFits(labelledWidth(ImGui::GetFontSize() * 7, "values"));
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
         if (ImGui::InputInt("values", &m_count, 4096, 65536, ImGuiInputTextFlags_EnterReturnsTrue)) {
             m_count = std::clamp(m_count, 32, 4'000'000);
             regenerate();
         }
-        ImGui::SameLine();
+        sameLineIfFits(labelledWidth(ImGui::GetFontSize() * 6, "seed"));
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
         if (ImGui::InputInt("seed", &m_seed)) regenerate();
-        ImGui::SameLine();
+        sameLineIfFits(ImGui::CalcTextSize("(or load a .npy / text tensor below)").x);
         ImGui::TextDisabled("(or load a .npy / text tensor below)");
     }
     for (std::size_t i = 0; i < schemes.size(); ++i) {
-        if (i % 6 != 0) ImGui::SameLine();
+        if (i % 6 != 0) sameLineIfFits(checkWidth(schemes[i])); // six a row at the desk, fewer when narrow
         if (ImGui::Checkbox(schemes[i], &m_selected[i])) m_dirty = true;
     }
 }
@@ -154,9 +155,10 @@ void QuantizationLabView::drawHistogram()
         }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
-    ImGui::TextDisabled("grid scaled so the format's max meets the tensor's largest |x| (per-tensor scaling); "
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("grid scaled so the format's max meets the tensor's largest |x| (per-tensor scaling); "
                         "%zu values beyond the 99.9th percentile are off the chart", m_histogram.below + m_histogram.above);
+    ImGui::PopStyleColor();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float width = ImGui::GetContentRegionAvail().x;
     const float height = ImGui::GetFontSize() * 9;
@@ -195,7 +197,10 @@ void QuantizationLabView::drawResults()
     for (const auto& r : rs) {
         if (std::isfinite(r.metrics.sqnrDb)) best = std::max(best, r.metrics.sqnrDb);
     }
-    if (!ImGui::BeginTable("metrics", 8, flags)) return;
+    // Scrolls sideways when its columns are wider than the view (projector text).
+    const float tableHeight = (static_cast<float>(rs.size()) + 1.0f) * (ImGui::GetTextLineHeight() + 2.0f * ImGui::GetStyle().CellPadding.y + 1.0f) +
+                              ImGui::GetStyle().ScrollbarSize + 4.0f;
+    if (!ImGui::BeginTable("metrics", 8, flags | ImGuiTableFlags_ScrollX, ImVec2(0.0f, tableHeight))) return;
     for (const char* header : {"Format", "Bytes/elem", "SQNR dB", "", "MSE", "Max abs err", "Saturated", "Flushed to 0"}) {
         ImGui::TableSetupColumn(header);
     }
@@ -231,7 +236,9 @@ void QuantizationLabView::drawResults()
         ImGui::Text("%.3f%%", 100 * m.fractionFlushedToZero);
     }
     ImGui::EndTable();
-    ImGui::TextDisabled("SQNR = 10 log10(sum x^2 / sum (x - q(x))^2): each 6 dB is about one more bit of precision.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("SQNR = 10 log10(sum x^2 / sum (x - q(x))^2): each 6 dB is about one more bit of precision.");
+    ImGui::PopStyleColor();
 }
 
 void QuantizationLabView::draw(DrawContext& context)
