@@ -5,6 +5,7 @@
 #include "app/cli/format_explain.hpp"
 #include "app/cli/format_output.hpp"
 #include "app/cli/text_table.hpp"
+#include "models/common/number_text.hpp"
 #include "models/precision/block_format.hpp"
 #include "models/precision/distributions.hpp"
 #include "models/precision/tensor_file.hpp"
@@ -47,6 +48,18 @@ json infoJson(const FormatInfo& f)
                 {"has_inf", f.special == SpecialEncoding::Ieee},
                 {"has_nan", f.special == SpecialEncoding::Ieee || f.special == SpecialEncoding::FiniteNanFn ||
                                 f.special == SpecialEncoding::ScaleE8M0}};
+}
+
+// One `format info` value as text for people: format values exact (float's shortest digits, "× 10^"
+// for the extremes), derived measures to 4 significant digits, strings without quotes.
+std::string infoValueText(const std::string& key, const json& value)
+{
+    if (value.is_string()) return value.get<std::string>();
+    if (value.is_number_float()) {
+        const double v = value.get<double>();
+        return key == "decimal_digits" || key == "dynamic_range_binades" ? models::engineeringText(v) : models::exactDisplayText(v);
+    }
+    return value.dump();
 }
 
 json blockInfoJson(const BlockFormatInfo& b)
@@ -255,7 +268,7 @@ void addFormatCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode, std::
         else if (const auto b = blockFormatFromName(*infoName)) doc = blockInfoJson(blockFormatInfo(*b));
         else { exitCode = ctx.error(unknownFormat(*infoName).error()); return; }
         if (ctx.json) ctx.printJson(doc);
-        else for (const auto& [key, value] : doc.items()) *ctx.out << key << ": " << value.dump() << "\n";
+        else for (const auto& [key, value] : doc.items()) *ctx.out << key << ": " << infoValueText(key, value) << "\n";
         exitCode = ExitCode::Ok;
     });
 

@@ -133,6 +133,24 @@ std::string exactText(double value)
     return result.ec == std::errc() ? std::string(buffer.data(), result.ptr) : std::string("?");
 }
 
+std::string exactDisplayText(double value)
+{
+    const double magnitude = std::fabs(value);
+    if (!std::isfinite(value) || magnitude == 0 || (magnitude >= exactLow && magnitude < positionalHigh))
+        return exactText(value);
+    std::array<char, 64> buffer{};
+    const auto asFloat = static_cast<float>(value);
+    const bool floatExact = static_cast<double>(asFloat) == value;
+    const auto result = floatExact ? std::to_chars(buffer.data(), buffer.data() + buffer.size(), asFloat, std::chars_format::scientific)
+                                   : std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::scientific);
+    if (result.ec != std::errc()) return "?";
+    const std::string text(buffer.data(), result.ptr);
+    const auto e = text.find('e');
+    if (e == std::string::npos) return text;
+    const int exponent = std::atoi(text.c_str() + e + 1);
+    return text.substr(0, e) + " × 10^" + std::to_string(exponent);
+}
+
 std::string engineeringText(double value, int significant)
 {
     if (!std::isfinite(value)) return specialText(value);

@@ -22,6 +22,12 @@ enum class UnitPrefix {
 /// and answers to exact checks.
 std::string exactText(double value);
 
+/// exactText for reading rather than typing back: a value that a float holds exactly takes float's
+/// shortest round-trip digits (FP32's largest value reads 3.4028235 × 10^38, as every FP32 tool prints
+/// it, not double's 3.4028234663852886e+38), and the exponent form is written "× 10^" ("1.1754944 × 10^-38").
+/// Within exactText's positional range it is exactText ("65504", "0.0078125").
+std::string exactDisplayText(double value);
+
 /// `value` rounded to `significant` significant digits (1 to 17) before printing, so float noise never
 /// shows (-0.002187500000000009 → "-0.002188"); trailing zeros dropped; ',' between thousands
 /// ("13,400", "1,365.3" for 5 digits). Positional when the rounded magnitude is from 1e-4 to below 1e15,

@@ -165,3 +165,15 @@ TEST_CASE("quantity text puts an SI prefix before units that take one")
         CHECK(quantityText(c.value, c.unit, 4, c.prefix) == c.text);
     }
 }
+
+TEST_CASE("exactDisplayText: float's shortest digits and x 10^ for the extremes, exactText in between")
+{
+    CHECK(exactDisplayText(65504.0) == "65504");
+    CHECK(exactDisplayText(0.0078125) == "0.0078125");
+    CHECK(exactDisplayText(static_cast<double>(std::numeric_limits<float>::max())) == "3.4028235 × 10^38");
+    CHECK(exactDisplayText(static_cast<double>(std::numeric_limits<float>::min())) == "1.1754944 × 10^-38");
+    CHECK(exactDisplayText(static_cast<double>(std::numeric_limits<float>::denorm_min())) == "1 × 10^-45");
+    // A double that no float holds keeps double's shortest digits.
+    CHECK(exactDisplayText(std::numeric_limits<double>::max()) == "1.7976931348623157 × 10^308");
+    CHECK(exactDisplayText(-std::numeric_limits<float>::infinity()) == "-inf");
+}

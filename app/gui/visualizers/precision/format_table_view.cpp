@@ -31,7 +31,7 @@ struct Row {
 };
 
 /// A value of a format (max, min normal, epsilon) exactly as the format holds it: 65504, not 6.55e+04.
-std::string num(double v) { return models::exactText(v); }
+std::string num(double v) { return models::exactDisplayText(v); }
 
 std::vector<Row> rows()
 {
