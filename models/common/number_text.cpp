@@ -141,14 +141,21 @@ std::string exactDisplayText(double value)
     std::array<char, 64> buffer{};
     const auto asFloat = static_cast<float>(value);
     const bool floatExact = static_cast<double>(asFloat) == value;
-    const auto result = floatExact ? std::to_chars(buffer.data(), buffer.data() + buffer.size(), asFloat, std::chars_format::scientific)
+    // A float's value to 8 significant digits, float's precision (not its shortest round trip: that
+    // prints FP32's smallest subnormal, 1.4012985 × 10^-45, as "1e-45").
+    const auto result = floatExact ? std::to_chars(buffer.data(), buffer.data() + buffer.size(), asFloat, std::chars_format::scientific, 7)
                                    : std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::scientific);
     if (result.ec != std::errc()) return "?";
     const std::string text(buffer.data(), result.ptr);
     const auto e = text.find('e');
     if (e == std::string::npos) return text;
+    std::string mantissa = text.substr(0, e);
+    if (mantissa.find('.') != std::string::npos) {
+        while (mantissa.back() == '0') mantissa.pop_back();
+        if (mantissa.back() == '.') mantissa.pop_back();
+    }
     const int exponent = std::atoi(text.c_str() + e + 1);
-    return text.substr(0, e) + " × 10^" + std::to_string(exponent);
+    return mantissa + " × 10^" + std::to_string(exponent);
 }
 
 std::string engineeringText(double value, int significant)

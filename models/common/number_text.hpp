@@ -22,9 +22,10 @@ enum class UnitPrefix {
 /// and answers to exact checks.
 std::string exactText(double value);
 
-/// exactText for reading rather than typing back: a value that a float holds exactly takes float's
-/// shortest round-trip digits (FP32's largest value reads 3.4028235 × 10^38, as every FP32 tool prints
-/// it, not double's 3.4028234663852886e+38), and the exponent form is written "× 10^" ("1.1754944 × 10^-38").
+/// exactText for reading rather than typing back: outside the positional range a value that a float
+/// holds exactly is written to float's 8 significant digits (FP32's largest value reads
+/// 3.4028235 × 10^38, not double's 3.4028234663852886e+38; its smallest subnormal 1.4012985 × 10^-45),
+/// other values with double's shortest digits, and the exponent form is written "× 10^".
 /// Within exactText's positional range it is exactText ("65504", "0.0078125").
 std::string exactDisplayText(double value);
 

@@ -27,7 +27,7 @@ struct DeviceFit {
 /// `memory infer --fit`, the serving planner) is judged against (1 − runtimeHeadroom) × memory.
 constexpr double runtimeHeadroom = 0.10;
 
-/// "does not fit (needs 149.5 GB, has 80.0 GB with 10 % kept free)": what every face prints instead
+/// "does not fit (needs 139.2 GiB, has 80.0 GiB with 10 % kept free)": what every face prints instead
 /// of a throughput. `needBytes` is the requirement without the headroom; the capacity is memory_gb.
 std::string doesNotFitText(double needBytes, double capacityBytes);
 

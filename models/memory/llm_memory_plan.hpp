@@ -102,7 +102,7 @@ struct DeviceVerdict {
     std::optional<double> capacityBytes; ///< memory_gb × 10^9; empty: no memory figure in the catalog
     bool fits = false;                   ///< totalBytes ≤ (1 − runtimeHeadroom) × capacity (false without a figure)
     double fraction = 0.0;               ///< totalBytes / capacity (0 without a figure)
-    std::string text;                    ///< "fits: 52% of 80.0 GB (10% kept free)", "does not fit (needs 140.0 GB, has 80.0 GB with 10 % kept free)", "no memory figure in the catalog"
+    std::string text;                    ///< "fits: 52% of 80.0 GiB (10% kept free)", "does not fit (needs 130.4 GiB, has 80.0 GiB with 10 % kept free)", "no memory figure in the catalog"
 };
 
 /// The verdict of `totalBytes` per device on `device` (see DeviceVerdict).

@@ -66,10 +66,10 @@ private:
 
 std::string devicesCsv(const std::string& prefix)
 {
-    std::string csv = "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,source_url,memory_gb\n";
+    std::string csv = "id,name,vendor,kind,form_factor,scope,scope_note,source_title,source_publisher,source_kind,source_url,memory_gb\n";
     for (int i = 0; i < devicesPerImport; ++i) {
         const std::string n = std::to_string(i);
-        csv += prefix + "-dev-" + n + ",Kill test " + prefix + " " + n + ",Acme,gpu,PCIe,one card,Brief,Acme,datasheet,"
+        csv += prefix + "-dev-" + n + ",Kill test " + prefix + " " + n + ",Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,"
                "https://acme.example/b.pdf," + std::to_string(16 + i) + "\n";
     }
     return csv;

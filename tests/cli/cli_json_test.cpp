@@ -155,7 +155,7 @@ TEST_CASE("catalog show prints a pod's parts, and --json lists them")
     const auto text = runCli(dir.path() / "user.db", {"catalog", "show", "google-tpu-v5e-pod"});
     REQUIRE(text.status == 0);
     CHECK_THAT(text.out, Catch::Contains("  figures describe: pod: ") && Catch::Contains("  contains: 256 x google-tpu-v5e\n") &&
-                             Catch::Contains("  scale-up topology: 2D torus over ICI\n"));
+                             Catch::Contains("  scale-up topology: ICI 2D torus across all 256 chips"));
     const auto run = runCli(dir.path() / "user.db", {"--json", "catalog", "show", "google-tpu-v5e-pod"});
     REQUIRE(run.status == 0);
     const json doc = json::parse(run.out);

@@ -116,10 +116,10 @@ TEST_CASE("a Latin-1 CSV import is refused naming line and column, and listings 
 {
     TempDir dir;
     const auto user = dir.path() / "user.db";
-    const std::string header = "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
+    const std::string header = "id,name,vendor,kind,form_factor,scope,scope_note,source_title,source_publisher,source_kind,"
                                "source_url,memory_gb\n";
-    const std::string row = "acme-own2,Own 2,Acme,gpu,PCIe,one card,Brief,Acme,datasheet,https://acme.example/b.pdf,16\n";
-    const auto latin1 = dir.write("latin1.csv", header + row + "acme-own3,Caf\xE9 3,Acme,gpu,PCIe,one card,Brief,Acme,"
+    const std::string row = "acme-own2,Own 2,Acme,gpu,PCIe,card,one card,Brief,Acme,datasheet,https://acme.example/b.pdf,16\n";
+    const auto latin1 = dir.write("latin1.csv", header + row + "acme-own3,Caf\xE9 3,Acme,gpu,PCIe,card,one card,Brief,Acme,"
                                                                "datasheet,https://acme.example/b.pdf,16\n");
     checkOneLine(runCli(user, {"catalog", "import", latin1.string()}),
                  "latin1.csv:3: (encoding): not UTF-8 text (byte 0xE9 at column 14); save the file as UTF-8", 2);
@@ -128,7 +128,7 @@ TEST_CASE("a Latin-1 CSV import is refused naming line and column, and listings 
     CHECK(json::parse(list.out).empty()); // nothing of the file was imported
 
     // A spreadsheet's byte-order mark is not part of the first column's name; UTF-8 text imports.
-    const auto bom = dir.write("bom.csv", "\xEF\xBB\xBF" + header + "acme-own2,Caf\xC3\xA9 2,Acme,gpu,PCIe,one card,"
+    const auto bom = dir.write("bom.csv", "\xEF\xBB\xBF" + header + "acme-own2,Caf\xC3\xA9 2,Acme,gpu,PCIe,card,one card,"
                                                                     "Brief,Acme,datasheet,https://acme.example/b.pdf,16\n");
     REQUIRE(runCli(user, {"catalog", "import", bom.string()}).status == 0);
     const auto after = runCli(user, {"--json", "catalog", "list", "--user"});
@@ -181,8 +181,8 @@ TEST_CASE("a key or column given twice is refused naming file, line and key")
     const auto result = dir.write("twice-result.json", resultWithMachine(R"({"os": "Linux", "os": "Windows"})"));
     checkOneLine(runCli(user, {"lab", "import", result.string()}), "twice-result.json: os: the key is given twice in one object");
 
-    const auto csv = dir.write("twice.csv", "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
-                                            "source_url,memory_gb,memory_gb\nacme-own2,Own 2,Acme,gpu,PCIe,one card,Brief,"
+    const auto csv = dir.write("twice.csv", "id,name,vendor,kind,form_factor,scope,scope_note,source_title,source_publisher,source_kind,"
+                                            "source_url,memory_gb,memory_gb\nacme-own2,Own 2,Acme,gpu,PCIe,card,one card,Brief,"
                                             "Acme,datasheet,https://acme.example/b.pdf,16,32\n");
     checkOneLine(runCli(user, {"catalog", "import", csv.string()}), "twice.csv:1: memory_gb: column given twice", 2);
     CHECK(json::parse(runCli(user, {"--json", "catalog", "list", "--user"}).out).empty());
@@ -193,8 +193,8 @@ TEST_CASE("NaN, infinity and overflow are refused where numbers are read")
 {
     TempDir dir;
     const auto user = dir.path() / "user.db";
-    const std::string header = "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
-                               "source_url,memory_gb\nacme-a,A,Acme,gpu,PCIe,one card,B,A,datasheet,https://a.example/b.pdf,";
+    const std::string header = "id,name,vendor,kind,form_factor,scope,scope_note,source_title,source_publisher,source_kind,"
+                               "source_url,memory_gb\nacme-a,A,Acme,gpu,PCIe,card,one card,B,A,datasheet,https://a.example/b.pdf,";
     for (const std::string value : {"nan", "inf", "-inf", "1e999", "1e300"}) {
         const auto csv = dir.write("n.csv", header + value + "\n");
         checkOneLine(runCli(user, {"catalog", "import", csv.string()}), "n.csv:2: memory_gb: ", 2);
@@ -216,8 +216,8 @@ TEST_CASE("path tricks in files are refused or reduced to a file name")
 {
     TempDir dir;
     const auto user = dir.path() / "user.db";
-    const auto csv = dir.write("path.csv", "id,name,vendor,kind,form_factor,scope,source_title,source_publisher,source_kind,"
-                                           "source_url,memory_gb\n../../etc/passwd,A,Acme,gpu,PCIe,one card,B,A,datasheet,"
+    const auto csv = dir.write("path.csv", "id,name,vendor,kind,form_factor,scope,scope_note,source_title,source_publisher,source_kind,"
+                                           "source_url,memory_gb\n../../etc/passwd,A,Acme,gpu,PCIe,card,one card,B,A,datasheet,"
                                            "file:///etc/passwd,16\n");
     const auto refused = runCli(user, {"catalog", "import", csv.string()});
     checkOneLine(refused, "path.csv:2: ", 3);

@@ -88,9 +88,9 @@ TEST_CASE("a model that does not fit gets no throughput, and says what it needs 
     CHECK_FALSE(e->fits);
     CHECK(e->tokensPerS == 0.0);
     CHECK_FALSE(e->usdPerMillionTokens.has_value());
-    // 70.6e9 parameters x 2 bytes = 141 GB of weights alone against 80 GB.
+    // 70.6e9 parameters x 2 bytes = 141 GB of weights alone against 80 GiB (85.9e9 bytes).
     CHECK(e->needBytesPerDevice > 141e9);
-    CHECK(e->capacityBytesPerDevice == 80e9);
+    CHECK(e->capacityBytesPerDevice == 80.0 * 1024 * 1024 * 1024);
     // Two H100s hold it with tensor or pipeline parallelism.
     const auto two = estimateServing(c, *d, bf16Request(1024, 256), 2);
     REQUIRE(two.has_value());
