@@ -10,6 +10,8 @@ werror=OFF
 cmake --preset dev -DACCELSCOPE_WERROR="$werror" >/dev/null
 cmake --build --preset dev -j"$(nproc)"
 scripts/check-layers.sh
+# The serving calibration data: columns, numbers, sources, no later MLPerf round among the fitted rows.
+python3 data/serving/check_calibration.py --quiet
 # The CLI-only build without CUDA (headless GPU servers, machines without nvcc) must build too.
 cmake --preset headless -DACCELSCOPE_WITH_CUDA=OFF -DACCELSCOPE_WERROR="$werror" >/dev/null
 cmake --build --preset headless -j"$(nproc)" --target accelscope-cli catalog_db >/dev/null
