@@ -198,7 +198,8 @@ ExitCode runPlan(const CliContext& ctx, const ServeOptions& o)
         ++rank;
         if (!r.estimate) {
             arr.push_back({{"rank", rank}, {"device", r.device->id}, {"fits", false}, {"problem", r.problem}, {"bound", nullptr}});
-            t.addRow({std::to_string(rank), r.device->id, "", "", "", r.problem, "", "", "", "", "", "", ""});
+            // The reason goes last, so that a long "does not fit (needs …)" never widens the number columns.
+            t.addRow({std::to_string(rank), r.device->id, "", "", "", "-", "", "", "", "", "", "", r.problem});
             continue;
         }
         const auto& e = *r.estimate;
@@ -209,7 +210,7 @@ ExitCode runPlan(const CliContext& ctx, const ServeOptions& o)
         const std::string layout = std::to_string(e.layout.tp) + "/" + std::to_string(e.layout.pp) + "/" +
                                    std::to_string(e.layout.ep) + " x " + std::to_string(e.layout.replicas);
         if (!e.fits) {
-            t.addRow({std::to_string(rank), e.deviceId, std::to_string(e.devices), layout, "", doesNotFit(e), "", "", "", "", "", "", "memory"});
+            t.addRow({std::to_string(rank), e.deviceId, std::to_string(e.devices), layout, "", "-", "", "", "", "", "", "", doesNotFit(e)});
             continue;
         }
         t.addRow({std::to_string(rank), e.deviceId, std::to_string(e.devices), layout, std::to_string(e.batch),
