@@ -3,6 +3,8 @@
 #include "models/serving/serving_plan.hpp"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace accelscope::models::serving {
 namespace {
@@ -92,10 +94,21 @@ std::vector<PlanRow> planServing(const roofline::TransformerConfig& config, cons
         if (x.tokensPerS != y.tokensPerS) return x.tokensPerS > y.tokensPerS;
         return x.deviceId < y.deviceId;
     });
-    std::ranges::stable_sort(notFitting, [](const PlanRow& a, const PlanRow& b) {
-        return a.estimate->needBytesPerDevice / a.estimate->capacityBytesPerDevice <
-               b.estimate->needBytesPerDevice / b.estimate->capacityBytesPerDevice;
-    });
+    {
+        // Closest to fitting first. The keys are computed before sorting: g++ 12 -O2 warns
+        // (maybe-uninitialized) on the estimates read inside stable_sort's merge buffer.
+        std::vector<std::pair<double, std::size_t>> keys;
+        keys.reserve(notFitting.size());
+        for (std::size_t i = 0; i < notFitting.size(); ++i) {
+            const auto& e = *notFitting[i].estimate;
+            keys.emplace_back(e.needBytesPerDevice / e.capacityBytesPerDevice, i);
+        }
+        std::ranges::stable_sort(keys, {}, &std::pair<double, std::size_t>::first);
+        std::vector<PlanRow> sorted;
+        sorted.reserve(notFitting.size());
+        for (const auto& [ratio, i] : keys) sorted.push_back(std::move(notFitting[i]));
+        notFitting = std::move(sorted);
+    }
     fitting.insert(fitting.end(), notFitting.begin(), notFitting.end());
     fitting.insert(fitting.end(), problems.begin(), problems.end());
     return fitting;
