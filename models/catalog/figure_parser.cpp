@@ -3,6 +3,7 @@
 #include "models/catalog/figure_parser.hpp"
 
 #include "models/catalog/formula.hpp"
+#include "models/common/utf8_text.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -76,12 +77,12 @@ Result<double> parseStatedValue(std::string_view stated, const FigureInfo& info)
     double number = 0.0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
     if (ec != std::errc{} || end == text.data()) {
-        return fail(ErrorCode::InvalidData, "'" + std::string(stated) + "' does not start with a number");
+        return fail(ErrorCode::InvalidData, "'" + quotedExcerpt(stated) + "' does not start with a number");
     }
     const std::string_view unit = trim(text.substr(static_cast<std::size_t>(end - text.data())));
     const auto factor = unitFactor(info.dimension, unit);
     if (!factor) {
-        return fail(ErrorCode::InvalidData, "unit '" + std::string(unit) + "' does not fit " +
+        return fail(ErrorCode::InvalidData, "unit '" + quotedExcerpt(unit) + "' does not fit " +
                                                 std::string(info.jsonKey) + " (expects " +
                                                 std::string(acceptedUnits(info.dimension)) + ")");
     }
