@@ -47,7 +47,10 @@ for target in "${targets[@]}"; do
       -artifact_prefix="$work/artifacts/$target/" "$work/corpus/$target" tests/fuzz/corpus/"$target" \
       $(seeds_of "$target") >"$work/$target.log" 2>&1; then
     echo "fuzz: $target: crashed; the input is in $work/artifacts/$target/ (see $work/$target.log)" >&2
-    status=1
+    # ACCELSCOPE_FUZZ_STRICT=0 (test.sh in CI): a new crash is reported, not a failure, so that a
+    # random find does not turn an unrelated change red; keep the file under tests/fuzz/regressions/
+    # and fix it, and from then on its replay fails the run.
+    [[ "${ACCELSCOPE_FUZZ_STRICT:-1}" == 0 ]] || status=1
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$target.log")
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/$target.log")
