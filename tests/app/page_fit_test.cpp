@@ -32,30 +32,6 @@ using namespace accelscope::gui;
 
 namespace {
 
-// Lets the current page lay out and its canvases draw a few frames at this size and text scale.
-void settle(QWidget* page)
-{
-    const auto canvases = page->findChildren<ImGuiCanvas*>();
-    QList<int> before;
-    for (ImGuiCanvas* canvas : canvases) {
-        before << canvas->framesRendered();
-        canvas->update();
-    }
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 3000) {
-        QApplication::processEvents(QEventLoop::AllEvents, 20);
-        bool done = timer.elapsed() > 100;
-        for (int i = 0; i < canvases.size(); ++i) {
-            if (canvases[i]->isVisible() && canvases[i]->framesRendered() < before[i] + 3) {
-                canvases[i]->update();
-                done = false;
-            }
-        }
-        if (done) return;
-        QTest::qWait(10);
-    }
-}
 
 // Roofline chart texts, measured with the canvas font, stay within the chart (the first check of
 // this kind, kept for the page whose chart exposes its scene).
@@ -107,7 +83,7 @@ TEST_CASE("every page fits a 1024x768 and a 1280x800 screen at text sizes 1.0 an
         for (int i = 0; i < window.pageCount(); ++i) {
             window.showPage(i);
             window.resize(screen); // Xvfb has no window manager to make full screen the screen's size
-            settle(window.page(i));
+            accelscope::tests::settleCanvases(window.page(i), 100);
             const QSize least = window.minimumSizeHint().expandedTo(window.minimumSize());
             figures << " " << window.pageId(i) << " " << least.width();
             INFO(window.pageId(i) << " at text size " << scale << " on " << screen.width() << "x" << screen.height()
@@ -130,7 +106,7 @@ TEST_CASE("every page fits a 1024x768 and a 1280x800 screen at text sizes 1.0 an
                     PageSettings settings{{"view", view}};
                     if (std::string_view(view) == "bits") settings["format"] = "fp32";
                     REQUIRE(window.openPage("precision", settings).isEmpty());
-                    settle(window.page(i));
+                    accelscope::tests::settleCanvases(window.page(i), 100);
                     std::string tabAll;
                     for (const auto& p : accelscope::tests::layoutProblems(window)) tabAll += "\n  " + p;
                     INFO("precision view " << view << " cut off:" << tabAll);

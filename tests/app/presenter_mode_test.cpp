@@ -23,30 +23,6 @@ using namespace accelscope::gui;
 
 namespace {
 
-// Lets the page's canvases draw a few frames at the current size and text scale.
-void settle(QWidget* page)
-{
-    const auto canvases = page->findChildren<ImGuiCanvas*>();
-    QList<int> before;
-    for (ImGuiCanvas* canvas : canvases) {
-        before << canvas->framesRendered();
-        canvas->update();
-    }
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 3000) {
-        QApplication::processEvents(QEventLoop::AllEvents, 20);
-        bool done = timer.elapsed() > 200;
-        for (int i = 0; i < canvases.size(); ++i) {
-            if (canvases[i]->isVisible() && canvases[i]->framesRendered() < before[i] + 3) {
-                canvases[i]->update();
-                done = false;
-            }
-        }
-        if (done) return;
-        QTest::qWait(10);
-    }
-}
 
 QDir screenshotDir(const char* sub)
 {
@@ -137,7 +113,7 @@ TEST_CASE("large text: the chart pages at text scale 2 and 2.5 in a 1280x800 win
             window.resize(1280, 800); // Xvfb has no window manager to make full screen the screen's size
             for (const char* name : {"Roofline", "Memory pyramid", "LLM calculator", "Pipeline bubbles"}) {
                 window.showPage(window.pageIndex(name));
-                settle(window.page(window.pageIndex(name)));
+                accelscope::tests::settleCanvases(window.page(window.pageIndex(name)), 200);
                 INFO(name << " at " << scale << (presenter ? " in presenter mode" : ""));
                 // Hidden pages that are wider at this text size (Catalog, Labs) do not widen the window.
                 CHECK(window.width() <= 1280);

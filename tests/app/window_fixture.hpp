@@ -5,8 +5,14 @@
 #include "app/gui/main_window.hpp"
 #include "tests/app/gui_fixture.hpp"
 
+#include "app/gui/canvas/imgui_canvas.hpp"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QList>
 #include <QSize>
 #include <QTest>
+#include <QWidget>
 
 namespace accelscope::tests {
 
@@ -22,5 +28,31 @@ struct WindowFixture : GuiFixture {
         REQUIRE(QTest::qWaitForWindowExposed(&window));
     }
 };
+
+/// Lets `page` lay out and each visible canvas draw three more frames (at least `minimumMs`, at most
+/// 3 s), so that checks see the page at its current size and text scale.
+inline void settleCanvases(QWidget* page, int minimumMs)
+{
+    const auto canvases = page->findChildren<gui::ImGuiCanvas*>();
+    QList<int> before;
+    for (gui::ImGuiCanvas* canvas : canvases) {
+        before << canvas->framesRendered();
+        canvas->update();
+    }
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < 3000) {
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+        bool done = timer.elapsed() > minimumMs;
+        for (int i = 0; i < canvases.size(); ++i) {
+            if (canvases[i]->isVisible() && canvases[i]->framesRendered() < before[i] + 3) {
+                canvases[i]->update();
+                done = false;
+            }
+        }
+        if (done) return;
+        QTest::qWait(10);
+    }
+}
 
 } // namespace accelscope::tests
