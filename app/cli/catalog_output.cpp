@@ -61,7 +61,7 @@ std::string renderDeviceDetail(const Device& d)
     line("released", d.releaseYear ? std::to_string(*d.releaseYear) : "");
     line("memory type", d.memoryType);
     line("host link", d.hostLink);
-    line("scale-up link", d.interconnectName);
+    line("scale-up link", d.interconnectName + (d.scaleupLinkKind.empty() ? "" : " (" + d.scaleupLinkKind + ")"));
     line("notes", d.notes);
     out += "\n";
     TextTable table({"figure", "value", "unit", "provenance"});

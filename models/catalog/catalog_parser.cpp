@@ -75,7 +75,7 @@ bool isCatalogDate(std::string_view text)
 constexpr std::array deviceKeys{
     "id", "name", "vendor", "kind", "form_factor", "scope", "scope_note", "architecture", "process_node",
     "release_year", "memory_type", "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name",
-    "scaleup_topology", "notes", "contains", "primary_sources", "figures"};
+    "scaleup_topology", "scaleup_link_kind", "notes", "contains", "primary_sources", "figures"};
 constexpr std::array requiredDeviceKeys{"id", "name", "vendor", "kind", "form_factor", "scope", "scope_note",
                                         "primary_sources", "figures"};
 constexpr std::array componentKeys{"device", "count"};
@@ -234,6 +234,13 @@ private:
         device.vendor = text(object, pointer, "vendor");
         device.scopeNote = text(object, pointer, "scope_note");
         device.scaleupTopology = text(object, pointer, "scaleup_topology");
+        device.scaleupLinkKind = text(object, pointer, "scaleup_link_kind");
+        if (object.contains("scaleup_link_kind") && object["scaleup_link_kind"].is_string() &&
+            std::ranges::find(scaleupLinkKinds(), std::string_view{device.scaleupLinkKind}) == scaleupLinkKinds().end()) {
+            issue(pointer + "/scaleup_link_kind", "scaleup_link_kind",
+                  "unknown link kind '" + shown(device.scaleupLinkKind) +
+                      "' (expected dedicated: a link only for accelerators, or ethernet: RoCE/Ethernet ports)");
+        }
         device.architecture = text(object, pointer, "architecture");
         device.processNode = text(object, pointer, "process_node");
         device.memoryType = text(object, pointer, "memory_type");
@@ -533,6 +540,10 @@ private:
         needsText(FigureKey::OnchipMemoryMb, device.onchipMemoryKind, "onchip_memory_kind");
         needsText(FigureKey::ComputeUnits, device.computeUnitName, "compute_unit_name");
         needsText(FigureKey::InterconnectGbs, device.interconnectName, "interconnect_name");
+        if (!device.scaleupLinkKind.empty() && device.interconnectName.empty()) {
+            issue(pointer + "/scaleup_link_kind", "interconnect_name",
+                  "'interconnect_name' is required with scaleup_link_kind (which link is dedicated or Ethernet?)");
+        }
         const auto both = device.value(FigureKey::InterconnectGbs);
         const auto one = device.value(FigureKey::InterconnectGbsPerDirection);
         if (both && one && *both < *one) {

@@ -90,4 +90,10 @@ std::optional<Scope> scopeFromName(std::string_view name) { return valueOf(scope
 std::span<const Scope> allScopes() { return scopeList; }
 bool isSystemScope(Scope scope) { return scope >= Scope::Board; }
 
+std::span<const std::string_view> scaleupLinkKinds()
+{
+    static constexpr std::array<std::string_view, 2> kinds{"dedicated", "ethernet"};
+    return kinds;
+}
+
 } // namespace accelscope::models::catalog

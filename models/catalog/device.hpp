@@ -79,6 +79,7 @@ struct Device {
     std::string interconnectName;
     std::string notes;
     std::string scaleupTopology;             ///< systems: how the scale-up domain is wired ("NVLink Switch, all-to-all")
+    std::string scaleupLinkKind;             ///< "dedicated" (NVLink, ICI, Infinity Fabric) or "ethernet" (RoCE ports); empty when unknown
     std::vector<Component> contains;         ///< systems: the parts whose figures add up to this row's totals
     std::vector<std::string> primarySources; ///< keys into `sources`
     std::map<std::string, Source> sources;   ///< every source this device cites, by key
@@ -107,5 +108,7 @@ std::optional<Scope> scopeFromName(std::string_view name);
 std::span<const Scope> allScopes();
 /// True for board, node, rack and pod: rows whose figures are totals over parts.
 bool isSystemScope(Scope scope);
+/// The values of `scaleup_link_kind`: "dedicated", "ethernet".
+std::span<const std::string_view> scaleupLinkKinds();
 
 } // namespace accelscope::models::catalog

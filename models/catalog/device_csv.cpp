@@ -21,7 +21,7 @@ using nlohmann::json;
 constexpr std::array textColumns{"id", "name", "vendor", "kind", "form_factor", "scope", "scope_note",
                                  "architecture", "process_node", "release_year", "memory_type",
                                  "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name",
-                                 "scaleup_topology", "notes"};
+                                 "scaleup_topology", "scaleup_link_kind", "notes"};
 constexpr std::array sourceColumns{"source_title", "source_publisher", "source_kind", "source_url", "source_where"};
 
 struct CsvRow {
@@ -140,7 +140,7 @@ std::string devicesCsv(const std::vector<const Device*>& devices)
             d->id, d->name, d->vendor, std::string(kindName(d->kind)), std::string(formFactorName(d->formFactor)),
             std::string(scopeName(d->scope)), d->scopeNote, d->architecture, d->processNode,
             d->releaseYear ? std::to_string(*d->releaseYear) : "", d->memoryType, d->onchipMemoryKind,
-            d->computeUnitName, d->hostLink, d->interconnectName, d->scaleupTopology, d->notes,
+            d->computeUnitName, d->hostLink, d->interconnectName, d->scaleupTopology, d->scaleupLinkKind, d->notes,
             source ? source->title : "", source ? source->publisher : "", source ? source->kind : "",
             source ? source->url : "", "exported from Accelscope; see the JSON export for per-figure sources"};
         std::string line;

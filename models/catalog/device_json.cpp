@@ -69,6 +69,7 @@ json deviceJson(const Device& d)
     out["interconnect_name"] = d.interconnectName.empty() ? json(nullptr) : json(d.interconnectName);
     out["notes"] = d.notes.empty() ? json(nullptr) : json(d.notes);
     out["scaleup_topology"] = d.scaleupTopology.empty() ? json(nullptr) : json(d.scaleupTopology);
+    out["scaleup_link_kind"] = d.scaleupLinkKind.empty() ? json(nullptr) : json(d.scaleupLinkKind);
     out["contains"] = partsJson(d);
     json details = json::object();
     for (const auto& info : allFigures()) {
@@ -147,6 +148,7 @@ json catalogDocumentJson(const std::vector<const Device*>& devices)
         putText(device, "host_link", d->hostLink);
         putText(device, "interconnect_name", d->interconnectName);
         putText(device, "scaleup_topology", d->scaleupTopology);
+        putText(device, "scaleup_link_kind", d->scaleupLinkKind);
         putText(device, "notes", d->notes);
         if (!d->contains.empty()) device["contains"] = partsJson(*d);
         json primary = json::array();

@@ -52,6 +52,9 @@ ALTER TABLE devices ADD COLUMN components TEXT;
 // Bundled schema 3, user schema 5: a figure keeps the vendor's printed label beside the value.
 constexpr std::string_view figureLabelSql = "ALTER TABLE figures ADD COLUMN label TEXT;";
 
+// Bundled schema 4, user schema 6: whether the scale-up link is a dedicated one or Ethernet ports.
+constexpr std::string_view linkKindSql = "ALTER TABLE devices ADD COLUMN scaleup_link_kind TEXT;";
+
 // primary_sources is stored as keys joined by '\n' (keys are slugs and never contain one).
 std::string joinKeys(const std::vector<std::string>& keys)
 {
@@ -107,7 +110,7 @@ Result<void> insertOne(Statement& devices, Statement& sources, Statement& figure
         .bindOptional(12, d.computeUnitName).bindOptional(13, d.hostLink).bindOptional(14, d.interconnectName)
         .bindOptional(15, d.notes).bind(16, joinKeys(d.primarySources)).bind(17, d.sourceFile)
         .bind(18, std::int64_t{d.sourceLine}).bind(19, d.scopeNote).bindOptional(20, d.scaleupTopology)
-        .bindOptional(21, joinParts(d.contains));
+        .bindOptional(21, joinParts(d.contains)).bindOptional(22, d.scaleupLinkKind);
     if (d.releaseYear) {
         devices.bind(9, std::int64_t{*d.releaseYear});
     } else {
@@ -135,7 +138,7 @@ Result<void> insertOne(Statement& devices, Statement& sources, Statement& figure
 constexpr std::string_view selectDevices =
     "SELECT id, name, vendor, kind, form_factor, scope, architecture, process_node, release_year, memory_type, "
     "onchip_memory_kind, compute_unit_name, host_link, interconnect_name, notes, primary_sources, source_file, "
-    "source_line, scope_note, scaleup_topology, components FROM devices";
+    "source_line, scope_note, scaleup_topology, components, scaleup_link_kind FROM devices";
 
 Device deviceFromRow(const Statement& row, Origin origin)
 {
@@ -161,6 +164,7 @@ Device deviceFromRow(const Statement& row, Origin origin)
     d.scopeNote = row.text(18);
     d.scaleupTopology = row.text(19);
     d.contains = splitParts(row.text(20));
+    d.scaleupLinkKind = row.text(21);
     d.origin = origin;
     return d;
 }
@@ -226,14 +230,15 @@ Result<void> attachDetails(const Database& db, std::vector<Device>& devices, con
 std::string_view deviceTablesSql() { return tablesSql; }
 std::string_view deviceColumnsV2Sql() { return columnsV2Sql; }
 std::string_view figureLabelColumnSql() { return figureLabelSql; }
+std::string_view linkKindColumnSql() { return linkKindSql; }
 
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices)
 {
     auto deviceInsert = db.prepare(
         "INSERT INTO devices (id, name, vendor, kind, form_factor, scope, architecture, process_node, release_year, "
         "memory_type, onchip_memory_kind, compute_unit_name, host_link, interconnect_name, notes, primary_sources, "
-        "source_file, source_line, scope_note, scaleup_topology, components) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-        "?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)");
+        "source_file, source_line, scope_note, scaleup_topology, components, scaleup_link_kind) VALUES (?1, ?2, ?3, ?4, "
+        "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
     auto sourceInsert = db.prepare(
         "INSERT INTO sources (device_id, key, title, publisher, kind, url, date) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     auto figureInsert = db.prepare(

@@ -51,6 +51,7 @@ constexpr std::array figureTable{
     FigureInfo{InterconnectGbs, "interconnect_gbs", "Scale-up link (both directions)", "GB/s", D::BandwidthGBps, G::Links, 0.1, 1.0e6, false},
     FigureInfo{InterconnectGbsPerDirection, "interconnect_gbs_per_direction", "Scale-up link (per direction)", "GB/s", D::BandwidthGBps, G::Links, 0.1, 1.0e6, false},
     FigureInfo{ScaleupDomainDevices, "scaleup_domain_devices", "Scale-up domain (devices)", "", D::Count, G::Links, 1, 1.0e6, true},
+    FigureInfo{ScaleoutGbsPerDevice, "scaleout_gbs_per_device", "Scale-out network per device (per direction)", "GB/s", D::BandwidthGBps, G::Links, 0.1, 1.0e5, false},
     FigureInfo{ListPriceUsd, "list_price_usd", "List price", "USD", D::Usd, G::Price, 1, 1.0e8, false},
     FigureInfo{CloudUsdPerHour, "cloud_usd_per_hour", "Cloud price", "USD/h", D::UsdPerHour, G::Price, 0.001, 10000, false},
 };

@@ -26,7 +26,7 @@ enum class FigureKey {
     Fp6TflopsDense, Fp6TflopsSparse, Fp4TflopsDense, Fp4TflopsSparse,
     Int8TopsDense, Int8TopsSparse, Int4TopsDense, Int4TopsSparse, AiTopsUnspecified,
     ComputeUnits, BoostClockMhz, TdpW, PcieGen, PcieLanes,
-    InterconnectGbs, InterconnectGbsPerDirection, ScaleupDomainDevices,
+    InterconnectGbs, InterconnectGbsPerDirection, ScaleupDomainDevices, ScaleoutGbsPerDevice,
     ListPriceUsd, CloudUsdPerHour,
 };
 

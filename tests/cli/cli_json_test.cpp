@@ -163,3 +163,20 @@ TEST_CASE("catalog show prints a pod's parts, and --json lists them")
     CHECK(doc["contains"] == json::array({json{{"device", "google-tpu-v5e"}, {"count", 256}}}));
     CHECK(doc["scaleup_domain_devices"] == 256.0);
 }
+
+TEST_CASE("catalog show names the scale-up link kind and the per-direction scale-out bandwidth")
+{
+    TempDir dir;
+    const auto text = runCli(dir.path() / "user.db", {"catalog", "show", "intel-gaudi3-hl325l"});
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("  scale-up link: RoCE v2 (24x 200 GbE, integrated) (ethernet)\n"));
+    const auto run = runCli(dir.path() / "user.db", {"--json", "catalog", "show", "nvidia-dgx-b200"});
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    CHECK(doc["scaleup_link_kind"] == "dedicated");
+    CHECK(doc["scaleout_gbs_per_device"] == 50.0);
+    CHECK(doc["tdp_w"] == 14300.0);
+    const auto none = runCli(dir.path() / "user.db", {"--json", "catalog", "show", "nvidia-l4"});
+    REQUIRE(none.status == 0);
+    CHECK(json::parse(none.out)["scaleup_link_kind"].is_null());
+}

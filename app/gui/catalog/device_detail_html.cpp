@@ -89,7 +89,7 @@ QString deviceDetailHtml(const Device& d)
     line("On-chip memory", d.onchipMemoryKind);
     line("Compute unit type", d.computeUnitName);
     line("Host link", d.hostLink);
-    line("Scale-up link", d.interconnectName);
+    line("Scale-up link", d.interconnectName + (d.scaleupLinkKind.empty() ? "" : " (" + d.scaleupLinkKind + ")"));
     line("Scale-up topology", d.scaleupTopology);
     html += "</p>";
     if (!d.notes.empty()) html += "<p><i>" + esc(d.notes) + "</i></p>";

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace accelscope::models::catalog;
 using accelscope::tests::replaced;
 using accelscope::tests::validCatalogText;
@@ -29,6 +31,26 @@ TEST_CASE("a valid document parses into devices with canonical units and derived
     CHECK(d.figure(FigureKey::MemoryBwGbs)->stated == "2 TB/s");
     REQUIRE(d.sourceOf(FigureKey::MemoryGb) != nullptr);
     CHECK(d.sourceOf(FigureKey::MemoryGb)->url == "https://acme.example/x1.pdf");
+}
+
+TEST_CASE("the scale-up link kind and the scale-out bandwidth per device are read with their direction")
+{
+    const std::string text = replaced(
+        replaced(validCatalogText(), R"("vendor": "Acme",)",
+                 R"("vendor": "Acme", "interconnect_name": "RoCE v2 (24x 200 GbE)", "scaleup_link_kind": "ethernet",)"),
+        R"("tdp_w": {"value": 350, "source": "ds", "where": "table 1, row TDP"})",
+        R"("tdp_w": {"value": 350, "source": "ds", "where": "table 1, row TDP"},
+        "scaleout_gbs_per_device": {"derived": "3 * 200 / 8", "source": "ds", "where": "3 of 24 ports face the network", "note": "3 x 200 Gb/s / 8 bits"})");
+    const ParsedCatalog parsed = parseCatalogText(text, "acme.json", Origin::Bundled);
+    REQUIRE(parsed.issues.empty());
+    const Device& d = parsed.devices.front();
+    CHECK(d.scaleupLinkKind == "ethernet");
+    CHECK(d.value(FigureKey::ScaleoutGbsPerDevice) == 75.0);
+    CHECK_THAT(std::string(figureInfo(FigureKey::ScaleoutGbsPerDevice).label), Catch::Contains("per direction"));
+    CHECK_THAT(std::string(figureInfo(FigureKey::InterconnectGbs).label), Catch::Contains("both directions"));
+    for (const std::string_view kind : {"dedicated", "ethernet"}) {
+        CHECK(std::ranges::find(scaleupLinkKinds(), kind) != scaleupLinkKinds().end());
+    }
 }
 
 struct BadCase {
@@ -83,6 +105,12 @@ TEST_CASE("each class of bad input names the file, line, field and problem")
         {"part without device", R"("scope": "card",)", R"("scope": "board", "contains": [{"count": 2}],)", 12, "contains", "needs 'device'"},
         {"part listed twice", R"("scope": "card",)", R"("scope": "board", "contains": [{"device": "acme-y1", "count": 2}, {"device": "acme-y1", "count": 1}],)", 12, "contains", "listed twice"},
         {"pod without parts", R"("scope": "card",)", R"("scope": "pod",)", 12, "contains", "a pod must list its parts"},
+        {"unknown link kind", R"("vendor": "Acme",)", R"("vendor": "Acme", "interconnect_name": "X-Link", "scaleup_link_kind": "infiniband",)", 9, "scaleup_link_kind", "unknown link kind 'infiniband' (expected dedicated"},
+        {"link kind not text", R"("vendor": "Acme",)", R"("vendor": "Acme", "interconnect_name": "X-Link", "scaleup_link_kind": 2,)", 9, "scaleup_link_kind", "must be a string"},
+        {"link kind without a link", R"("vendor": "Acme",)", R"("vendor": "Acme", "scaleup_link_kind": "ethernet",)", 9, "interconnect_name", "'interconnect_name' is required with scaleup_link_kind"},
+        {"scale-out in a count unit", R"("tdp_w": {"value": 350)", R"("scaleout_gbs_per_device": {"value": "400 Gb/s")", 19, "scaleout_gbs_per_device", "unit 'Gb/s' does not fit scaleout_gbs_per_device"},
+        {"scale-out zero", R"("tdp_w": {"value": 350)", R"("scaleout_gbs_per_device": {"value": 0)", 19, "scaleout_gbs_per_device", "implausible value 0"},
+        {"scale-out absurd", R"("tdp_w": {"value": 350)", R"("scaleout_gbs_per_device": {"value": "5 PB/s")", 19, "scaleout_gbs_per_device", "implausible value"},
         {"syntax error", R"("scope_note": "one card",)", R"("scope_note": "one card")", 13, "(syntax)", "unexpected"},
     }));
     INFO(bad.what);

@@ -26,7 +26,9 @@ TEST_CASE("a built catalog reads back every field, figure and source")
 {
     TempDir dir;
     const auto path = dir.path() / "catalog.db";
-    const auto devices = fixtureDevices();
+    auto devices = fixtureDevices();
+    devices.front().interconnectName = "X-Link";
+    devices.front().scaleupLinkKind = "dedicated";
     REQUIRE(writeBundledCatalog(path, devices, CatalogInfo{bundledSchemaVersion, "abc", 1, "fixture"}).has_value());
     CHECK_FALSE(std::filesystem::exists(dir.path() / "catalog.db.partial"));
 
@@ -44,6 +46,7 @@ TEST_CASE("a built catalog reads back every field, figure and source")
     CHECK(back.scope == original.scope);
     CHECK(back.scopeNote == original.scopeNote);
     CHECK(back.scaleupTopology == original.scaleupTopology);
+    CHECK(back.scaleupLinkKind == "dedicated");
     CHECK(back.sourceLine == 7);
     CHECK(back.primarySources == original.primarySources);
     REQUIRE(back.figures.size() == original.figures.size());
@@ -130,8 +133,8 @@ TEST_CASE("a version-1 user database gains the lab-results table and keeps its d
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
         REQUIRE(db->execute("DROP TABLE lab_results; DROP TABLE lesson_progress; ALTER TABLE devices DROP COLUMN "
                             "scope_note; ALTER TABLE devices DROP COLUMN scaleup_topology; ALTER TABLE devices DROP "
-                            "COLUMN components; ALTER TABLE figures DROP COLUMN label; UPDATE devices SET scope = "
-                            "'one card'; PRAGMA user_version = 1")
+                            "COLUMN components; ALTER TABLE figures DROP COLUMN label; ALTER TABLE devices DROP COLUMN "
+                            "scaleup_link_kind; UPDATE devices SET scope = 'one card'; PRAGMA user_version = 1")
                     .has_value());
     }
     auto store = UserStore::open(path);
@@ -139,6 +142,29 @@ TEST_CASE("a version-1 user database gains the lab-results table and keeps its d
     CHECK(store->schemaVersion() == userSchemaVersion);
     CHECK_FALSE(store->devices()->empty());
     CHECK(store->labResults()->empty());
+}
+
+TEST_CASE("a version-5 user database gains the scale-up link kind column and keeps its devices")
+{
+    TempDir dir;
+    const auto path = dir.path() / "user.db";
+    {
+        auto store = UserStore::open(path);
+        REQUIRE(store.has_value());
+        REQUIRE(importDevicesFile(*store, dir.write("mine.json", accelscope::tests::validCatalogText()), {}, false)->issues.empty());
+    }
+    {   // what version 5 held: no scaleup_link_kind column
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN scaleup_link_kind; PRAGMA user_version = 5").has_value());
+    }
+    auto store = UserStore::open(path);
+    REQUIRE(store.has_value());
+    CHECK(store->schemaVersion() == userSchemaVersion);
+    auto devices = store->devices();
+    REQUIRE(devices.has_value());
+    REQUIRE(devices->size() == 1);
+    CHECK(devices->front().scaleupLinkKind.empty());
+    CHECK(devices->front().value(FigureKey::TdpW) == 350.0);
 }
 
 TEST_CASE("a version-3 user database moves each device's free-text scope to scope_note and picks the enum")
@@ -159,7 +185,7 @@ TEST_CASE("a version-3 user database moves each device's free-text scope to scop
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
         REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
                             "scaleup_topology; ALTER TABLE devices DROP COLUMN components; ALTER TABLE figures DROP COLUMN "
-                            "label; UPDATE devices SET scope = "
+                            "label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; UPDATE devices SET scope = "
                             "'one ' || form_factor || ' thing'; PRAGMA user_version = 3")
                     .has_value());
     }
@@ -186,7 +212,9 @@ TEST_CASE("a version-4 user database gains figure labels and keeps its devices")
     }
     {   // what version 4 held: no label column
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("ALTER TABLE figures DROP COLUMN label; PRAGMA user_version = 4").has_value());
+        REQUIRE(db->execute("ALTER TABLE figures DROP COLUMN label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; "
+                            "PRAGMA user_version = 4")
+                    .has_value());
     }
     auto store = UserStore::open(path);
     REQUIRE(store.has_value());
