@@ -37,7 +37,7 @@ TEST_CASE("the scale-up link kind and the scale-out bandwidth per device are rea
 {
     const std::string text = replaced(
         replaced(validCatalogText(), R"("vendor": "Acme",)",
-                 R"("vendor": "Acme", "interconnect_name": "RoCE v2 (24x 200 GbE)", "scaleup_link_kind": "ethernet",)"),
+                 R"j("vendor": "Acme", "interconnect_name": "RoCE v2 (24x 200 GbE)", "scaleup_link_kind": "ethernet",)j"),
         R"("tdp_w": {"value": 350, "source": "ds", "where": "table 1, row TDP"})",
         R"("tdp_w": {"value": 350, "source": "ds", "where": "table 1, row TDP"},
         "scaleout_gbs_per_device": {"derived": "3 * 200 / 8", "source": "ds", "where": "3 of 24 ports face the network", "note": "3 x 200 Gb/s / 8 bits"})");
@@ -108,7 +108,7 @@ TEST_CASE("each class of bad input names the file, line, field and problem")
         {"unknown link kind", R"("vendor": "Acme",)", R"("vendor": "Acme", "interconnect_name": "X-Link", "scaleup_link_kind": "infiniband",)", 9, "scaleup_link_kind", "unknown link kind 'infiniband' (expected dedicated"},
         {"link kind not text", R"("vendor": "Acme",)", R"("vendor": "Acme", "interconnect_name": "X-Link", "scaleup_link_kind": 2,)", 9, "scaleup_link_kind", "must be a string"},
         {"link kind without a link", R"("vendor": "Acme",)", R"("vendor": "Acme", "scaleup_link_kind": "ethernet",)", 9, "interconnect_name", "'interconnect_name' is required with scaleup_link_kind"},
-        {"scale-out in a count unit", R"("tdp_w": {"value": 350)", R"("scaleout_gbs_per_device": {"value": "400 Gb/s")", 19, "scaleout_gbs_per_device", "unit 'Gb/s' does not fit scaleout_gbs_per_device"},
+        {"scale-out in Gb/s", R"("tdp_w": {"value": 350)", R"("scaleout_gbs_per_device": {"value": "400 Gb/s")", 19, "scaleout_gbs_per_device", "unit 'Gb/s' does not fit scaleout_gbs_per_device"},
         {"scale-out zero", R"("tdp_w": {"value": 350)", R"("scaleout_gbs_per_device": {"value": 0)", 19, "scaleout_gbs_per_device", "implausible value 0"},
         {"scale-out absurd", R"("tdp_w": {"value": 350)", R"("scaleout_gbs_per_device": {"value": "5 PB/s")", 19, "scaleout_gbs_per_device", "implausible value"},
         {"syntax error", R"("scope_note": "one card",)", R"("scope_note": "one card")", 13, "(syntax)", "unexpected"},

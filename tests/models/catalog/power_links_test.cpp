@@ -45,8 +45,8 @@ std::map<std::string, std::string> markedTable(const std::string& text, const st
         const auto next = text.find('\n', line);
         const std::string row = text.substr(line, next - line);
         line = next + 1;
-        if (!row.starts_with("| ")) continue;
-        if (++seen <= 2) continue; // header and |---| separator
+        if (!row.starts_with("| ")) continue; // the |---| separator and text around the table
+        if (++seen == 1) continue;            // the header
         const auto bar = row.find(" | ", 2);
         REQUIRE(bar != std::string::npos);
         const std::string id = row.substr(2, bar - 2);
