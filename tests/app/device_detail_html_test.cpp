@@ -87,3 +87,17 @@ TEST_CASE("the detail pane shows a system's scope, parts, topology and memory in
     CHECK(memory.contains("<b>192</b>&nbsp;GiB"));
     CHECK(memory.contains("vendor prints “192 GB”"));
 }
+
+TEST_CASE("the detail pane names the scale-up link kind and the per-direction scale-out figure")
+{
+    accelscope::tests::GuiFixture fixture;
+    const auto& devices = fixture.context->catalog().devices;
+    const auto gaudi = std::ranges::find(devices, std::string("intel-gaudi3-hl325l"), &Device::id);
+    REQUIRE(gaudi != devices.end());
+    const QString html = deviceDetailHtml(*gaudi);
+    CHECK(html.contains("Scale-up link: RoCE v2 (24x 200 GbE, integrated) (ethernet)"));
+    CHECK(html.contains("Scale-out network per device (per direction)"));
+    const auto l4 = std::ranges::find(devices, std::string("nvidia-l4"), &Device::id);
+    REQUIRE(l4 != devices.end());
+    CHECK_FALSE(deviceDetailHtml(*l4).contains("(dedicated)"));
+}
