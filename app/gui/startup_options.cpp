@@ -2,6 +2,7 @@
 // Startup options, paths and the startup-time probe.
 #include "app/gui/startup_options.hpp"
 
+#include "app/gui/first_paint_probe.hpp"
 #include "app/gui/main_window.hpp"
 #include "models/catalog/catalog_set.hpp"
 
@@ -9,45 +10,10 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QStandardPaths>
-#include <QTimer>
 
-#include <cstdio>
 #include <string_view>
 
 namespace accelscope::gui {
-namespace {
-
-// Sees the first Paint event of any widget of the window; the frame is on screen once the
-// event loop comes back to us after it (the backing store is flushed after painting).
-class FirstPaintProbe : public QObject {
-public:
-    FirstPaintProbe(QWidget* window, const QElapsedTimer& sinceMain, QObject* parent)
-        : QObject(parent), m_window(window), m_sinceMain(sinceMain)
-    {
-    }
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (!m_seen && event->type() == QEvent::Paint && watched->isWidgetType() &&
-            static_cast<QWidget*>(watched)->window() == m_window) {
-            m_seen = true;
-            QTimer::singleShot(0, this, [this] {
-                std::printf("startup_ms %.1f\n", static_cast<double>(m_sinceMain.nsecsElapsed()) / 1e6);
-                std::fflush(stdout);
-                QApplication::exit(0);
-            });
-        }
-        return false;
-    }
-
-private:
-    QWidget* m_window;
-    const QElapsedTimer& m_sinceMain;
-    bool m_seen = false;
-};
-
-} // namespace
 
 bool asksForTextOnly(int argc, char** argv)
 {
