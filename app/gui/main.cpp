@@ -46,6 +46,10 @@ int printText(int argc, char** argv)
 int run(int argc, char** argv, const QElapsedTimer& sinceMain)
 {
     if (asksForTextOnly(argc, argv)) return printText(argc, argv);
+    if (const QString reason = noDisplayReason(argc, argv); !reason.isEmpty()) {
+        std::fprintf(stderr, "accelscope: error: %s\n", qPrintable(reason)); // rather than Qt's abort
+        return 1;
+    }
     // What each step of the start costs, printed by --startup-probe before the first-frame time.
     std::vector<std::pair<const char*, double>> phases;
     const auto phaseDone = [&](const char* name) { phases.emplace_back(name, static_cast<double>(sinceMain.nsecsElapsed()) / 1e6); };

@@ -611,3 +611,33 @@ TEST_CASE("the window makes only the current page before it paints, the others a
     REQUIRE(second.page("lessons") != nullptr);
     CHECK(second.pagesMade() == 2);
 }
+
+TEST_CASE("a page not yet shown is not made, and its shortcut makes it, shows it and it works")
+{
+    accelscope::tests::GuiFixture fixture;
+    MainWindow window(*fixture.context);
+    const int roofline = window.pageIndex("roofline");
+    REQUIRE(roofline >= 0);
+    REQUIRE(window.currentPageId() != "roofline");
+    CHECK_FALSE(window.pageMade(roofline));
+    CHECK(window.findChild<RooflinePage*>() == nullptr); // nothing of it exists yet
+    const int before = window.pagesMade();
+
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QApplication::setActiveWindow(&window);
+    // The user's key for it (Ctrl+1 … Ctrl+9 in list order), whether or not the background got there.
+    QTest::keyClick(&window, static_cast<Qt::Key>(Qt::Key_1 + roofline), Qt::ControlModifier);
+    CHECK(window.currentPageId() == "roofline");
+    auto* page = window.findChild<RooflinePage*>();
+    REQUIRE(page != nullptr);
+    CHECK(window.pageMade(roofline));
+    CHECK(window.pagesMade() > before);
+    QTest::qWait(50);
+    CHECK(page->isVisible());
+    // It works: a lesson's setting reaches it and its state reports it.
+    CHECK(window.openPage("roofline", {{"batch", "64"}}).isEmpty());
+    const auto state = window.pageState("roofline");
+    REQUIRE(state.has_value());
+    CHECK(state->at("batch") == "64");
+}
