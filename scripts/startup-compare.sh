@@ -27,8 +27,8 @@ if [[ -z "${DISPLAY:-}" ]]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-echo "# display $DISPLAY; load average before: $(cut -d' ' -f1-3 /proc/loadavg); busiest processes:"
-ps -eo pcpu=,comm= --sort=-pcpu | head -6 | sed 's/^/#   /'
+echo "# display $DISPLAY; load average before: $(cut -d' ' -f1-3 /proc/loadavg); busiest processes now (%CPU, command):"
+top -b -n 1 -o %CPU -w 200 | awk 'NR > 7 && NR <= 13 { print "#   " $9, $12 }'
 python3 - "$build" "$rounds" "$work" "$@" <<'PY'
 import os, re, statistics, sys, time
 

@@ -16,6 +16,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QFileDialog>
 #include <QSaveFile>
 #include <QPixmap>
@@ -73,7 +74,7 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     m_sections->fitToFont();
     connect(m_sections, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row < 0) return;
-        ensurePage(row);
+        if (isVisible()) ensurePage(row); // before the window shows, only the page it shows first is made
         m_pages->setCurrentIndex(row);
     });
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::sizePagesToCurrent);
@@ -92,9 +93,16 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     setTheme(themeFromName(s.value("theme", "light").toString()));
     setFontScale(s.value("fontScale", 1.0).toDouble());
     showPage(std::max(0, pageIndex(s.value("window/page", "catalog").toString())));
-    ensurePage(m_pages->currentIndex()); // also when the first page stays current (no change signal)
     sizePagesToCurrent(m_pages->currentIndex());
     m_host->makeRestAfterFirstPaint(this);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    // The page the window opens on (saved, or --page / --compare) is made here, before the first
+    // paint, and only that one: choosing pages before the window shows makes none.
+    ensurePage(m_pages->currentIndex());
+    QMainWindow::showEvent(event);
 }
 
 void MainWindow::showStatusMessage(const QString& message) { statusBar()->showMessage(message, 8000); }

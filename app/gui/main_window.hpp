@@ -30,7 +30,8 @@ public:
     explicit MainWindow(AppContext& context, QWidget* parent = nullptr);
 
     int pageCount() const;
-    /// How many pages are made so far: the current one at start, the others after the first paint.
+    /// How many pages are made so far: none before the window shows, then the current one, the
+    /// others after the first paint.
     int pagesMade() const;
     /// Whether page `index` is made (a page not made yet has a stand-in in its place).
     bool pageMade(int index) const;
@@ -76,6 +77,7 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     /// The page at `index`, made now if it was not yet (pages are made on first use).

@@ -56,7 +56,9 @@ bool PageHost::eventFilter(QObject* watched, QEvent* event)
 {
     if (event->type() == QEvent::Paint && watched->isWidgetType() && static_cast<QWidget*>(watched)->window() == m_window) {
         qApp->removeEventFilter(this);
-        QTimer::singleShot(0, this, &PageHost::makeNext);
+        // Not at once: the first frame is flushed and the first input handled before the rest are
+        // made (a zero timer posted here could run before the start-up probe's and be counted).
+        QTimer::singleShot(backgroundDelay, this, &PageHost::makeNext);
     }
     return false;
 }

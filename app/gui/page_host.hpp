@@ -8,6 +8,7 @@
 
 #include <QObject>
 
+#include <chrono>
 #include <functional>
 #include <vector>
 
@@ -37,7 +38,10 @@ public:
     QWidget* ensure(int index);
     /// True while a stand-in is being swapped for its page (the stack's signals are not the user's).
     bool restacking() const { return m_restacking; }
-    /// Makes the remaining pages, one per event-loop turn, once `window` has painted its first frame.
+    /// How long after the window's first paint the remaining pages start being made.
+    static constexpr std::chrono::milliseconds backgroundDelay{100};
+    /// Makes the remaining pages, one per event-loop turn, from `backgroundDelay` after `window`
+    /// has painted its first frame.
     void makeRestAfterFirstPaint(QWidget* window);
 
 protected:
