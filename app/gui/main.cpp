@@ -21,6 +21,8 @@
 
 #include <cstdio>
 #include <exception>
+#include <utility>
+#include <vector>
 
 Q_LOGGING_CATEGORY(lcMain, "accelscope.main")
 
@@ -44,7 +46,15 @@ int printText(int argc, char** argv)
 int run(int argc, char** argv, const QElapsedTimer& sinceMain)
 {
     if (asksForTextOnly(argc, argv)) return printText(argc, argv);
+    if (const QString reason = noDisplayReason(argc, argv); !reason.isEmpty()) {
+        std::fprintf(stderr, "accelscope: error: %s\n", qPrintable(reason)); // rather than Qt's abort
+        return 1;
+    }
+    // What each step of the start costs, printed by --startup-probe before the first-frame time.
+    std::vector<std::pair<const char*, double>> phases;
+    const auto phaseDone = [&](const char* name) { phases.emplace_back(name, static_cast<double>(sinceMain.nsecsElapsed()) / 1e6); };
     QApplication app(argc, argv);
+    phaseDone("application");
     QApplication::setApplicationName("accelscope");
     QApplication::setApplicationDisplayName("Accelscope");
     QApplication::setApplicationVersion(ACCELSCOPE_VERSION);
@@ -68,6 +78,7 @@ int run(int argc, char** argv, const QElapsedTimer& sinceMain)
         std::fprintf(stderr, "accelscope: error: %s\n", qPrintable(message));
         return 1;
     }
+    phaseDone("opengl_check");
     AppContext context(catalogCandidates(*options), userDatabasePath(*options), makeSettings(*options));
     if (auto loaded = context.reload(); !loaded) {
         const QString message = QString::fromStdString(loaded.error().message);
@@ -75,7 +86,9 @@ int run(int argc, char** argv, const QElapsedTimer& sinceMain)
         if (!options->headlessTask()) plainMessageBox(QMessageBox::Critical, "Accelscope", message)->exec();
         return 1;
     }
+    phaseDone("catalog");
     MainWindow window(context);
+    phaseDone("window");
     if (!options->page.isEmpty()) {
         const int index = window.pageIndex(options->page);
         if (index < 0) {
@@ -92,8 +105,11 @@ int run(int argc, char** argv, const QElapsedTimer& sinceMain)
     if (options->windowSize.isValid()) window.resize(options->windowSize);
     window.show();
     if (options->presenter) window.presenter()->setActive(true);
+    phaseDone("show");
 
     if (options->startupProbe) {
+        // Milliseconds since main() at the end of each step; startup_ms follows at the first frame.
+        for (const auto& [name, ms] : phases) std::printf("startup_phase %s %.1f\n", name, ms);
         armStartupProbe(app, window, sinceMain);
     } else if (!options->screenshotDir.isEmpty()) {
         QTimer::singleShot(0, &window, [&] {

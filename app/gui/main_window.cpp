@@ -4,6 +4,7 @@
 
 #include "accelscope/config.hpp"
 #include "app/gui/canvas/canvas_page.hpp"
+#include "app/gui/page_host.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/section_list.hpp"
 #include "app/gui/status_line.hpp"
@@ -15,6 +16,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QFileDialog>
 #include <QSaveFile>
 #include <QPixmap>
@@ -26,7 +28,6 @@
 #include <QStackedWidget>
 #include <QOpenGLWidget>
 #include <QStatusBar>
-#include <QTimer>
 
 #include <imgui.h>
 
@@ -64,12 +65,16 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
 
     // Pages are made when first shown or asked for, and the rest once the window has painted: the
     // window appears without building every page (and its canvases) first.
-    m_entries = pageList();
-    m_created.assign(m_entries.size(), nullptr);
-    for (const PageEntry& entry : m_entries) addPage(entry);
+    m_host = new PageHost(*m_pages, pageList(), PageServices{m_context, *this},
+                          [this](int index, QWidget* page) { pageMadeNow(index, page); }, this);
+    for (int i = 0; i < m_host->count(); ++i) {
+        auto* item = new QListWidgetItem(translatedPage(m_host->entry(i).title), m_sections);
+        item->setData(Qt::UserRole, QString::fromStdString(m_host->entry(i).id));
+    }
+    m_sections->fitToFont();
     connect(m_sections, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row < 0) return;
-        ensurePage(row);
+        if (isVisible()) ensurePage(row); // before the window shows, only the page it shows first is made
         m_pages->setCurrentIndex(row);
     });
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::sizePagesToCurrent);
@@ -88,65 +93,35 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     setTheme(themeFromName(s.value("theme", "light").toString()));
     setFontScale(s.value("fontScale", 1.0).toDouble());
     showPage(std::max(0, pageIndex(s.value("window/page", "catalog").toString())));
-    ensurePage(m_pages->currentIndex()); // also when the first page stays current (no change signal)
     sizePagesToCurrent(m_pages->currentIndex());
-    qApp->installEventFilter(this); // until the first paint: then the other pages are made, one per turn
+    m_host->makeRestAfterFirstPaint(this);
 }
 
-bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+void MainWindow::showEvent(QShowEvent* event)
 {
-    if (event->type() == QEvent::Paint && watched->isWidgetType() && static_cast<QWidget*>(watched)->window() == this) {
-        qApp->removeEventFilter(this);
-        QTimer::singleShot(0, this, &MainWindow::makeNextPage);
-    }
-    return false;
-}
-
-void MainWindow::makeNextPage()
-{
-    const auto next = std::ranges::find(m_created, nullptr);
-    if (next == m_created.end()) return;
-    ensurePage(static_cast<int>(next - m_created.begin()));
-    QTimer::singleShot(0, this, &MainWindow::makeNextPage);
+    // The page the window opens on (saved, or --page / --compare) is made here, before the first
+    // paint, and only that one: choosing pages before the window shows makes none.
+    ensurePage(m_pages->currentIndex());
+    QMainWindow::showEvent(event);
 }
 
 void MainWindow::showStatusMessage(const QString& message) { statusBar()->showMessage(message, 8000); }
 
-void MainWindow::addPage(const PageEntry& entry)
-{
-    auto* item = new QListWidgetItem(translatedPage(entry.title), m_sections);
-    item->setData(Qt::UserRole, QString::fromStdString(entry.id));
-    m_sections->fitToFont();
-    m_pages->addWidget(new QWidget(m_pages)); // stands in until the page is made
-}
+QWidget* MainWindow::ensurePage(int index) { return m_host->ensure(index); }
 
-QWidget* MainWindow::ensurePage(int index)
+void MainWindow::pageMadeNow(int index, QWidget* page)
 {
-    QWidget*& made = m_created.at(static_cast<std::size_t>(index));
-    if (made != nullptr) return made;
-    const PageEntry& entry = m_entries[static_cast<std::size_t>(index)];
-    PageServices services{m_context, *this};
-    QWidget* page = entry.make(services, m_pages);
-    made = page;
-    if (page->objectName().isEmpty()) page->setObjectName(QString::fromStdString(entry.id));
     if (page->metaObject()->indexOfSignal("statusMessage(QString)") >= 0) {
         connect(page, SIGNAL(statusMessage(QString)), this, SLOT(showStatusMessage(QString)));
     }
-    // Swap the stand-in for the page at the same index, keeping it current if it was.
-    QWidget* standIn = m_pages->widget(index);
-    const bool current = m_pages->currentIndex() == index;
-    m_restacking = true;
-    m_pages->insertWidget(index, page);
-    if (current) m_pages->setCurrentIndex(index);
-    m_pages->removeWidget(standIn);
-    m_restacking = false;
-    delete standIn;
     if (auto* styled = dynamic_cast<StyledPage*>(page)) styled->setAppearance(m_theme, m_fontScale);
     addCommands(index, page);
     setPageHintShown(page, m_presenter == nullptr || !m_presenter->active());
     sizePagesToCurrent(m_pages->currentIndex());
-    return page;
 }
+
+int MainWindow::pagesMade() const { return m_host->madeCount(); }
+bool MainWindow::pageMade(int index) const { return m_host->madePage(index) != nullptr; }
 
 // Only the current page's minimum size counts. A stack is as wide as its widest page, and at
 // presenter text sizes the Catalog's filter row and the Labs page are wider than a 1280-pixel
@@ -154,7 +129,7 @@ QWidget* MainWindow::ensurePage(int index)
 void MainWindow::sizePagesToCurrent(int current)
 {
     // Leaving a page another page opened, by hand, ends the way back to the opener.
-    if (!m_restacking && m_openedBy && m_pages->widget(current) != m_openedBy->target) m_openedBy.reset();
+    if (!m_host->restacking() && m_openedBy && m_pages->widget(current) != m_openedBy->target) m_openedBy.reset();
     for (int i = 0; i < m_pages->count(); ++i) {
         const QSizePolicy::Policy policy = i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored;
         m_pages->widget(i)->setSizePolicy(policy, policy);
@@ -162,7 +137,7 @@ void MainWindow::sizePagesToCurrent(int current)
 }
 
 int MainWindow::pageCount() const { return m_pages->count(); }
-std::string MainWindow::pageId(int index) const { return m_entries.at(static_cast<std::size_t>(index)).id; }
+std::string MainWindow::pageId(int index) const { return m_host->entry(index).id; }
 QString MainWindow::pageName(int index) const { return m_sections->item(index)->text(); }
 QString MainWindow::currentPageName() const { return pageName(m_pages->currentIndex()); }
 std::string MainWindow::currentPageId() const { return pageId(m_pages->currentIndex()); }
@@ -180,7 +155,7 @@ QWidget* MainWindow::page(const std::string& id) const
 int MainWindow::pageIndex(const QString& idOrTitle) const
 {
     for (int i = 0; i < pageCount(); ++i) {
-        const PageEntry& entry = m_entries[static_cast<std::size_t>(i)];
+        const PageEntry& entry = m_host->entry(i);
         if (idOrTitle.compare(QString::fromStdString(entry.id), Qt::CaseInsensitive) == 0 ||
             idOrTitle.compare(QString::fromUtf8(entry.title), Qt::CaseInsensitive) == 0 ||
             idOrTitle.compare(pageName(i), Qt::CaseInsensitive) == 0) {
@@ -236,7 +211,7 @@ void MainWindow::buildMenus()
     int numbered = 0;
     for (int i = 0; i < pageCount(); ++i) {
         // Ctrl+1 … Ctrl+9 in the list's order; the course is pinned to F1.
-        const PageEntry& entry = m_entries[static_cast<std::size_t>(i)];
+        const PageEntry& entry = m_host->entry(i);
         const QKeySequence key = entry.pinnedF1 ? QKeySequence(Qt::Key_F1)
                                  : numbered < 9 ? QKeySequence(QStringLiteral("Ctrl+%1").arg(++numbered))
                                                 : QKeySequence();
@@ -306,7 +281,7 @@ void MainWindow::setTheme(Theme theme)
     m_theme = theme;
     applyTheme(*qApp, m_theme, m_fontScale);
     for (QAction* action : m_themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme));
-    for (QWidget* made : m_created) {
+    for (QWidget* made : m_host->madePages()) {
         if (auto* styled = dynamic_cast<StyledPage*>(made)) styled->setAppearance(m_theme, m_fontScale);
     }
     m_context.settings().setValue("theme", themeName(theme));
@@ -317,7 +292,7 @@ void MainWindow::setFontScale(double scale)
     m_fontScale = std::clamp(std::round(scale * 10.0) / 10.0, minFontScale, maxFontScale);
     applyTheme(*qApp, m_theme, m_fontScale);
     m_sections->fitToFont(); // names stay whole at every text size (wrapped on projectors)
-    for (QWidget* made : m_created) {
+    for (QWidget* made : m_host->madePages()) {
         if (auto* styled = dynamic_cast<StyledPage*>(made)) styled->setAppearance(m_theme, m_fontScale);
     }
     m_context.settings().setValue("fontScale", m_fontScale);
@@ -361,7 +336,7 @@ void MainWindow::saveState()
     s.setValue("window/geometry", saveGeometry());
     s.setValue("window/state", QMainWindow::saveState());
     s.setValue("window/page", QString::fromStdString(currentPageId()));
-    for (QWidget* made : m_created) {
+    for (QWidget* made : m_host->madePages()) {
         if (auto* persistent = dynamic_cast<PersistentPage*>(made)) persistent->saveState();
     }
 }
@@ -376,7 +351,7 @@ void MainWindow::enterPresenter()
     m_sections->hide();
     menuBar()->hide();
     static_cast<StatusLine*>(statusBar())->setInfoHidden(true); // the status line is for the presenter's step messages
-    for (QWidget* made : m_created) setPageHintShown(made, false);
+    for (QWidget* made : m_host->madePages()) setPageHintShown(made, false);
 }
 
 void MainWindow::leavePresenter()
@@ -384,7 +359,7 @@ void MainWindow::leavePresenter()
     m_sections->show();
     menuBar()->show();
     static_cast<StatusLine*>(statusBar())->setInfoHidden(false);
-    for (QWidget* made : m_created) setPageHintShown(made, true);
+    for (QWidget* made : m_host->madePages()) setPageHintShown(made, true);
     setTheme(m_themeBeforePresenter);
     setFontScale(m_scaleBeforePresenter);
 }

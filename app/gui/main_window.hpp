@@ -10,7 +10,6 @@
 
 #include <QMainWindow>
 
-#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -21,6 +20,7 @@ class QMenu;
 
 namespace accelscope::gui {
 
+class PageHost;
 class PresenterMode;
 class SectionList;
 
@@ -30,8 +30,11 @@ public:
     explicit MainWindow(AppContext& context, QWidget* parent = nullptr);
 
     int pageCount() const;
-    /// How many pages are made so far: the current one at start, the others after the first paint.
-    int pagesMade() const { return static_cast<int>(std::ranges::count_if(m_created, [](const QWidget* p) { return p != nullptr; })); }
+    /// How many pages are made so far: none before the window shows, then the current one, the
+    /// others after the first paint.
+    int pagesMade() const;
+    /// Whether page `index` is made (a page not made yet has a stand-in in its place).
+    bool pageMade(int index) const;
     /// The stable id of page `index` ("llm-calculator").
     std::string pageId(int index) const;
     /// The translated title of page `index` ("LLM calculator").
@@ -74,13 +77,12 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
-    void addPage(const PageEntry& entry);
     /// The page at `index`, made now if it was not yet (pages are made on first use).
     QWidget* ensurePage(int index);
-    void makeNextPage(); ///< after the first paint: makes one page not yet made, then the next turn
+    void pageMadeNow(int index, QWidget* page); ///< wires a page just made into the window
     void addCommands(int index, QWidget* page);
     void buildMenus();
     void changeFontScale(double scale); ///< from the menu: also says the new size in the status bar
@@ -100,9 +102,7 @@ private:
     };
 
     AppContext& m_context;
-    std::vector<PageEntry> m_entries;
-    std::vector<QWidget*> m_created; ///< per entry: the page once made (owned by m_pages), else nullptr
-    bool m_restacking = false;       ///< a stand-in is being swapped for its page
+    PageHost* m_host = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QAction* m_fileCommandsEnd = nullptr;

@@ -2,6 +2,7 @@
 // Startup options, paths and the startup-time probe.
 #include "app/gui/startup_options.hpp"
 
+#include "app/gui/first_paint_probe.hpp"
 #include "app/gui/main_window.hpp"
 #include "models/catalog/catalog_set.hpp"
 
@@ -9,45 +10,10 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QStandardPaths>
-#include <QTimer>
 
-#include <cstdio>
 #include <string_view>
 
 namespace accelscope::gui {
-namespace {
-
-// Sees the first Paint event of any widget of the window; the frame is on screen once the
-// event loop comes back to us after it (the backing store is flushed after painting).
-class FirstPaintProbe : public QObject {
-public:
-    FirstPaintProbe(QWidget* window, const QElapsedTimer& sinceMain, QObject* parent)
-        : QObject(parent), m_window(window), m_sinceMain(sinceMain)
-    {
-    }
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (!m_seen && event->type() == QEvent::Paint && watched->isWidgetType() &&
-            static_cast<QWidget*>(watched)->window() == m_window) {
-            m_seen = true;
-            QTimer::singleShot(0, this, [this] {
-                std::printf("startup_ms %.1f\n", static_cast<double>(m_sinceMain.nsecsElapsed()) / 1e6);
-                std::fflush(stdout);
-                QApplication::exit(0);
-            });
-        }
-        return false;
-    }
-
-private:
-    QWidget* m_window;
-    const QElapsedTimer& m_sinceMain;
-    bool m_seen = false;
-};
-
-} // namespace
 
 bool asksForTextOnly(int argc, char** argv)
 {
@@ -58,7 +24,30 @@ bool asksForTextOnly(int argc, char** argv)
     return false;
 }
 
-std::expected<StartupOptions, QString> parseStartupOptions(QCoreApplication& app)
+QString noDisplayReason(int argc, char** argv)
+{
+#if defined(Q_OS_UNIX) && !defined(Q_OS_MACOS)
+    for (int i = 1; i < argc; ++i) {
+        if (std::string_view(argv[i]) == "-platform") return {};
+    }
+    if (!qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+        !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        return {};
+    }
+    return QStringLiteral("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); start it in a "
+                          "desktop session or under xvfb-run, or use accelscope-cli for everything headless");
+#else
+    Q_UNUSED(argc);
+    Q_UNUSED(argv);
+    return {};
+#endif
+}
+
+namespace {
+
+// `printTextOptions`: --help and --version print and exit the process (the app); otherwise they
+// are ignored (the caller decided before, with asksForTextOnly).
+std::expected<StartupOptions, QString> parseArguments(const QStringList& arguments, bool printTextOptions)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription("Accelscope: explorer and hands-on lab for AI hardware");
@@ -77,9 +66,9 @@ std::expected<StartupOptions, QString> parseStartupOptions(QCoreApplication& app
     const QCommandLineOption size("size", "Window size in pixels, WIDTHxHEIGHT (e.g. 1024x768, as a projector).", "WxH");
     const QCommandLineOption presenter("presenter", "Start in presenter mode (full screen, large text; Esc leaves).");
     parser.addOptions({db, userDb, settings, page, compare, screenshots, theme, fontScale, probe, size, presenter});
-    if (!parser.parse(app.arguments())) return std::unexpected(parser.errorText());
-    if (parser.isSet("help")) parser.showHelp(0);
-    if (parser.isSet("version")) parser.showVersion();
+    if (!parser.parse(arguments)) return std::unexpected(parser.errorText());
+    if (printTextOptions && parser.isSet("help")) parser.showHelp(0);
+    if (printTextOptions && parser.isSet("version")) parser.showVersion();
     StartupOptions options;
     options.catalogDb = parser.value(db);
     options.userDb = parser.value(userDb);
@@ -112,6 +101,18 @@ std::expected<StartupOptions, QString> parseStartupOptions(QCoreApplication& app
         options.windowSize = QSize(w, h);
     }
     return options;
+}
+
+} // namespace
+
+std::expected<StartupOptions, QString> parseStartupOptions(QCoreApplication& app)
+{
+    return parseArguments(app.arguments(), true);
+}
+
+std::expected<StartupOptions, QString> parseStartupOptions(const QStringList& arguments)
+{
+    return parseArguments(arguments, false);
 }
 
 std::vector<std::filesystem::path> catalogCandidates(const StartupOptions& options)

@@ -39,8 +39,14 @@ struct StartupOptions {
 /// Parses the command line; `--help` and `--version` print and exit (they need no display, so main
 /// parses them with a QCoreApplication before any window system is touched).
 std::expected<StartupOptions, QString> parseStartupOptions(QCoreApplication& app);
+/// Parses `arguments` (the program's name first) as the app does, but --help and --version
+/// print nothing and exit nothing (tests; main routes them with asksForTextOnly first).
+std::expected<StartupOptions, QString> parseStartupOptions(const QStringList& arguments);
 /// Whether the arguments ask only for text (--help, --help-all, -h, --version, -v).
 bool asksForTextOnly(int argc, char** argv);
+/// On X11/Wayland systems: why no window can be opened (no DISPLAY, no WAYLAND_DISPLAY, no
+/// QT_QPA_PLATFORM and no -platform argument), as one line for the user; empty when one may be.
+QString noDisplayReason(int argc, char** argv);
 std::vector<std::filesystem::path> catalogCandidates(const StartupOptions& options);
 std::filesystem::path userDatabasePath(const StartupOptions& options);
 std::unique_ptr<QSettings> makeSettings(const StartupOptions& options);
