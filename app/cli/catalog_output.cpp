@@ -22,26 +22,39 @@ std::string withUnit(const FigureInfo& info)
     return unit.empty() ? std::string(info.label) : std::string(info.label) + " [" + std::string(unit) + "]";
 }
 
+std::string statusText(const Device& d, std::string_view asOf)
+{
+    const auto status = lifecycleStatus(d.lifecycle, asOf);
+    return status ? std::string(lifecycleStatusName(*status)) : "-";
+}
+
+std::string dateLine(const std::optional<LifecycleDate>& date)
+{
+    return date ? date->date + " [" + date->sourceKey + "] " + date->where : "";
+}
+
 } // namespace
 
-std::string renderDeviceList(const std::vector<const Device*>& devices)
+std::string renderDeviceList(const std::vector<const Device*>& devices, std::string_view asOf)
 {
     const std::vector<FigureKey> keys{FigureKey::MemoryGb, FigureKey::MemoryBwGbs, FigureKey::Bf16TflopsDense,
                                       FigureKey::Fp8TflopsDense, FigureKey::TdpW};
     std::vector<std::string> header{"id", "name", "kind", "year"};
     for (const auto key : keys) header.push_back(withUnit(figureInfo(key)));
+    header.push_back("status (" + std::string(asOf) + ")");
     TextTable table(header);
     for (const Device* d : devices) {
         std::vector<std::string> row{d->id + (d->origin == Origin::User ? " (user)" : ""), d->name,
                                      std::string(kindName(d->kind)),
                                      d->releaseYear ? std::to_string(*d->releaseYear) : "-"};
         for (const auto key : keys) row.push_back(cell(*d, key));
+        row.push_back(statusText(*d, asOf));
         table.addRow(std::move(row));
     }
     return table.render();
 }
 
-std::string renderDeviceDetail(const Device& d)
+std::string renderDeviceDetail(const Device& d, std::string_view asOf)
 {
     std::string out = d.name + "  (" + d.id + (d.origin == Origin::User ? ", your device" : "") + ")\n";
     const auto line = [&](const char* label, const std::string& value) {
@@ -59,6 +72,11 @@ std::string renderDeviceDetail(const Device& d)
     line("architecture", d.architecture);
     line("process", d.processNode);
     line("released", d.releaseYear ? std::to_string(*d.releaseYear) : "");
+    line("announced", dateLine(d.lifecycle.announced));
+    line("shipping since", dateLine(d.lifecycle.shipping));
+    line("end of life", dateLine(d.lifecycle.endOfLife));
+    if (!d.lifecycle.empty()) line("status", statusText(d, asOf) + " (as of " + std::string(asOf) + ")");
+    line("vendor format", d.vendorFormatName);
     line("memory type", d.memoryType);
     line("host link", d.hostLink);
     line("scale-up link", d.interconnectName);

@@ -23,12 +23,13 @@ struct CatalogInfo {
 
 /// Schema version of the bundled catalog that this code reads.
 /// 2: catalog schema v2 (scope enum + scope_note, systems' parts and scale-up topology);
-/// 3: figure labels (the vendor's printed text beside a value in explicit units).
-constexpr int bundledSchemaVersion = 3;
+/// 3: figure labels (the vendor's printed text beside a value in explicit units);
+/// 4: vendor format name and lifecycle dates.
+constexpr int bundledSchemaVersion = 4;
 /// Newest user-database schema version; older files are migrated on open.
 /// 1: user devices; 2: lab results; 3: lesson progress; 4: catalog schema v2 device columns;
-/// 5: figure labels.
-constexpr int userSchemaVersion = 5;
+/// 5: figure labels; 6: vendor format name and lifecycle dates.
+constexpr int userSchemaVersion = 6;
 
 /// Writes `devices` into a new bundled catalog at `path`. The file appears complete or not at
 /// all (written beside it, then renamed over it).

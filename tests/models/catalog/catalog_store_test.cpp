@@ -131,7 +131,7 @@ TEST_CASE("a version-1 user database gains the lab-results table and keeps its d
         REQUIRE(db->execute("DROP TABLE lab_results; DROP TABLE lesson_progress; ALTER TABLE devices DROP COLUMN "
                             "scope_note; ALTER TABLE devices DROP COLUMN scaleup_topology; ALTER TABLE devices DROP "
                             "COLUMN components; ALTER TABLE figures DROP COLUMN label; UPDATE devices SET scope = "
-                            "'one card'; PRAGMA user_version = 1")
+                            "'one card'; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 1")
                     .has_value());
     }
     auto store = UserStore::open(path);
@@ -160,7 +160,7 @@ TEST_CASE("a version-3 user database moves each device's free-text scope to scop
         REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
                             "scaleup_topology; ALTER TABLE devices DROP COLUMN components; ALTER TABLE figures DROP COLUMN "
                             "label; UPDATE devices SET scope = "
-                            "'one ' || form_factor || ' thing'; PRAGMA user_version = 3")
+                            "'one ' || form_factor || ' thing'; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 3")
                     .has_value());
     }
     auto store = UserStore::open(path);
@@ -186,7 +186,7 @@ TEST_CASE("a version-4 user database gains figure labels and keeps its devices")
     }
     {   // what version 4 held: no label column
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("ALTER TABLE figures DROP COLUMN label; PRAGMA user_version = 4").has_value());
+        REQUIRE(db->execute("ALTER TABLE figures DROP COLUMN label; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 4").has_value());
     }
     auto store = UserStore::open(path);
     REQUIRE(store.has_value());
@@ -195,6 +195,29 @@ TEST_CASE("a version-4 user database gains figure labels and keeps its devices")
     REQUIRE(devices.has_value());
     REQUIRE(devices->size() == 1);
     CHECK(devices->front().figure(FigureKey::MemoryGb)->label.empty()); // the old row had none
+}
+
+TEST_CASE("a version-5 user database gains lifecycle columns and keeps its devices")
+{
+    TempDir dir;
+    const auto path = dir.path() / "user.db";
+    {
+        auto store = UserStore::open(path);
+        REQUIRE(store.has_value());
+        REQUIRE(importDevicesFile(*store, dir.write("mine.json", accelscope::tests::validCatalogText()), {}, false)->issues.empty());
+    }
+    {   // what version 5 held: no vendor format name, no lifecycle
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 5").has_value());
+    }
+    auto store = UserStore::open(path);
+    REQUIRE(store.has_value());
+    CHECK(store->schemaVersion() == userSchemaVersion);
+    auto devices = store->devices();
+    REQUIRE(devices.has_value());
+    REQUIRE(devices->size() == 1);
+    CHECK(devices->front().lifecycle.empty());
+    CHECK(devices->front().vendorFormatName.empty());
 }
 
 TEST_CASE("a system's parts and scale-up topology survive the database")
