@@ -110,7 +110,9 @@ std::string renderComparison(const Comparison& comparison)
     for (const Device* d : comparison.devices) header.push_back(d->id);
     TextTable table(header);
     for (const auto& row : comparison.rows) {
-        std::vector<std::string> cells{row.key, row.unit};
+        // A vendor format row names its formats ("Vendor format (BLOCKFP8) tensor dense"): the key alone does not.
+        const bool vendorFormat = row.key.starts_with("vendor_format_");
+        std::vector<std::string> cells{vendorFormat ? row.key + ": " + row.label : row.key, row.unit};
         for (std::size_t i = 0; i < row.values.size(); ++i) {
             std::string text = row.values[i] ? formatFigureValue(*row.values[i]) : "-";
             if (std::ranges::find(row.best, i) != row.best.end()) text += " *";

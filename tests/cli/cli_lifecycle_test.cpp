@@ -49,6 +49,18 @@ TEST_CASE("catalog show prints the lifecycle dates with their sources and the de
     CHECK(mi355x["nvfp4_tflops_dense"].is_null());
 }
 
+TEST_CASE("catalog compare names the vendor format of a vendor-format row")
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", {"catalog", "compare", "tenstorrent-wormhole-n150", "tenstorrent-wormhole-n300"});
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Catch::Contains("vendor_format_tflops_dense: Vendor format (BLOCKFP8) tensor dense"));
+    const auto doc = json::parse(runCli(dir.path() / "user.db", {"--json", "catalog", "compare", "tenstorrent-wormhole-n150", "amd-instinct-mi355x"}).out);
+    bool mxfp4 = false;
+    for (const auto& row : doc["rows"]) mxfp4 |= row["key"] == "mxfp4_tflops_dense" && row["label"] == "MXFP4 tensor dense";
+    CHECK(mxfp4);
+}
+
 TEST_CASE("a bad --as-of or --status is one error line")
 {
     TempDir dir;
