@@ -55,6 +55,12 @@ void addFilterOptions(CLI::App& command, FilterOptions& f)
     command.add_option("--as-of", f.asOf, "the day (YYYY-MM-DD) lifecycle statuses are taken on")->capture_default_str();
 }
 
+// The day lifecycle statuses are taken on must be a full calendar date; empty when it is.
+std::string asOfProblem(const std::string& asOf)
+{
+    return isLifecycleDate(asOf) && asOf.size() == 10 ? std::string() : "--as-of: '" + asOf + "' is not a calendar date YYYY-MM-DD";
+}
+
 DeviceFilter toFilter(const FilterOptions& f)
 {
     DeviceFilter filter;
@@ -211,10 +217,7 @@ void addCatalogCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     CLI::App* list = catalog->add_subcommand("list", "list devices, with facet filters");
     addFilterOptions(*list, *listFilters);
     list->callback([&ctx, &exitCode, listFilters] {
-        if (!isLifecycleDate(listFilters->asOf) || listFilters->asOf.size() != 10) {
-            exitCode = ctx.error("--as-of: '" + listFilters->asOf + "' is not a calendar date YYYY-MM-DD");
-            return;
-        }
+        if (const auto problem = asOfProblem(listFilters->asOf); !problem.empty()) { exitCode = ctx.error(problem); return; }
         auto set = ctx.loadCatalog();
         if (!set) { exitCode = ctx.error(set.error()); return; }
         const auto found = filterDevices(set->devices, toFilter(*listFilters));
@@ -234,10 +237,7 @@ void addCatalogCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     show->add_option("device", *showName, "device id or a unique part of its name")->required();
     show->add_option("--as-of", *showAsOf, "the day (YYYY-MM-DD) the lifecycle status is taken on")->capture_default_str();
     show->callback([&ctx, &exitCode, showName, showAsOf] {
-        if (!isLifecycleDate(*showAsOf) || showAsOf->size() != 10) {
-            exitCode = ctx.error("--as-of: '" + *showAsOf + "' is not a calendar date YYYY-MM-DD");
-            return;
-        }
+        if (const auto problem = asOfProblem(*showAsOf); !problem.empty()) { exitCode = ctx.error(problem); return; }
         auto set = ctx.loadCatalog();
         if (!set) { exitCode = ctx.error(set.error()); return; }
         auto device = findDevice(set->devices, *showName);
@@ -299,6 +299,7 @@ void addCatalogCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
         ->capture_default_str();
     exportCmd->add_option("--out", *exportOut, "file to write (default: standard output)");
     exportCmd->callback([&ctx, &exitCode, exportFilters, exportNames, exportFormat, exportOut] {
+        if (const auto problem = asOfProblem(exportFilters->asOf); !problem.empty()) { exitCode = ctx.error(problem); return; }
         auto set = ctx.loadCatalog();
         if (!set) { exitCode = ctx.error(set.error()); return; }
         std::vector<const Device*> chosen;
