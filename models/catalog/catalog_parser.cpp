@@ -369,7 +369,9 @@ private:
         }
         if (m_issues.size() != issuesBefore) return;
         if (const auto problem = lifecycleOrderProblem(life)) {
-            issue(pointer + "/" + (life.shipping ? "shipping" : "end_of_life"), "lifecycle", *problem);
+            // The message names both dates; the field is the later one in the order, which is out of place.
+            const std::string field = problem->starts_with("shipping") ? "shipping" : "end_of_life";
+            issue(pointer + "/" + field, field, *problem);
             return;
         }
         if (life.stated) {

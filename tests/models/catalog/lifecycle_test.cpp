@@ -113,7 +113,8 @@ TEST_CASE("bad lifecycle fields name the file, line, field and problem")
         {"status contradicting dates", R"("announced": {"date": "2024-03-18", "source": "ds", "where": "x"}, "shipping": {"date": "2024-12", "source": "ds", "where": "y"}, "status": "announced",)", "status", "contradicts the dates, which make it 'shipping'"},
         {"end of life without a date", R"("announced": {"date": "2024-03-18", "source": "ds", "where": "x"}, "status": "end-of-life",)", "status", "needs an 'end_of_life' date"},
         {"status without dates", R"("status": "shipping",)", "status", "needs the dates it follows from"},
-        {"shipping before announced", R"("announced": {"date": "2024-03-18", "source": "ds", "where": "x"}, "shipping": {"date": "2023-12", "source": "ds", "where": "y"},)", "lifecycle", "shipping 2023-12 is before announced 2024-03-18"},
+        {"shipping before announced", R"("announced": {"date": "2024-03-18", "source": "ds", "where": "x"}, "shipping": {"date": "2023-12", "source": "ds", "where": "y"},)", "shipping", "shipping 2023-12 is before announced 2024-03-18"},
+        {"end of life before shipping", R"("shipping": {"date": "2024-12", "source": "ds", "where": "y"}, "end_of_life": {"date": "2024-06-30", "source": "ds", "where": "z"},)", "end_of_life", "end_of_life 2024-06-30 is before shipping 2024-12"},
     }));
     INFO(bad.what);
     const ParsedCatalog parsed = parseCatalogText(withLifecycle(bad.fields), "acme.json", Origin::Bundled);
