@@ -32,6 +32,8 @@ struct FilterOptions {
     std::string search;
     bool userOnly = false;
     bool bundledOnly = false;
+    std::vector<std::string> statuses;
+    std::string asOf = std::string(lifecycleAsOf);
 };
 
 void addFilterOptions(CLI::App& command, FilterOptions& f)
@@ -48,6 +50,15 @@ void addFilterOptions(CLI::App& command, FilterOptions& f)
     command.add_option("--search", f.search, "words that must all occur in id, name, vendor, architecture…");
     command.add_flag("--user", f.userOnly, "only the user's own devices");
     command.add_flag("--bundled", f.bundledOnly, "only bundled devices");
+    command.add_option("--status", f.statuses, "only devices in this lifecycle status: announced, shipping, end-of-life (repeatable)")
+        ->check(CLI::IsMember({"announced", "shipping", "end-of-life"}));
+    command.add_option("--as-of", f.asOf, "the day (YYYY-MM-DD) lifecycle statuses are taken on")->capture_default_str();
+}
+
+// The day lifecycle statuses are taken on must be a full calendar date; empty when it is.
+std::string asOfProblem(const std::string& asOf)
+{
+    return isLifecycleDate(asOf) && asOf.size() == 10 ? std::string() : "--as-of: '" + asOf + "' is not a calendar date YYYY-MM-DD";
 }
 
 DeviceFilter toFilter(const FilterOptions& f)
@@ -63,6 +74,8 @@ DeviceFilter toFilter(const FilterOptions& f)
     filter.needsFp4 = std::ranges::find(f.supports, "fp4") != f.supports.end();
     if (f.userOnly) filter.origin = Origin::User;
     if (f.bundledOnly) filter.origin = Origin::Bundled;
+    for (const auto& name : f.statuses) filter.statuses.insert(*lifecycleStatusFromName(name));
+    filter.statusAsOf = f.asOf;
     return filter;
 }
 
@@ -204,29 +217,33 @@ void addCatalogCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     CLI::App* list = catalog->add_subcommand("list", "list devices, with facet filters");
     addFilterOptions(*list, *listFilters);
     list->callback([&ctx, &exitCode, listFilters] {
+        if (const auto problem = asOfProblem(listFilters->asOf); !problem.empty()) { exitCode = ctx.error(problem); return; }
         auto set = ctx.loadCatalog();
         if (!set) { exitCode = ctx.error(set.error()); return; }
         const auto found = filterDevices(set->devices, toFilter(*listFilters));
         if (ctx.json) {
             json array = json::array();
-            for (const Device* d : found) array.push_back(deviceListJson(*d));
+            for (const Device* d : found) array.push_back(deviceListJson(*d, listFilters->asOf));
             ctx.printJson(array);
         } else {
-            *ctx.out << renderDeviceList(found) << found.size() << " of " << set->devices.size() << " devices\n";
+            *ctx.out << renderDeviceList(found, listFilters->asOf) << found.size() << " of " << set->devices.size() << " devices\n";
         }
         exitCode = ExitCode::Ok;
     });
 
     auto showName = std::make_shared<std::string>();
+    auto showAsOf = std::make_shared<std::string>(lifecycleAsOf);
     CLI::App* show = catalog->add_subcommand("show", "every figure of one device, with its source");
     show->add_option("device", *showName, "device id or a unique part of its name")->required();
-    show->callback([&ctx, &exitCode, showName] {
+    show->add_option("--as-of", *showAsOf, "the day (YYYY-MM-DD) the lifecycle status is taken on")->capture_default_str();
+    show->callback([&ctx, &exitCode, showName, showAsOf] {
+        if (const auto problem = asOfProblem(*showAsOf); !problem.empty()) { exitCode = ctx.error(problem); return; }
         auto set = ctx.loadCatalog();
         if (!set) { exitCode = ctx.error(set.error()); return; }
         auto device = findDevice(set->devices, *showName);
         if (!device) { exitCode = ctx.error(device.error()); return; }
-        if (ctx.json) ctx.printJson(deviceJson(**device));
-        else *ctx.out << renderDeviceDetail(**device);
+        if (ctx.json) ctx.printJson(deviceJson(**device, *showAsOf));
+        else *ctx.out << renderDeviceDetail(**device, *showAsOf);
         exitCode = ExitCode::Ok;
     });
 
@@ -282,6 +299,7 @@ void addCatalogCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
         ->capture_default_str();
     exportCmd->add_option("--out", *exportOut, "file to write (default: standard output)");
     exportCmd->callback([&ctx, &exitCode, exportFilters, exportNames, exportFormat, exportOut] {
+        if (const auto problem = asOfProblem(exportFilters->asOf); !problem.empty()) { exitCode = ctx.error(problem); return; }
         auto set = ctx.loadCatalog();
         if (!set) { exitCode = ctx.error(set.error()); return; }
         std::vector<const Device*> chosen;

@@ -22,26 +22,39 @@ std::string withUnit(const FigureInfo& info)
     return unit.empty() ? std::string(info.label) : std::string(info.label) + " [" + std::string(unit) + "]";
 }
 
+std::string statusText(const Device& d, std::string_view asOf)
+{
+    const auto status = lifecycleStatus(d.lifecycle, asOf);
+    return status ? std::string(lifecycleStatusName(*status)) : "-";
+}
+
+std::string dateLine(const std::optional<LifecycleDate>& date)
+{
+    return date ? date->date + " [" + date->sourceKey + "] " + date->where : "";
+}
+
 } // namespace
 
-std::string renderDeviceList(const std::vector<const Device*>& devices)
+std::string renderDeviceList(const std::vector<const Device*>& devices, std::string_view asOf)
 {
     const std::vector<FigureKey> keys{FigureKey::MemoryGb, FigureKey::MemoryBwGbs, FigureKey::Bf16TflopsDense,
                                       FigureKey::Fp8TflopsDense, FigureKey::TdpW};
     std::vector<std::string> header{"id", "name", "kind", "year"};
     for (const auto key : keys) header.push_back(withUnit(figureInfo(key)));
+    header.push_back("status (" + std::string(asOf) + ")");
     TextTable table(header);
     for (const Device* d : devices) {
         std::vector<std::string> row{d->id + (d->origin == Origin::User ? " (user)" : ""), d->name,
                                      std::string(kindName(d->kind)),
                                      d->releaseYear ? std::to_string(*d->releaseYear) : "-"};
         for (const auto key : keys) row.push_back(cell(*d, key));
+        row.push_back(statusText(*d, asOf));
         table.addRow(std::move(row));
     }
     return table.render();
 }
 
-std::string renderDeviceDetail(const Device& d)
+std::string renderDeviceDetail(const Device& d, std::string_view asOf)
 {
     std::string out = d.name + "  (" + d.id + (d.origin == Origin::User ? ", your device" : "") + ")\n";
     const auto line = [&](const char* label, const std::string& value) {
@@ -59,6 +72,11 @@ std::string renderDeviceDetail(const Device& d)
     line("architecture", d.architecture);
     line("process", d.processNode);
     line("released", d.releaseYear ? std::to_string(*d.releaseYear) : "");
+    line("announced", dateLine(d.lifecycle.announced));
+    line("shipping since", dateLine(d.lifecycle.shipping));
+    line("end of life", dateLine(d.lifecycle.endOfLife));
+    if (!d.lifecycle.empty()) line("status", statusText(d, asOf) + " (as of " + std::string(asOf) + ")");
+    line("vendor format", d.vendorFormatName);
     line("memory type", d.memoryType);
     line("host link", d.hostLink);
     line("scale-up link", d.interconnectName + (d.scaleupLinkKind.empty() ? "" : " (" + d.scaleupLinkKind + ")"));
@@ -92,7 +110,9 @@ std::string renderComparison(const Comparison& comparison)
     for (const Device* d : comparison.devices) header.push_back(d->id);
     TextTable table(header);
     for (const auto& row : comparison.rows) {
-        std::vector<std::string> cells{row.key, row.unit};
+        // A vendor format row names its formats ("Vendor format (BLOCKFP8) tensor dense"): the key alone does not.
+        const bool vendorFormat = row.key.starts_with("vendor_format_");
+        std::vector<std::string> cells{vendorFormat ? row.key + ": " + row.label : row.key, row.unit};
         for (std::size_t i = 0; i < row.values.size(); ++i) {
             std::string text = row.values[i] ? formatFigureValue(*row.values[i]) : "-";
             if (std::ranges::find(row.best, i) != row.best.end()) text += " *";

@@ -12,11 +12,13 @@
 
 namespace accelscope::cli {
 
-/// A table of devices with the headline figures, units in the header.
-std::string renderDeviceList(const std::vector<const models::catalog::Device*>& devices);
+/// A table of devices with the headline figures, units in the header, and the lifecycle status on `asOf`.
+std::string renderDeviceList(const std::vector<const models::catalog::Device*>& devices,
+                             std::string_view asOf = models::catalog::lifecycleAsOf);
 
-/// Every field and figure of one device with its provenance and source.
-std::string renderDeviceDetail(const models::catalog::Device& device);
+/// Every field and figure of one device with its provenance and source; the lifecycle status on `asOf`.
+std::string renderDeviceDetail(const models::catalog::Device& device,
+                               std::string_view asOf = models::catalog::lifecycleAsOf);
 
 /// The comparison as a table: a row per figure, a column per device, best marked with '*'.
 std::string renderComparison(const models::catalog::Comparison& comparison);

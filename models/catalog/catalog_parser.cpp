@@ -74,14 +74,16 @@ bool isCatalogDate(std::string_view text)
 
 constexpr std::array deviceKeys{
     "id", "name", "vendor", "kind", "form_factor", "scope", "scope_note", "architecture", "process_node",
-    "release_year", "memory_type", "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name",
-    "scaleup_topology", "scaleup_link_kind", "notes", "contains", "primary_sources", "figures"};
+    "release_year", "announced", "shipping", "end_of_life", "status", "vendor_format_name", "memory_type",
+    "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name", "scaleup_topology", "scaleup_link_kind",
+    "notes", "contains", "primary_sources", "figures"};
 constexpr std::array requiredDeviceKeys{"id", "name", "vendor", "kind", "form_factor", "scope", "scope_note",
                                         "primary_sources", "figures"};
 constexpr std::array componentKeys{"device", "count"};
 constexpr std::array sourceKeys{"title", "publisher", "kind", "url", "date"};
 constexpr std::array sourceKinds{"datasheet", "whitepaper", "product-page", "docs",
                                  "paper", "press-release", "price-list", "keynote"};
+constexpr std::array lifecycleKeys{"date", "source", "where"};
 constexpr std::array figureKeys{"value", "label", "source", "where", "note", "date", "derived"};
 
 /// The unit word of a stated value ("80 GiB" -> "GiB"); empty for a bare number.
@@ -248,6 +250,7 @@ private:
         device.computeUnitName = text(object, pointer, "compute_unit_name");
         device.hostLink = text(object, pointer, "host_link");
         device.interconnectName = text(object, pointer, "interconnect_name");
+        device.vendorFormatName = text(object, pointer, "vendor_format_name");
         device.notes = text(object, pointer, "notes");
         if (!device.id.empty() && !isSlug(device.id)) {
             issue(pointer + "/id", "id", "'" + shown(device.id) + "' is not a slug of [a-z0-9-]");
@@ -291,6 +294,7 @@ private:
             }
         }
         parsePrimarySources(object, pointer, device);
+        parseLifecycle(object, pointer, device);
         if (object.contains("figures")) {
             parseFigures(object["figures"], pointer + "/figures", device);
         }
@@ -352,6 +356,65 @@ private:
             }
             device.contains.push_back(std::move(part));
         }
+    }
+
+    // `announced`, `shipping`, `end_of_life`: {"date", "source", "where"}; `status` must follow from them.
+    void parseLifecycle(const json& object, const std::string& pointer, Device& device)
+    {
+        Lifecycle& life = device.lifecycle;
+        const std::size_t issuesBefore = m_issues.size();
+        life.announced = lifecycleDate(object, pointer, "announced", device);
+        life.shipping = lifecycleDate(object, pointer, "shipping", device);
+        life.endOfLife = lifecycleDate(object, pointer, "end_of_life", device);
+        if (object.contains("status")) {
+            const std::string at = pointer + "/status";
+            const std::string name = text(object, pointer, "status");
+            if (const auto status = lifecycleStatusFromName(name)) {
+                life.stated = *status;
+            } else if (object["status"].is_string()) {
+                issue(at, "status", "unknown status '" + shown(name) + "' (expected announced, shipping, end-of-life)");
+            }
+        }
+        if (m_issues.size() != issuesBefore) return;
+        if (const auto problem = lifecycleOrderProblem(life)) {
+            // The message names both dates; the field is the later one in the order, which is out of place.
+            const std::string field = problem->starts_with("shipping") ? "shipping" : "end_of_life";
+            issue(pointer + "/" + field, field, *problem);
+            return;
+        }
+        if (life.stated) {
+            if (const auto problem = statusContradiction(life, *life.stated, lifecycleAsOf)) {
+                issue(pointer + "/status", "status", *problem + " (statuses are stated as of " + std::string(lifecycleAsOf) + ")");
+            }
+        }
+    }
+
+    std::optional<LifecycleDate> lifecycleDate(const json& object, const std::string& pointer, const char* key, Device& device)
+    {
+        if (!object.contains(key)) return std::nullopt;
+        const std::string at = pointer + "/" + key;
+        const json& entry = object[key];
+        if (!entry.is_object()) {
+            issue(at, key, "must be an object {\"date\": \"YYYY-MM-DD\", \"source\": key, \"where\": text}");
+            return std::nullopt;
+        }
+        for (const auto& [member, unused] : entry.items()) {
+            if (!contains(lifecycleKeys, member)) issue(at + "/" + escapePointerToken(member), key, "unknown key '" + shown(member) + "' (expected date, source, where)");
+        }
+        LifecycleDate out{text(entry, at, "date"), text(entry, at, "source"), text(entry, at, "where"), m_doc.lineOf(at)};
+        if (!isLifecycleDate(out.date)) {
+            issue(at + "/date", key, "date '" + shown(out.date) + "' is not a calendar date YYYY-MM or YYYY-MM-DD");
+            return std::nullopt;
+        }
+        if (out.sourceKey.empty() || out.where.empty()) {
+            issue(at, key, "missing source: a date needs 'source' and 'where'");
+            return std::nullopt;
+        }
+        if (!useSource(out.sourceKey, device)) {
+            issue(at + "/source", key, "source '" + out.sourceKey + "' is not defined in this file's 'sources'");
+            return std::nullopt;
+        }
+        return out;
     }
 
     void parsePrimarySources(const json& object, const std::string& pointer, Device& device)
@@ -543,6 +606,13 @@ private:
         if (!device.scaleupLinkKind.empty() && device.interconnectName.empty()) {
             issue(pointer + "/scaleup_link_kind", "interconnect_name",
                   "'interconnect_name' is required with scaleup_link_kind (which link is dedicated or Ethernet?)");
+        }
+        needsText(FigureKey::VendorFormatTflopsDense, device.vendorFormatName, "vendor_format_name");
+        needsText(FigureKey::VendorFormatTflopsSparse, device.vendorFormatName, "vendor_format_name");
+        if (!device.vendorFormatName.empty() && !device.figures.contains(FigureKey::VendorFormatTflopsDense) &&
+            !device.figures.contains(FigureKey::VendorFormatTflopsSparse)) {
+            issue(pointer + "/vendor_format_name", "vendor_format_name",
+                  "names a vendor format but the device has no vendor_format_tflops_dense or _sparse figure");
         }
         const auto both = device.value(FigureKey::InterconnectGbs);
         const auto one = device.value(FigureKey::InterconnectGbsPerDirection);

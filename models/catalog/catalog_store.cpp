@@ -101,7 +101,11 @@ Result<void> migrateTo4(const Database& db)
         ELSE 'node' END)");
 }
 Result<void> migrateTo5(const Database& db) { return db.execute(figureLabelColumnSql()); }
-Result<void> migrateTo6(const Database& db) { return db.execute(linkKindColumnSql()); }
+Result<void> migrateTo6(const Database& db)
+{
+    if (auto ok = db.execute(linkKindColumnSql()); !ok) return ok;
+    return db.execute(lifecycleColumnsSql());
+}
 constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2, &migrateTo3, &migrateTo4,
                                                               &migrateTo5, &migrateTo6};
 
@@ -122,6 +126,7 @@ Result<void> writeBundledCatalog(const std::filesystem::path& path, const std::v
             if (auto ok = db->execute(deviceColumnsV2Sql()); !ok) return ok;
             if (auto ok = db->execute(figureLabelColumnSql()); !ok) return ok;
             if (auto ok = db->execute(linkKindColumnSql()); !ok) return ok;
+            if (auto ok = db->execute(lifecycleColumnsSql()); !ok) return ok;
             if (auto ok = writeMeta(*db, info); !ok) return ok;
             return insertDeviceRows(*db, devices);
         });

@@ -24,11 +24,11 @@ struct CatalogInfo {
 /// Schema version of the bundled catalog that this code reads.
 /// 2: catalog schema v2 (scope enum + scope_note, systems' parts and scale-up topology);
 /// 3: figure labels (the vendor's printed text beside a value in explicit units);
-/// 4: scale-up link kind (dedicated or Ethernet).
+/// 4: scale-up link kind (dedicated or Ethernet), vendor format name and lifecycle dates.
 constexpr int bundledSchemaVersion = 4;
 /// Newest user-database schema version; older files are migrated on open.
 /// 1: user devices; 2: lab results; 3: lesson progress; 4: catalog schema v2 device columns;
-/// 5: figure labels; 6: scale-up link kind.
+/// 5: figure labels; 6: scale-up link kind, vendor format name and lifecycle dates.
 constexpr int userSchemaVersion = 6;
 
 /// Writes `devices` into a new bundled catalog at `path`. The file appears complete or not at

@@ -116,6 +116,24 @@ std::vector<DerivedMetric> derivedMetrics(const Device& d)
     return out;
 }
 
+namespace {
+
+// The vendor format names of the devices that carry `key`, in device order without repeats ("BLOCKFP8").
+std::string vendorFormatNames(const std::vector<const Device*>& devices, FigureKey key)
+{
+    std::vector<std::string> names;
+    for (const Device* d : devices) {
+        if (d->figure(key) != nullptr && std::ranges::find(names, d->vendorFormatName) == names.end()) {
+            names.push_back(d->vendorFormatName);
+        }
+    }
+    std::string out;
+    for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
+    return "(" + out + ")";
+}
+
+} // namespace
+
 Comparison compareDevices(const std::vector<const Device*>& devices)
 {
     Comparison out;
@@ -134,6 +152,13 @@ Comparison compareDevices(const std::vector<const Device*>& devices)
         // Compute units rank only when they are units of one kind (SMs against SMs, not SMs
         // against CUs, TPU cores or CPU cores).
         if (info.key == ComputeUnits && !sameComputeUnits(devices)) row.better = Better::Neither;
+        // A vendor format row says which formats it holds; two vendors' formats are not ranked.
+        if (info.key == VendorFormatTflopsDense || info.key == VendorFormatTflopsSparse) {
+            const auto names = vendorFormatNames(devices, info.key);
+            row.label = "Vendor format " + names +
+                        (info.key == VendorFormatTflopsDense ? " tensor dense" : " tensor sparse");
+            if (names.find(", ") != std::string::npos) row.better = Better::Neither;
+        }
         rankRow(row);
         out.rows.push_back(std::move(row));
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "models/catalog/figure_key.hpp"
+#include "models/catalog/lifecycle.hpp"
 
 #include <map>
 #include <optional>
@@ -72,11 +73,13 @@ struct Device {
     std::string architecture;
     std::string processNode;
     std::optional<int> releaseYear;
+    Lifecycle lifecycle;                     ///< sourced announce / shipping / end-of-life dates
     std::string memoryType;
     std::string onchipMemoryKind;
     std::string computeUnitName;
     std::string hostLink;
     std::string interconnectName;
+    std::string vendorFormatName;            ///< the vendor's own number format of vendor_format_tflops_* ("BLOCKFP8")
     std::string notes;
     std::string scaleupTopology;             ///< systems: how the scale-up domain is wired ("NVLink Switch, all-to-all")
     std::string scaleupLinkKind;             ///< "dedicated" (NVLink, ICI, Infinity Fabric) or "ethernet" (RoCE ports); empty when unknown

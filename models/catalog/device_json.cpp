@@ -48,6 +48,25 @@ void putMemory(json& out, const Device& d)
     out["memory_gib"] = gb ? json(displayValue(FigureKey::MemoryGb, *gb)) : json(nullptr);
 }
 
+json dateJson(const std::optional<LifecycleDate>& date)
+{
+    return date ? json{{"date", date->date}, {"source", date->sourceKey}, {"where", date->where}} : json(nullptr);
+}
+
+json statusJson(const Device& d, std::string_view asOf)
+{
+    const auto status = lifecycleStatus(d.lifecycle, asOf);
+    return status ? json(lifecycleStatusName(*status)) : json(nullptr);
+}
+
+// The lifecycle fields every JSON view carries: the status (null when the dates do not decide it)
+// and the day it is stated for.
+void putStatus(json& out, const Device& d, std::string_view asOf)
+{
+    out["status"] = statusJson(d, asOf);
+    out["status_as_of"] = std::string(asOf);
+}
+
 json partsJson(const Device& d)
 {
     json parts = json::array();
@@ -57,9 +76,14 @@ json partsJson(const Device& d)
 
 } // namespace
 
-json deviceJson(const Device& d)
+json deviceJson(const Device& d, std::string_view asOf)
 {
     json out = identity(d);
+    out["lifecycle"] = json{{"announced", dateJson(d.lifecycle.announced)},
+                            {"shipping", dateJson(d.lifecycle.shipping)},
+                            {"end_of_life", dateJson(d.lifecycle.endOfLife)}};
+    putStatus(out, d, asOf);
+    out["vendor_format_name"] = d.vendorFormatName.empty() ? json(nullptr) : json(d.vendorFormatName);
     out["architecture"] = d.architecture.empty() ? json(nullptr) : json(d.architecture);
     out["process_node"] = d.processNode.empty() ? json(nullptr) : json(d.processNode);
     out["memory_type"] = d.memoryType.empty() ? json(nullptr) : json(d.memoryType);
@@ -109,9 +133,12 @@ json deviceJson(const Device& d)
     return out;
 }
 
-json deviceListJson(const Device& d)
+json deviceListJson(const Device& d, std::string_view asOf)
 {
     json out = identity(d);
+    out["announced"] = d.lifecycle.announced ? json(d.lifecycle.announced->date) : json(nullptr);
+    out["shipping"] = d.lifecycle.shipping ? json(d.lifecycle.shipping->date) : json(nullptr);
+    putStatus(out, d, asOf);
     for (const FigureKey key : {FigureKey::MemoryGb, FigureKey::MemoryBwGbs, FigureKey::Fp32Tflops,
                                 FigureKey::Bf16TflopsDense, FigureKey::Fp8TflopsDense, FigureKey::Fp4TflopsDense,
                                 FigureKey::Int8TopsDense, FigureKey::TdpW}) {
@@ -142,6 +169,14 @@ json catalogDocumentJson(const std::vector<const Device*>& devices)
         putText(device, "architecture", d->architecture);
         putText(device, "process_node", d->processNode);
         if (d->releaseYear) device["release_year"] = *d->releaseYear;
+        const auto putDate = [&](const char* key, const std::optional<LifecycleDate>& date) {
+            if (date) device[key] = json{{"date", date->date}, {"source", rename[date->sourceKey]}, {"where", date->where}};
+        };
+        putDate("announced", d->lifecycle.announced);
+        putDate("shipping", d->lifecycle.shipping);
+        putDate("end_of_life", d->lifecycle.endOfLife);
+        if (d->lifecycle.stated) device["status"] = lifecycleStatusName(*d->lifecycle.stated);
+        putText(device, "vendor_format_name", d->vendorFormatName);
         putText(device, "memory_type", d->memoryType);
         putText(device, "onchip_memory_kind", d->onchipMemoryKind);
         putText(device, "compute_unit_name", d->computeUnitName);

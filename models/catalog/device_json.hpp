@@ -11,11 +11,13 @@
 namespace accelscope::models::catalog {
 
 /// The `catalog show --json` object: id, name, vendor, kind, every figure key (null when absent),
-/// release_year, sources, plus `figures` (provenance of each figure) and `derived` metrics.
-nlohmann::json deviceJson(const Device& device);
+/// release_year, `lifecycle` (dates with sources, status as of `asOf`), sources, plus `figures`
+/// (provenance of each figure) and `derived` metrics.
+nlohmann::json deviceJson(const Device& device, std::string_view asOf = lifecycleAsOf);
 
-/// A short object for `catalog list --json`: identity and the headline figures (null when absent).
-nlohmann::json deviceListJson(const Device& device);
+/// A short object for `catalog list --json`: identity, the headline figures (null when absent),
+/// the announce and shipping dates and the status as of `asOf`.
+nlohmann::json deviceListJson(const Device& device, std::string_view asOf = lifecycleAsOf);
 
 /// A catalog document in the data-file format (`sources` + `devices`), which parses back to the
 /// same devices. Source keys that clash between devices are made unique.

@@ -52,6 +52,10 @@ bool DeviceFilter::matches(const Device& device) const
     }
     if (needsFp8 && !hasAny(device, FigureKey::Fp8TflopsDense, FigureKey::Fp8TflopsSparse)) return false;
     if (needsFp4 && !hasAny(device, FigureKey::Fp4TflopsDense, FigureKey::Fp4TflopsSparse)) return false;
+    if (!statuses.empty()) {
+        const auto status = lifecycleStatus(device.lifecycle, statusAsOf);
+        if (!status || !statuses.contains(*status)) return false;
+    }
     if (!text.empty()) {
         const std::string haystack = toLower(device.id + " " + device.name + " " + device.vendor + " " +
                                              device.architecture + " " + device.memoryType + " " +

@@ -23,6 +23,8 @@ struct DeviceFilter {
     bool needsFp8 = false;             ///< has an FP8 tensor figure (dense or sparse)
     bool needsFp4 = false;             ///< has an FP4 tensor figure (dense or sparse)
     std::optional<Origin> origin;
+    std::set<LifecycleStatus> statuses; ///< lifecycle status on `statusAsOf` (a device without one never matches)
+    std::string statusAsOf = std::string(lifecycleAsOf); ///< YYYY-MM-DD the statuses are taken on
 
     bool matches(const Device& device) const;
 };

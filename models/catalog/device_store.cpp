@@ -4,6 +4,8 @@
 
 #include "models/common/utf8_text.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <charconv>
 #include <unordered_map>
 
@@ -54,6 +56,45 @@ constexpr std::string_view figureLabelSql = "ALTER TABLE figures ADD COLUMN labe
 
 // Bundled schema 4, user schema 6: whether the scale-up link is a dedicated one or Ethernet ports.
 constexpr std::string_view linkKindSql = "ALTER TABLE devices ADD COLUMN scaleup_link_kind TEXT;";
+// Bundled schema 4, user schema 6: a vendor format's name and the lifecycle dates (one JSON object).
+constexpr std::string_view lifecycleSql = R"sql(
+ALTER TABLE devices ADD COLUMN vendor_format_name TEXT;
+ALTER TABLE devices ADD COLUMN lifecycle TEXT;
+)sql";
+
+// The lifecycle as one JSON object {"announced": {"date", "source", "where"}, …, "status": name};
+// empty text when the device has none.
+std::string lifecycleText(const Lifecycle& life)
+{
+    if (life.empty()) return {};
+    nlohmann::json out = nlohmann::json::object();
+    const auto put = [&](const char* key, const std::optional<LifecycleDate>& date) {
+        if (date) out[key] = {{"date", date->date}, {"source", date->sourceKey}, {"where", date->where}};
+    };
+    put("announced", life.announced);
+    put("shipping", life.shipping);
+    put("end_of_life", life.endOfLife);
+    if (life.stated) out["status"] = lifecycleStatusName(*life.stated);
+    return out.dump();
+}
+
+Lifecycle lifecycleFromText(const std::string& text)
+{
+    Lifecycle life;
+    if (text.empty()) return life;
+    const auto doc = nlohmann::json::parse(text, nullptr, false);
+    if (!doc.is_object()) return life;
+    const auto get = [&](const char* key) -> std::optional<LifecycleDate> {
+        if (!doc.contains(key) || !doc[key].is_object()) return std::nullopt;
+        const auto& d = doc[key];
+        return LifecycleDate{d.value("date", ""), d.value("source", ""), d.value("where", ""), 0};
+    };
+    life.announced = get("announced");
+    life.shipping = get("shipping");
+    life.endOfLife = get("end_of_life");
+    if (doc.contains("status") && doc["status"].is_string()) life.stated = lifecycleStatusFromName(doc["status"].get<std::string>());
+    return life;
+}
 
 // primary_sources is stored as keys joined by '\n' (keys are slugs and never contain one).
 std::string joinKeys(const std::vector<std::string>& keys)
@@ -110,7 +151,8 @@ Result<void> insertOne(Statement& devices, Statement& sources, Statement& figure
         .bindOptional(12, d.computeUnitName).bindOptional(13, d.hostLink).bindOptional(14, d.interconnectName)
         .bindOptional(15, d.notes).bind(16, joinKeys(d.primarySources)).bind(17, d.sourceFile)
         .bind(18, std::int64_t{d.sourceLine}).bind(19, d.scopeNote).bindOptional(20, d.scaleupTopology)
-        .bindOptional(21, joinParts(d.contains)).bindOptional(22, d.scaleupLinkKind);
+        .bindOptional(21, joinParts(d.contains)).bindOptional(22, d.scaleupLinkKind)
+        .bindOptional(23, d.vendorFormatName).bindOptional(24, lifecycleText(d.lifecycle));
     if (d.releaseYear) {
         devices.bind(9, std::int64_t{*d.releaseYear});
     } else {
@@ -138,7 +180,7 @@ Result<void> insertOne(Statement& devices, Statement& sources, Statement& figure
 constexpr std::string_view selectDevices =
     "SELECT id, name, vendor, kind, form_factor, scope, architecture, process_node, release_year, memory_type, "
     "onchip_memory_kind, compute_unit_name, host_link, interconnect_name, notes, primary_sources, source_file, "
-    "source_line, scope_note, scaleup_topology, components, scaleup_link_kind FROM devices";
+    "source_line, scope_note, scaleup_topology, components, scaleup_link_kind, vendor_format_name, lifecycle FROM devices";
 
 Device deviceFromRow(const Statement& row, Origin origin)
 {
@@ -165,6 +207,8 @@ Device deviceFromRow(const Statement& row, Origin origin)
     d.scaleupTopology = row.text(19);
     d.contains = splitParts(row.text(20));
     d.scaleupLinkKind = row.text(21);
+    d.vendorFormatName = row.text(22);
+    d.lifecycle = lifecycleFromText(row.text(23));
     d.origin = origin;
     return d;
 }
@@ -231,14 +275,16 @@ std::string_view deviceTablesSql() { return tablesSql; }
 std::string_view deviceColumnsV2Sql() { return columnsV2Sql; }
 std::string_view figureLabelColumnSql() { return figureLabelSql; }
 std::string_view linkKindColumnSql() { return linkKindSql; }
+std::string_view lifecycleColumnsSql() { return lifecycleSql; }
 
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices)
 {
     auto deviceInsert = db.prepare(
         "INSERT INTO devices (id, name, vendor, kind, form_factor, scope, architecture, process_node, release_year, "
         "memory_type, onchip_memory_kind, compute_unit_name, host_link, interconnect_name, notes, primary_sources, "
-        "source_file, source_line, scope_note, scaleup_topology, components, scaleup_link_kind) VALUES (?1, ?2, ?3, ?4, "
-        "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
+        "source_file, source_line, scope_note, scaleup_topology, components, scaleup_link_kind, vendor_format_name, "
+        "lifecycle) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, "
+        "?21, ?22, ?23, ?24)");
     auto sourceInsert = db.prepare(
         "INSERT INTO sources (device_id, key, title, publisher, kind, url, date) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     auto figureInsert = db.prepare(

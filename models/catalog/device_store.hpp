@@ -25,6 +25,9 @@ std::string_view figureLabelColumnSql();
 /// SQL that adds the devices' `scaleup_link_kind` column; run after figureLabelColumnSql() for a
 /// new database, or alone to migrate one at user schema 5.
 std::string_view linkKindColumnSql();
+/// SQL that adds the devices' `vendor_format_name` and `lifecycle` columns; run after
+/// figureLabelColumnSql() for a new database, or alone to migrate one at user schema 5.
+std::string_view lifecycleColumnsSql();
 
 /// Inserts devices (the caller wraps this in a transaction).
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices);

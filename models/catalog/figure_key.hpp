@@ -16,7 +16,9 @@ enum class Dimension { CapacityGB, BandwidthGBps, CapacityMB, Tflops, Tops, Coun
 enum class FigureGroup { Memory, Vector, Tensor, Chip, Links, Price };
 
 /// Every numeric figure a device can carry. Tensor/matrix and vector units are separate keys,
-/// and so are dense and sparse throughput (never implicit).
+/// and so are dense and sparse throughput (never implicit). Block-scaled formats (OCP MX: MXFP8,
+/// MXFP6, MXFP4; NVIDIA NVFP4) have keys apart from plain FP8/FP6/FP4; a vendor's own format
+/// (Tenstorrent BLOCKFP8) goes in the vendor-format keys, named by Device::vendorFormatName.
 enum class FigureKey {
     MemoryGb, MemoryBwGbs, OnchipMemoryMb,
     Fp64Tflops, Fp32Tflops, Fp16VectorTflops, Bf16VectorTflops,
@@ -24,6 +26,9 @@ enum class FigureKey {
     Tf32TflopsDense, Tf32TflopsSparse, Bf16TflopsDense, Bf16TflopsSparse,
     Fp16TflopsDense, Fp16TflopsSparse, Fp8TflopsDense, Fp8TflopsSparse,
     Fp6TflopsDense, Fp6TflopsSparse, Fp4TflopsDense, Fp4TflopsSparse,
+    Mxfp8TflopsDense, Mxfp8TflopsSparse, Mxfp6TflopsDense, Mxfp6TflopsSparse,
+    Mxfp4TflopsDense, Mxfp4TflopsSparse, Nvfp4TflopsDense, Nvfp4TflopsSparse,
+    VendorFormatTflopsDense, VendorFormatTflopsSparse,
     Int8TopsDense, Int8TopsSparse, Int4TopsDense, Int4TopsSparse, AiTopsUnspecified,
     ComputeUnits, BoostClockMhz, TdpW, PcieGen, PcieLanes,
     InterconnectGbs, InterconnectGbsPerDirection, ScaleupDomainDevices, ScaleoutGbsPerDevice,

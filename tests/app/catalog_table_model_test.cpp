@@ -84,3 +84,25 @@ TEST_CASE("derived figures are italic and explain their formula")
     }
     CHECK(checked > 0);
 }
+
+TEST_CASE("the status column shows the lifecycle status derived from the sourced dates")
+{
+    accelscope::tests::GuiFixture fixture;
+    CatalogTableModel model;
+    const auto& devices = fixture.context->catalog().devices;
+    model.setDevices(&devices);
+    CHECK(model.headerData(CatalogTableModel::Status, Qt::Horizontal).toString() == "Status");
+    int shipping = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const Device& d = devices[static_cast<std::size_t>(row)];
+        const QString shown = model.data(model.index(row, CatalogTableModel::Status)).toString();
+        const auto status = lifecycleStatus(d.lifecycle, lifecycleAsOf);
+        CHECK(shown.toStdString() == (status ? std::string(lifecycleStatusName(*status)) : std::string()));
+        shipping += shown == "shipping";
+        if (d.id == "nvidia-gb200-nvl72") {
+            CHECK(shown == "shipping");
+            CHECK(model.data(model.index(row, CatalogTableModel::Status), Qt::ToolTipRole).toString().contains("shipping since 2025-02-04"));
+        }
+    }
+    CHECK(shipping >= 4);
+}

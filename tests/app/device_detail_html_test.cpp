@@ -101,3 +101,16 @@ TEST_CASE("the detail pane names the scale-up link kind and the per-direction sc
     REQUIRE(l4 != devices.end());
     CHECK_FALSE(deviceDetailHtml(*l4).contains("(dedicated)"));
 }
+
+TEST_CASE("the detail pane shows lifecycle dates with their sources and the status as of the catalog's day")
+{
+    accelscope::tests::GuiFixture fixture;
+    const auto& devices = fixture.context->catalog().devices;
+    const auto it = std::ranges::find(devices, std::string("nvidia-gb200-nvl72"), &Device::id);
+    REQUIRE(it != devices.end());
+    const std::string html = deviceDetailHtml(*it).toStdString();
+    CHECK_THAT(html, Catch::Contains("Announced: 2024-03-18"));
+    CHECK_THAT(html, Catch::Contains("Shipping since: 2025-02-04"));
+    CHECK_THAT(html, Catch::Contains("<b>shipping</b> (as of 2026-11-24)"));
+    CHECK_THAT(html, Catch::Contains("NVIDIA Blackwell Platform Arrives"));
+}

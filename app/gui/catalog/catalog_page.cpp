@@ -277,6 +277,7 @@ void CatalogPage::restoreState()
         }
         m_table->setColumnHidden(CatalogTableModel::FormFactor, true);
         m_table->setColumnHidden(CatalogTableModel::Origin, true); // user devices are tinted anyway
+        m_table->setColumnHidden(CatalogTableModel::Status, true);  // available from the column menu
         // The buyer's figures right after the name, vendor, kind and year, in the buyer's order.
         QHeaderView* header = m_table->horizontalHeader();
         int to = header->visualIndex(CatalogTableModel::Year);

@@ -131,6 +131,17 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const
         return device->releaseYear ? QVariant(*device->releaseYear) : QVariant();
     case Origin:
         return device->origin == models::catalog::Origin::User ? tr("yours") : tr("bundled");
+    case Status: {
+        // Derived from the sourced dates as of the catalog's stated day (SCHEMA.md, "Lifecycle").
+        const auto status = lifecycleStatus(device->lifecycle, lifecycleAsOf);
+        const QString name = status ? QString::fromStdString(std::string(lifecycleStatusName(*status))) : QString();
+        if (role != Qt::ToolTipRole) return name;
+        QString tip = tr("as of %1").arg(QString::fromStdString(std::string(lifecycleAsOf)));
+        if (device->lifecycle.announced) tip += "\n" + tr("announced %1").arg(QString::fromStdString(device->lifecycle.announced->date));
+        if (device->lifecycle.shipping) tip += "\n" + tr("shipping since %1").arg(QString::fromStdString(device->lifecycle.shipping->date));
+        if (device->lifecycle.endOfLife) tip += "\n" + tr("end of life %1").arg(QString::fromStdString(device->lifecycle.endOfLife->date));
+        return plainToolTip(tip);
+    }
     default: return {};
     }
 }
@@ -156,6 +167,7 @@ QVariant CatalogTableModel::headerData(int section, Qt::Orientation orientation,
     case FormFactor: return tr("Form factor");
     case Year: return tr("Year");
     case Origin: return tr("Origin");
+    case Status: return tr("Status");
     default: return {};
     }
 }

@@ -18,7 +18,7 @@ public:
     /// Custom roles: SortRole gives numbers for figure columns (missing sorts last), DeviceIdRole the id.
     enum Role { SortRole = Qt::UserRole + 1, DeviceIdRole, ProvenanceRole };
     /// The identity columns before the figure columns.
-    enum Column { Name = 0, Vendor, Kind, FormFactor, Year, Origin, FirstFigure };
+    enum Column { Name = 0, Vendor, Kind, FormFactor, Year, Origin, Status, FirstFigure };
 
     explicit CatalogTableModel(QObject* parent = nullptr);
 

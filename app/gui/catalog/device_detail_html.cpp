@@ -91,6 +91,20 @@ QString deviceDetailHtml(const Device& d)
     line("Host link", d.hostLink);
     line("Scale-up link", d.interconnectName + (d.scaleupLinkKind.empty() ? "" : " (" + d.scaleupLinkKind + ")"));
     line("Scale-up topology", d.scaleupTopology);
+    line("Vendor number format", d.vendorFormatName);
+    const auto dateLine = [&](const char* label, const std::optional<LifecycleDate>& date) {
+        if (!date) return;
+        const Source* s = d.sources.contains(date->sourceKey) ? &d.sources.at(date->sourceKey) : nullptr;
+        html += "<br>" + QObject::tr(label) + ": " + esc(date->date) + (s ? " — " + sourceLinkHtml(*s) : QString()) +
+                " (" + esc(date->where) + ")";
+    };
+    dateLine("Announced", d.lifecycle.announced);
+    dateLine("Shipping since", d.lifecycle.shipping);
+    dateLine("End of life", d.lifecycle.endOfLife);
+    if (const auto status = lifecycleStatus(d.lifecycle, lifecycleAsOf)) {
+        html += "<br>" + QObject::tr("Status") + ": <b>" + esc(std::string(lifecycleStatusName(*status))) + "</b> (" +
+                QObject::tr("as of") + " " + esc(std::string(lifecycleAsOf)) + ")";
+    }
     html += "</p>";
     if (!d.notes.empty()) html += "<p><i>" + esc(d.notes) + "</i></p>";
 

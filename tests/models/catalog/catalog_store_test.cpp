@@ -134,7 +134,8 @@ TEST_CASE("a version-1 user database gains the lab-results table and keeps its d
         REQUIRE(db->execute("DROP TABLE lab_results; DROP TABLE lesson_progress; ALTER TABLE devices DROP COLUMN "
                             "scope_note; ALTER TABLE devices DROP COLUMN scaleup_topology; ALTER TABLE devices DROP "
                             "COLUMN components; ALTER TABLE figures DROP COLUMN label; ALTER TABLE devices DROP COLUMN "
-                            "scaleup_link_kind; UPDATE devices SET scope = 'one card'; PRAGMA user_version = 1")
+                            "scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices DROP COLUMN "
+                            "lifecycle; UPDATE devices SET scope = 'one card'; PRAGMA user_version = 1")
                     .has_value());
     }
     auto store = UserStore::open(path);
@@ -144,7 +145,7 @@ TEST_CASE("a version-1 user database gains the lab-results table and keeps its d
     CHECK(store->labResults()->empty());
 }
 
-TEST_CASE("a version-5 user database gains the scale-up link kind column and keeps its devices")
+TEST_CASE("a version-5 user database gains the link kind, vendor format and lifecycle columns and keeps its devices")
 {
     TempDir dir;
     const auto path = dir.path() / "user.db";
@@ -153,9 +154,11 @@ TEST_CASE("a version-5 user database gains the scale-up link kind column and kee
         REQUIRE(store.has_value());
         REQUIRE(importDevicesFile(*store, dir.write("mine.json", accelscope::tests::validCatalogText()), {}, false)->issues.empty());
     }
-    {   // what version 5 held: no scaleup_link_kind column
+    {   // what version 5 held: no scaleup_link_kind, vendor_format_name or lifecycle column
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN scaleup_link_kind; PRAGMA user_version = 5").has_value());
+        REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN "
+                            "vendor_format_name; ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 5")
+                    .has_value());
     }
     auto store = UserStore::open(path);
     REQUIRE(store.has_value());
@@ -164,6 +167,8 @@ TEST_CASE("a version-5 user database gains the scale-up link kind column and kee
     REQUIRE(devices.has_value());
     REQUIRE(devices->size() == 1);
     CHECK(devices->front().scaleupLinkKind.empty());
+    CHECK(devices->front().lifecycle.empty());
+    CHECK(devices->front().vendorFormatName.empty());
     CHECK(devices->front().value(FigureKey::TdpW) == 350.0);
 }
 
@@ -185,7 +190,8 @@ TEST_CASE("a version-3 user database moves each device's free-text scope to scop
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
         REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
                             "scaleup_topology; ALTER TABLE devices DROP COLUMN components; ALTER TABLE figures DROP COLUMN "
-                            "label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; UPDATE devices SET scope = "
+                            "label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
+                            "ALTER TABLE devices DROP COLUMN lifecycle; UPDATE devices SET scope = "
                             "'one ' || form_factor || ' thing'; PRAGMA user_version = 3")
                     .has_value());
     }
@@ -213,6 +219,7 @@ TEST_CASE("a version-4 user database gains figure labels and keeps its devices")
     {   // what version 4 held: no label column
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
         REQUIRE(db->execute("ALTER TABLE figures DROP COLUMN label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; "
+                            "ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices DROP COLUMN lifecycle; "
                             "PRAGMA user_version = 4")
                     .has_value());
     }
