@@ -66,7 +66,7 @@ HierarchicalRoofline dramOnly(const HierarchicalRoofline& roofline)
 double workingSetBytes(const KernelCost& cost) { return cost.workingSetBytes > 0 ? cost.workingSetBytes : cost.bytes; }
 
 Result<LevelPlacement> placeOnHierarchy(const HierarchicalRoofline& roofline, std::span<const HierarchyLevel> levels,
-                                        const KernelCost& cost)
+                                        const KernelCost& cost, double peakTflops)
 {
     if (!(cost.bytes > 0)) return fail(ErrorCode::InvalidArgument, cost.name + ": no bytes moved, so no level to place it against");
     const double ws = workingSetBytes(cost);
@@ -107,7 +107,7 @@ Result<LevelPlacement> placeOnHierarchy(const HierarchicalRoofline& roofline, st
         }
     }
     out.roof = *roof;
-    out.bound = boundOn(cost, roofline.compute.peakTflops, roofline.roofs[*roof].bandwidthGBps);
+    out.bound = boundOn(cost, peakTflops > 0 ? peakTflops : roofline.compute.peakTflops, roofline.roofs[*roof].bandwidthGBps);
     return out;
 }
 

@@ -83,7 +83,9 @@ struct LevelPlacement {
 /// kernel is placed against the next slower level that has one (a pessimistic bound; `note` says
 /// so). `levels` are the same levels the hierarchy was built from. Error NotFound when no level at
 /// or below the resident one has a bandwidth; InvalidArgument when the cost has no bytes.
+/// `peakTflops` > 0 replaces the hierarchy's compute roof (a kernel in another format than the
+/// hierarchy's precision runs under its own format's roof).
 Result<LevelPlacement> placeOnHierarchy(const HierarchicalRoofline& roofline, std::span<const HierarchyLevel> levels,
-                                        const KernelCost& cost);
+                                        const KernelCost& cost, double peakTflops = 0.0);
 
 } // namespace accelscope::models::roofline
