@@ -58,6 +58,8 @@ RooflineAxes RooflineAxes::fit(const RooflineState& state, float width, float he
             if (!p.bound) continue;
             xs.push_back(p.bound->intensityFlopPerByte);
             ys.push_back(p.bound->attainableTflops);
+            // The dot sits on its level's roof unless the view shows device memory only.
+            if (const auto level = state.dramOnly() ? std::nullopt : state.levelPlacement(p)) ys.push_back(level->bound.attainableTflops);
         }
     } else {
         for (const auto& a : state.llmAnalyses()) {

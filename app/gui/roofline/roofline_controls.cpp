@@ -83,14 +83,22 @@ void RooflineControls::draw(RooflineState& state)
     bool sparse = state.sparse();
     if (ImGui::Checkbox("2:4 sparse", &sparse)) state.setSparse(sparse);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Add the structured-sparsity roofs and place kernels under them");
-    ImGui::TextUnformatted("Bandwidth roofs");
-    for (const auto& [level, name] : {std::pair{MemoryLevel::DeviceMemory, "memory"}, std::pair{MemoryLevel::HostLink, "host link"},
+    ImGui::TextUnformatted("Bandwidth roofs (one per memory level)");
+    bool dram = state.dramOnly();
+    if (ImGui::Checkbox("DRAM only", &dram)) state.setDramOnly(dram);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Only the device-memory roof, and kernels placed against it (the classic roofline)");
+    ImGui::BeginDisabled(dram);
+    bool first = true;
+    for (const auto& [level, name] : {std::pair{MemoryLevel::SharedL1, "L1/shared"}, std::pair{MemoryLevel::L2, "L2"},
+                                     std::pair{MemoryLevel::DeviceMemory, "memory"}, std::pair{MemoryLevel::HostLink, "host link"},
                                      std::pair{MemoryLevel::ScaleUp, "scale-up"}}) {
         bool shown = state.levelShown(level);
-        if (level != MemoryLevel::DeviceMemory) sameLineIfFits(checkWidth(name));
+        if (!first) sameLineIfFits(checkWidth(name));
+        first = false;
         if (ImGui::Checkbox(name, &shown)) state.setLevelShown(level, shown);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the %s bandwidth roof of every device that has one", name);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the %s bandwidth roof of every device that has a figure for it", name);
     }
+    ImGui::EndDisabled();
     ImGui::Separator();
     if (state.mode() == ChartMode::Kernels) drawKernelControls(state);
     else drawLlmControls(state);

@@ -92,8 +92,15 @@ std::vector<std::string> RooflineLegend::deviceLegend(const Device& d, bool comp
         else missing.push_back(p);
     }
     if (phrases.size() > 1) phrases.back() += " TFLOP/s,";
-    if (const auto m = deviceMemoryCeiling(d)) phrases.push_back(m->label + (" " + models::engineeringText(m->bandwidthGBps) + " GB/s"));
-    else phrases.push_back("no memory bandwidth figure");
+    // One entry per level roof drawn (device memory alone when compact, as the other roofs carry their names).
+    bool memory = false;
+    for (const auto& r : m_state.levelRoofs(d, 0.0).roofline.roofs) {
+        memory = memory || r.level == MemoryLevel::DeviceMemory;
+        if (compact && r.level != MemoryLevel::DeviceMemory) continue;
+        if (phrases.size() > 1 && !phrases.back().ends_with(',') && !phrases.back().ends_with(':')) phrases.back() += ",";
+        phrases.push_back(r.label + (" " + models::engineeringText(r.bandwidthGBps) + " GB/s"));
+    }
+    if (!memory && !deviceMemoryCeiling(d)) phrases.push_back("no memory bandwidth figure");
     if (!missing.empty()) {
         phrases.back() += ";";
         std::string none = "no ";

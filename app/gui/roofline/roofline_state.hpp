@@ -4,6 +4,7 @@
 
 #include "labs/measured/measured_roofline.hpp"
 #include "models/catalog/device.hpp"
+#include "models/roofline/hierarchical_roofline.hpp"
 #include "models/roofline/placements.hpp"
 
 #include <optional>
@@ -37,6 +38,22 @@ public:
     models::roofline::Sparsity sparsity() const { return m_sparse ? models::roofline::Sparsity::Sparse : models::roofline::Sparsity::Dense; }
     void setLevelShown(models::roofline::MemoryLevel level, bool shown);
     bool levelShown(models::roofline::MemoryLevel level) const { return m_levels.contains(level); }
+    /// Only the DRAM/HBM roof, whatever levels are shown (the hierarchy's "DRAM only" toggle).
+    void setDramOnly(bool dramOnly) { m_dramOnly = dramOnly; }
+    bool dramOnly() const { return m_dramOnly; }
+
+    /// The roofs of `d` the chart draws: one per memory level with a bandwidth (models/memory
+    /// deviceHierarchy's levels) under a compute roof of `peakTflops`, only the shown levels (only
+    /// device memory when dramOnly). `levels` are the levels the roofs were built from.
+    struct LevelRoofs {
+        std::vector<models::roofline::HierarchyLevel> levels;
+        models::roofline::HierarchicalRoofline roofline;
+    };
+    LevelRoofs levelRoofs(const models::catalog::Device& d, double peakTflops) const;
+    /// A placed kernel on the level its working set lives in (models::roofline::placeOnHierarchy
+    /// over every level with a bandwidth, shown or not, under the kernel's own compute roof);
+    /// nullopt when it has no bound or no level roof.
+    std::optional<models::roofline::LevelPlacement> levelPlacement(const models::roofline::KernelPlacement& p) const;
 
     std::vector<models::roofline::KernelEntry>& kernels() { return m_kernels; }
     const std::vector<models::roofline::KernelEntry>& kernels() const { return m_kernels; }
@@ -65,7 +82,9 @@ private:
     std::vector<models::catalog::Device> m_catalog;
     std::vector<std::string> m_deviceIds;
     std::set<std::string> m_precisions{"bf16", "fp8"};
-    std::set<models::roofline::MemoryLevel> m_levels{models::roofline::MemoryLevel::DeviceMemory};
+    std::set<models::roofline::MemoryLevel> m_levels{models::roofline::MemoryLevel::SharedL1, models::roofline::MemoryLevel::L2,
+                                                     models::roofline::MemoryLevel::DeviceMemory, models::roofline::MemoryLevel::HostLink};
+    bool m_dramOnly = false;
     bool m_sparse = false;
     std::vector<models::roofline::KernelEntry> m_kernels;
     ChartMode m_mode = ChartMode::Kernels;
