@@ -5,6 +5,7 @@
 #include "app/gui/canvas/device_picker.hpp"
 #include "app/gui/roofline/roofline_axes.hpp"
 #include "app/gui/roofline/roofline_legend.hpp"
+#include "app/gui/roofline/roofline_measured.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/kernels.hpp"
 #include "models/common/number_text.hpp"
@@ -87,8 +88,11 @@ void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::ve
             // Each level's name where its line is still low and clear of the compute roofs; the next free spot along it otherwise.
             if (main) continue;
             const std::string label = b.label + " " + models::engineeringText(b.bandwidthGBps) + " GB/s";
-            for (const float t : {0.25f, 0.4f, 0.15f, 0.55f}) {
-                if (s.textFree(xA + (xB - xA) * t + 4, yA + (yB - yA) * t, label, colour, TextAnchor::Left, fs * 0.85f)) break;
+            // Inside the plot only (the margin holds the compute-roof labels); the tip and the legend name it anyway.
+            const float w = s.textWidth(label, fs * 0.85f);
+            for (const float t : {0.25f, 0.4f, 0.15f, 0.55f, 0.05f}) {
+                const float x = xA + (xB - xA) * t + 4;
+                if (x + w <= a.x1 && s.textFree(x, yA + (yB - yA) * t, label, colour, TextAnchor::Left, fs * 0.85f)) break;
             }
         }
         // Flat roofs: one per shown precision, from the device-memory ridge to the right edge.
@@ -219,6 +223,7 @@ void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std:
         s.textFree(a.x1 - 4, y - fs * 1.1f, m.name + " measured " + (models::engineeringText(m.computeGflops) + " GFLOP/s"), ink, TextAnchor::Right, fs * 0.9f, fs * 2);
         labels.push_back({y, measuredLabel(peak), ink});
     }
+    addMeasuredKernels(s, a, m, dark);
     const std::string firstPrecision = m_state.precisions().empty() ? std::string("fp32") : *m_state.precisions().begin();
     for (const auto& [i, g] : m.points) {
         if (i <= 0 || g <= 0 || !a.inside(i, g / 1000)) continue;

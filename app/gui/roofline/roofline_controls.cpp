@@ -102,12 +102,25 @@ void RooflineControls::draw(RooflineState& state)
     ImGui::Separator();
     if (state.mode() == ChartMode::Kernels) drawKernelControls(state);
     else drawLlmControls(state);
+    drawMachineControls(state);
     if (state.measured()) {
         ImGui::Separator();
         ImGui::TextWrapped("Measured: %s (%s)", state.measured()->name.c_str(), state.measured()->source.c_str());
         if (ImGui::Button("Clear measured")) state.clearMeasured();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove the measured roofs and points from the chart");
     }
+}
+
+void RooflineControls::drawMachineControls(RooflineState& state)
+{
+    const auto& actions = state.machineActions();
+    if (!actions.showThisMachine) return;
+    ImGui::Separator();
+    if (ImGui::Button("This machine")) actions.showThisMachine();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The measured ceilings and kernels of the latest saved CPU kernels lab run, drawn as points");
+    if (state.machineProblem().empty()) return;
+    ImGui::TextWrapped("%s", state.machineProblem().c_str());
+    if (actions.openKernelsLab && ImGui::Button("Open the CPU kernels lab")) actions.openKernelsLab();
 }
 
 void RooflineControls::drawKernelControls(RooflineState& state)

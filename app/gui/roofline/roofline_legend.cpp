@@ -71,7 +71,9 @@ float RooflineLegend::add(Scene& s, bool dark, Style style) const
         if (!style.compact) {
             phrases.push_back(m_state.measured()->computeGflops > 0 ? (models::engineeringText(m_state.measured()->computeGflops) + " GFLOP/s,") : "compute not measured,");
             phrases.push_back(m_state.measured()->memoryGbs > 0 ? (models::engineeringText(m_state.measured()->memoryGbs) + " GB/s,") : "memory not measured,");
-            phrases.push_back(formatText("%.0f points", static_cast<double>(m_state.measured()->points.size())));
+            const auto& m = *m_state.measured();
+            phrases.push_back(m.kernels.empty() ? formatText("%.0f points", static_cast<double>(m.points.size()))
+                                                : formatText("%.0f kernels (square measured, circle predicted)", static_cast<double>(m.kernels.size())));
         }
         const float top = flow.paragraph(phrases, ink, indent);
         s.line(size * 0.2f, top + size * 0.55f, size * 1.2f, top + size * 0.55f, ink, 2.0f, true);

@@ -7,6 +7,7 @@
 #include "models/roofline/hierarchical_roofline.hpp"
 #include "models/roofline/placements.hpp"
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -66,6 +67,18 @@ public:
     void clearMeasured() { m_measured.reset(); }
     const std::optional<labs::MeasuredRoofline>& measured() const { return m_measured; }
 
+    /// "This machine": what the page does when the controls ask for it (load the latest saved
+    /// cpu-kernels run; open the Labs page on that lab). Unset: the controls offer neither.
+    struct MachineActions {
+        std::function<void()> showThisMachine;
+        std::function<void()> openKernelsLab;
+    };
+    void setMachineActions(MachineActions actions) { m_machineActions = std::move(actions); }
+    const MachineActions& machineActions() const { return m_machineActions; }
+    /// Why this machine has no measured kernels to show (no saved run, an old run); empty when it has.
+    void setMachineProblem(std::string problem) { m_machineProblem = std::move(problem); }
+    const std::string& machineProblem() const { return m_machineProblem; }
+
     /// The compute roof of `precision` on `d` by models::roofline::selectRoof; nullopt when it has none.
     std::optional<models::roofline::ComputeCeiling> roofFor(const models::catalog::Device& d, const std::string& precision,
                                                             models::roofline::Sparsity sparsity) const;
@@ -90,6 +103,8 @@ private:
     ChartMode m_mode = ChartMode::Kernels;
     models::roofline::LlmChartSettings m_llm;
     std::optional<labs::MeasuredRoofline> m_measured;
+    MachineActions m_machineActions;
+    std::string m_machineProblem;
 };
 
 } // namespace accelscope::gui::roofline
