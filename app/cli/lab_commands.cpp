@@ -231,7 +231,7 @@ ExitCode showResults(const CliContext& ctx, const ShowOptions& o)
     if (o.roofline && o.pyramid) return ctx.error("--roofline and --pyramid: choose one");
     if (o.roofline) {
         const auto roofline = labs::firstMeasuredRoofline(results);
-        if (!roofline) return ctx.error("no measured roofline in these results (needs a cpu-roofline or cuda-roofline result with both ceilings)");
+        if (!roofline) return ctx.error("no measured roofline in these results (needs a cpu-roofline, cuda-roofline or cpu-kernels result with both ceilings)");
         std::optional<models::catalog::Device> device;
         if (!o.device.empty()) {
             auto found = resolveDevice(ctx, o.device);

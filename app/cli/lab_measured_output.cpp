@@ -22,6 +22,30 @@ std::string formatPercent(double percent)
     return percent >= 10 ? models::decimalText(percent, 1) : models::engineeringText(percent, 2);
 }
 
+json kernelsJson(const labs::MeasuredRoofline& roofline)
+{
+    json out = json::array();
+    for (const auto& k : roofline.kernels) {
+        out.push_back({{"key", k.key}, {"title", k.title}, {"flops", k.flops}, {"bytes", k.bytes},
+                       {"intensity_flop_per_byte", k.intensityFlopPerByte()}, {"measured_s", k.measuredS},
+                       {"predicted_s", k.predictedS}, {"measured_gflops", k.measuredGflops()},
+                       {"predicted_gflops", k.predictedGflops()}, {"measured_over_predicted", k.measuredOverPredicted()},
+                       {"bound", k.computeBound ? "compute" : "memory"}});
+    }
+    return out;
+}
+
+std::string kernelsText(const labs::MeasuredRoofline& roofline)
+{
+    if (roofline.kernels.empty()) return {};
+    TextTable table({"kernel", "FLOP/byte", "predicted [ms]", "measured [ms]", "measured/predicted", "bound"});
+    for (const auto& k : roofline.kernels) {
+        table.addRow({k.key, number(k.intensityFlopPerByte()), number(k.predictedS * 1e3), number(k.measuredS * 1e3),
+                      models::decimalText(k.measuredOverPredicted(), 2), k.computeBound ? "compute" : "memory"});
+    }
+    return "kernels (predicted from the measured ceilings, measured best of N):\n" + table.render();
+}
+
 } // namespace
 
 json measuredRooflineJson(const labs::MeasuredRoofline& roofline, const models::catalog::Device* device, const std::string& precision)
@@ -41,7 +65,8 @@ json measuredRooflineJson(const labs::MeasuredRoofline& roofline, const models::
              {"compute_ceiling_gflops", figureOrNull(roofline.computeGflops)},
              {"memory_ceiling_gbs", figureOrNull(roofline.memoryGbs)},
              {"ridge_flop_per_byte", figureOrNull(roofline.ridgeFlopsPerByte())},
-             {"points", points}};
+             {"points", points},
+             {"kernels", kernelsJson(roofline)}};
     if (device != nullptr) {
         doc["device"] = device->id;
         doc["precision"] = precision;
@@ -75,7 +100,7 @@ std::string renderMeasuredRoofline(const labs::MeasuredRoofline& roofline, const
     if (device != nullptr) {
         if (const auto check = labs::datasheetShare(1.0, 1.0, *device, precision); !check) note = "  " + check.error().message + "\n";
     }
-    return text + table.render() + note;
+    return text + (roofline.points.empty() ? std::string() : table.render()) + note + kernelsText(roofline);
 }
 
 json measuredPyramidJson(const labs::MeasuredPyramid& pyramid, double moveBytes)

@@ -12,7 +12,9 @@
 namespace accelscope::cli {
 
 /// {"name", "source", "compute_ceiling_gflops", "memory_ceiling_gbs", "ridge_flop_per_byte",
-///  "points": [{"intensity_flop_per_byte", "gflops", "compute_ceiling_share"}]}
+///  "points": [{"intensity_flop_per_byte", "gflops", "compute_ceiling_share"}],
+///  "kernels": [{"key", "title", "flops", "bytes", "intensity_flop_per_byte", "measured_s", "predicted_s",
+///  "measured_gflops", "predicted_gflops", "measured_over_predicted", "bound"}] (cpu-kernels results)}
 /// With `device`, each point also has "device_peak_share" and "device_roof_share" (labs::datasheetShare
 /// against the device's `precision` roofs; null when the device lacks the figure), and the document
 /// "device" and "precision"; the text adds two columns.

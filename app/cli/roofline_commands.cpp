@@ -3,6 +3,7 @@
 #include "app/cli/roofline_commands.hpp"
 
 #include "app/cli/model_options.hpp"
+#include "app/cli/roofline_hierarchy_output.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/dtype.hpp"
@@ -33,6 +34,7 @@ struct RooflineOptions {
     bool sparse = false;
     std::vector<std::string> kernels;
     std::vector<std::string> chartKernels;
+    bool hierarchical = false;
 };
 
 json ceilingsJson(const DeviceRoofline& roof, double computeTflops)
@@ -58,6 +60,7 @@ struct DeviceReport {
     BandwidthCeiling memory;
     DeviceRoofline roofs;
     double ridge = 0.0;
+    std::optional<models::memory::DeviceHierarchy> hierarchy; ///< with --hierarchical
 };
 
 models::Result<DeviceReport> deviceReport(const CliContext& ctx, const RooflineOptions& o, const std::string& query)
@@ -70,9 +73,14 @@ models::Result<DeviceReport> deviceReport(const CliContext& ctx, const RooflineO
     if (!compute) return std::unexpected(compute.error());
     auto memory = deviceMemoryCeiling(*device);
     if (!memory) return std::unexpected(memory.error());
-    DeviceReport r{std::move(*device), std::move(*compute), std::move(*memory), {}, 0.0};
+    DeviceReport r{std::move(*device), std::move(*compute), std::move(*memory), {}, 0.0, std::nullopt};
     r.roofs = deviceRoofline(r.device, o.sparse);
     r.ridge = ridgeFlopPerByte(r.compute.peakTflops, r.memory.bandwidthGBps);
+    if (o.hierarchical) {
+        auto h = models::memory::deviceHierarchy(r.device, o.precision, o.sparse ? Sparsity::Sparse : Sparsity::Dense, *unit);
+        if (!h) return std::unexpected(h.error());
+        r.hierarchy = std::move(*h);
+    }
     return r;
 }
 
@@ -85,10 +93,12 @@ json deviceJson(const DeviceReport& r, const RooflineOptions& o, const std::vect
                       {"intensity_flop_per_byte", b.intensityFlopPerByte}, {"attainable_tflops", b.attainableTflops},
                       {"time_s", b.timeS}, {"bound", boundName(b.bound)}, {"assumptions", k.assumptions}});
     }
-    return {{"device", r.device.id}, {"name", r.device.name}, {"precision", o.precision}, {"unit", unitName(r.compute.unit)},
-            {"sparsity", o.sparse ? "sparse" : "dense"}, {"compute_tflops", r.compute.peakTflops},
-            {"compute_figure", r.compute.figureKey}, {"memory_bw_gbs", r.memory.bandwidthGBps},
-            {"ridge_flop_per_byte", r.ridge}, {"ceilings", ceilingsJson(r.roofs, r.compute.peakTflops)}, {"kernels", ks}};
+    json doc{{"device", r.device.id}, {"name", r.device.name}, {"precision", o.precision}, {"unit", unitName(r.compute.unit)},
+             {"sparsity", o.sparse ? "sparse" : "dense"}, {"compute_tflops", r.compute.peakTflops},
+             {"compute_figure", r.compute.figureKey}, {"memory_bw_gbs", r.memory.bandwidthGBps},
+             {"ridge_flop_per_byte", r.ridge}, {"ceilings", ceilingsJson(r.roofs, r.compute.peakTflops)}, {"kernels", ks}};
+    if (r.hierarchy) doc["hierarchy"] = hierarchyJson(*r.hierarchy, kernels);
+    return doc;
 }
 
 json placementsJson(const std::vector<KernelPlacement>& placements, const std::vector<KernelEntry>& entries,
@@ -184,7 +194,10 @@ ExitCode runRoofline(const CliContext& ctx, const RooflineOptions& o)
         ctx.printJson(doc);
         return ExitCode::Ok;
     }
-    for (const auto& r : reports) printDeviceText(ctx, r, o, kernels);
+    for (const auto& r : reports) {
+        printDeviceText(ctx, r, o, kernels);
+        if (r.hierarchy) *ctx.out << renderHierarchy(*r.hierarchy, kernels);
+    }
     if (!entries.empty()) printPlacementsText(ctx, placements, entries, reports);
     return ExitCode::Ok;
 }
@@ -367,6 +380,9 @@ void addRooflineCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     roofline->add_option("--chart-kernel", r->chartKernels,
                          "a kernel of the Roofline page, repeatable: kind:size:batch[:dtype] (decode-gemv:4096:1:bf16), "
                          "placed on every --device under its format's roof as the page does");
+    roofline->add_flag("--hierarchical", r->hierarchical,
+                       "also one bandwidth roof per memory level that has a bandwidth (L1/shared, L2, device memory, host "
+                       "link, scale-up) with its ridge point, and each --kernel placed on the level its working set lives in");
     roofline->callback([&ctx, &exitCode, r] { exitCode = runRoofline(ctx, *r); });
 
     CLI::App* llm = app.add_subcommand("llm", "LLM inference on the roofline: per-op bounds, TTFT, per-token time");

@@ -100,6 +100,12 @@ void addReport(LabResult& result, const KernelReport& r)
                                                " FLOP, " + models::engineeringText(r.cost.bytes) + " B (" + r.cost.shape + ")"});
     result.summary.push_back(SummaryFigure{r.key + "_measured_over_predicted", r.measuredOverPredicted, "x", r.explanation});
     if (r.cost.flops > 0) result.summary.push_back(SummaryFigure{r.key + "_gflops", bestGflops(r), "GFLOP/s", r.title});
+    // The kernel's work and traffic and its predicted bound, so a stored run places it on a roofline (labs/measured).
+    result.summary.push_back(SummaryFigure{r.key + "_flops", r.cost.flops, "FLOP", r.title});
+    result.summary.push_back(SummaryFigure{r.key + "_bytes", r.cost.bytes, "B", r.cost.shape});
+    result.summary.push_back(SummaryFigure{r.key + "_compute_bound", r.predicted.bound == models::roofline::Bound::Compute ? 1.0 : 0.0, "",
+                                           std::string("1: compute bound, 0: memory bound (the prediction's)") +
+                                               (r.doublePrecision ? "; FP64 roof" : "; FP32 roof")});
     result.notes.push_back(r.explanation);
 }
 

@@ -63,7 +63,8 @@ KernelReport makeReport(std::string key, std::string title, const models::roofli
 double bestGflops(const KernelReport& report);
 
 /// Adds `<key>_measured_ms`, `<key>_predicted_ms`, `<key>_measured_over_predicted` (and for
-/// compute-bound kernels `<key>_gflops`) to `result`'s summary, and the explanation to its notes.
+/// compute-bound kernels `<key>_gflops`), `<key>_flops`, `<key>_bytes` and `<key>_compute_bound`
+/// (1 or 0, the prediction's bound) to `result`'s summary, and the explanation to its notes.
 void addReport(LabResult& result, const KernelReport& report);
 
 } // namespace accelscope::labs::kernels

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "labs/lab.hpp"
+#include "models/catalog/catalog_store.hpp"
 
 #include <optional>
 #include <string>
@@ -12,6 +13,22 @@
 
 namespace accelscope::labs {
 
+/// One kernel of the cpu-kernels lab, predicted from the run's ceilings and measured (best run).
+struct MeasuredKernel {
+    std::string key;           ///< "sgemm_simd", "gemv", …
+    std::string title;         ///< "SGEMM 1024x1024x1024, SIMD micro-kernel"
+    double flops = 0.0;
+    double bytes = 0.0;        ///< minimal memory traffic, B
+    double measuredS = 0.0;    ///< best of N after a warm-up
+    double predictedS = 0.0;   ///< roofline lower bound from the run's one-core ceilings
+    bool computeBound = false; ///< the prediction's bound
+    double intensityFlopPerByte() const { return bytes > 0 ? flops / bytes : 0.0; }
+    double measuredGflops() const { return measuredS > 0 ? flops / measuredS / 1e9 : 0.0; }
+    double predictedGflops() const { return predictedS > 0 ? flops / predictedS / 1e9 : 0.0; }
+    /// Measured time over predicted time (1: on the roof; 2: half as fast as the roof allows).
+    double measuredOverPredicted() const { return predictedS > 0 ? measuredS / predictedS : 0.0; }
+};
+
 /// What a lab measured: two ceilings and the points of its kernels.
 struct MeasuredRoofline {
     std::string name;                                ///< "This machine (Ryzen 9 7950X)"
@@ -19,6 +36,7 @@ struct MeasuredRoofline {
     double memoryGbs = 0.0;                          ///< measured memory bandwidth ceiling, GB/s (10^9 B/s; 0: not measured)
     std::vector<std::pair<double, double>> points;   ///< (intensity FLOP/byte, GFLOP/s)
     std::string source;                              ///< which lab and when ("cpu-roofline lab, 2026-11-21")
+    std::vector<MeasuredKernel> kernels{};           ///< cpu-kernels lab: each kernel predicted and measured
 
     /// Ridge point, FLOP/byte: compute ceiling over memory ceiling (0 when either is not measured).
     double ridgeFlopsPerByte() const { return computeGflops > 0 && memoryGbs > 0 ? computeGflops / memoryGbs : 0.0; }
@@ -41,8 +59,15 @@ models::Result<DatasheetShare> datasheetShare(double intensityFlopPerByte, doubl
 
 /// The measured ceilings and sweep points of a cpu-roofline or cuda-roofline result; nothing for
 /// other labs or a result without its ceilings. Points come from the first series with x in
-/// FLOP/byte and y in GFLOP/s (the measured one; a model curve may follow).
+/// FLOP/byte and y in GFLOP/s (the measured one; a model curve may follow). A cpu-kernels result
+/// gives its one-core ceilings (fp32_peak_gflops, read_bandwidth_gbs) and its kernels (those with
+/// `<key>_flops`, `_bytes`, `_measured_ms`, `_predicted_ms`: runs made before they were stored
+/// give the ceilings and no kernels).
 std::optional<MeasuredRoofline> measuredRoofline(const LabResult& result);
+
+/// The newest stored cpu-kernels run (the Roofline page's "this machine"): its measured roofline,
+/// nullopt when none is stored; an error when the store or its record cannot be read.
+models::Result<std::optional<MeasuredRoofline>> latestKernelsRoofline(const models::catalog::UserStore& store);
 
 /// The first of `results` that yields a measured roofline, in order; nothing when none does.
 std::optional<MeasuredRoofline> firstMeasuredRoofline(const std::vector<LabResult>& results);

@@ -167,8 +167,10 @@ KernelCost gemm(double m, double n, double k, double aBytes, double bBytes, doub
 
 KernelCost gemmNaive(double m, double n, double k, double inBytes, double outBytes)
 {
-    return {"gemm-naive", "", 2 * m * n * k, 2 * m * n * k * inBytes + m * n * outBytes,
-            "no reuse: each output reads K elements of A and K of B from memory"};
+    KernelCost c{"gemm-naive", "", 2 * m * n * k, 2 * m * n * k * inBytes + m * n * outBytes,
+                 "no reuse: each output reads K elements of A and K of B from memory"};
+    c.workingSetBytes = (m * k + k * n) * inBytes + m * n * outBytes; // A, B and C, each once
+    return c;
 }
 
 KernelCost gemv(double m, double k, double inBytes, double outBytes)
@@ -219,18 +221,22 @@ KernelCost conv2d(double n, double c, double h, double w, double k, double r, do
 
 KernelCost standardAttention(double b, double h, double s, double d, double bytes)
 {
-    return {"attention", "", 4 * b * h * s * s * d + softmaxFlopsPerElement * b * h * s * s,
-            4 * b * h * s * d * bytes + 4 * b * h * s * s * bytes,
-            "no mask; S = QK^T written, read by softmax, P written, read by PV (FlashAttention paper, Algorithm 0)"};
+    KernelCost c{"attention", "", 4 * b * h * s * s * d + softmaxFlopsPerElement * b * h * s * s,
+                 4 * b * h * s * d * bytes + 4 * b * h * s * s * bytes,
+                 "no mask; S = QK^T written, read by softmax, P written, read by PV (FlashAttention paper, Algorithm 0)"};
+    c.workingSetBytes = 4 * b * h * s * d * bytes + 2 * b * h * s * s * bytes; // Q, K, V, O, S and P, each once
+    return c;
 }
 
 KernelCost flashAttention(double b, double h, double s, double d, double blockRows, double bytes)
 {
     const double passes = std::ceil(s / blockRows);
-    return {"flash-attention", "", 4 * b * h * s * s * d + softmaxFlopsPerElement * b * h * s * s,
-            b * h * (2 * s * d + 2 * s * d * passes) * bytes,
-            "no mask; scores stay on chip; K and V re-read once per block of " +
-                std::to_string(static_cast<long long>(blockRows)) + " query rows"};
+    KernelCost c{"flash-attention", "", 4 * b * h * s * s * d + softmaxFlopsPerElement * b * h * s * s,
+                 b * h * (2 * s * d + 2 * s * d * passes) * bytes,
+                 "no mask; scores stay on chip; K and V re-read once per block of " +
+                     std::to_string(static_cast<long long>(blockRows)) + " query rows"};
+    c.workingSetBytes = 4 * b * h * s * d * bytes; // Q, K, V and O, each once
+    return c;
 }
 
 Result<KernelSpec> parseKernelSpec(std::string_view spec)

@@ -20,6 +20,9 @@ struct KernelCost {
     double flops = 0.0;
     double bytes = 0.0;
     std::string assumptions; ///< what the byte count assumes (reuse, caching, masking)
+    /// Bytes the kernel keeps live (its footprint), when it differs from `bytes` because the
+    /// formula re-reads data (gemm-naive, attention, flash-attention); 0: the same as `bytes`.
+    double workingSetBytes = 0.0;
 };
 
 /// Whether the roofline's compute or bandwidth roof limits a kernel.

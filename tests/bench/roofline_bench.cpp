@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Roofline speed: 20 catalog devices × 50 kernels, and a Llama 3.1 405B inference analysis.
 #include "models/catalog/catalog_store.hpp"
+#include "models/memory/pyramid_roofline.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/kernels.hpp"
 #include "models/roofline/llm_analysis.hpp"
@@ -65,6 +66,30 @@ void rooflineTwentyDevicesFiftyKernels(benchmark::State& state)
     state.counters["points"] = static_cast<double>(points);
 }
 BENCHMARK(rooflineTwentyDevicesFiftyKernels)->Unit(benchmark::kMicrosecond)->Repetitions(9)->ReportAggregatesOnly(true);
+
+// The hierarchical roofline on a slider move: each device's pyramid, its roofs per level, and every
+// kernel placed on the level its working set lives in (the page does this per kernel dot).
+void hierarchyTwentyDevicesFiftyKernels(benchmark::State& state)
+{
+    const auto devices = twentyDevices();
+    std::vector<roofline::KernelCost> kernels;
+    for (const auto& spec : fiftyKernels()) kernels.push_back(*roofline::kernelFromSpec(spec));
+    std::size_t placed = 0;
+    for (auto _ : state) {
+        placed = 0;
+        for (const auto& d : devices) {
+            const auto h = memory::deviceHierarchy(d, "bf16");
+            if (!h) continue;
+            for (const auto& k : kernels) {
+                const auto p = roofline::placeOnHierarchy(h->roofline, h->levels, k);
+                placed += p ? 1 : 0;
+                benchmark::DoNotOptimize(p);
+            }
+        }
+    }
+    state.counters["placed"] = static_cast<double>(placed);
+}
+BENCHMARK(hierarchyTwentyDevicesFiftyKernels)->Unit(benchmark::kMicrosecond)->Repetitions(9)->ReportAggregatesOnly(true);
 
 // What the LLM calculator recomputes on a slider move: Llama 3.1 405B, TP 8, batch 64, 8k + 1k tokens.
 void llmAnalysis405b(benchmark::State& state)

@@ -3,6 +3,7 @@
 // result files and stored ids; lab list says which labs run here.
 #include "labs/lab_result_json.hpp"
 #include "tests/cli/cli_runner.hpp"
+#include "tests/support/kernels_result.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
@@ -156,4 +157,29 @@ TEST_CASE("lab list says for each lab whether it runs here, and why a GPU lab do
         if (!lab["available"].get<bool>()) CHECK_THAT(lab["unavailable_reason"].get<std::string>(), Catch::StartsWith("needs CUDA: "));
     }
     CHECK(gpuLab);
+}
+
+TEST_CASE("lab show --roofline of a cpu-kernels result prints each kernel predicted and measured, as the page's points")
+{
+    TempDir dir;
+    const auto user = dir.path() / "u.db";
+    const auto file = writeResult(dir, "kernels.json", accelscope::tests::kernelsResult());
+    const auto run = runCli(user, {"--json", "lab", "show", file.string(), "--roofline"});
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const json doc = json::parse(run.out);
+    CHECK(doc["compute_ceiling_gflops"] == 100.0);
+    CHECK(doc["memory_ceiling_gbs"] == 20.0);
+    REQUIRE(doc["kernels"].size() == 2);
+    const auto& gemv = doc["kernels"][1];
+    CHECK(gemv["key"] == "gemv");
+    CHECK(gemv["bound"] == "memory");
+    CHECK(gemv["measured_s"] == 4.2e-4);
+    // (1024·1024 + 1024)·4 + 1024·4 = 4,202,496 B at 20 GB/s = 0.2101 ms; measured 0.42 ms.
+    CHECK_THAT(gemv["predicted_s"].get<double>(), Catch::WithinRel(4202496.0 / 20e9, 1e-9));
+    CHECK_THAT(gemv["measured_over_predicted"].get<double>(), Catch::WithinRel(4.2e-4 / (4202496.0 / 20e9), 1e-9));
+    CHECK(doc["kernels"][0]["bound"] == "compute");
+    const auto text = runCli(user, {"lab", "show", file.string(), "--roofline"});
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("sgemm_simd") && Catch::Contains("measured/predicted"));
 }

@@ -262,3 +262,48 @@ TEST_CASE("llm analyze prints no throughput for what does not fit: Llama 3.1 70B
     CHECK_THAT(text.out, Catch::Contains("does not fit (needs"));
     CHECK_THAT(text.out, !Catch::Contains("tokens/s"));
 }
+
+TEST_CASE("roofline --hierarchical gives one roof per level with a bandwidth and names each kernel's level")
+{
+    const auto doc = runJson({"roofline", "--device", "nvidia-h100-sxm", "--hierarchical", "--kernel", "gemv:M=8192,K=8192",
+                              "--kernel", "gemv:M=262144,K=262144"});
+    REQUIRE(doc.contains("hierarchy"));
+    const auto& h = doc["hierarchy"];
+    CHECK_THAT(h["compute_tflops"].get<double>(), WithinRel(989.5, 1e-4));
+    REQUIRE(h["roofs"].size() >= 2);
+    // Every roof's ridge is the compute roof over its bandwidth, and the device-memory roof is the old one.
+    bool sawHbm = false;
+    bool sawLink = false;
+    for (const auto& r : h["roofs"]) {
+        CHECK_THAT(r["ridge_flop_per_byte"].get<double>(), WithinRel(989.5 * 1000 / r["bandwidth_gbs"].get<double>(), 1e-9));
+        CHECK_FALSE(r["source"].get<std::string>().empty());
+        sawHbm = sawHbm || r["level"] == "device_memory";
+        sawLink = sawLink || r["level"] == "host_link";
+        if (r["level"] == "device_memory") CHECK(r["ridge_flop_per_byte"] == doc["ridge_flop_per_byte"]);
+    }
+    CHECK(sawHbm);
+    CHECK(sawLink);
+    for (const auto& s : h["skipped"]) CHECK_FALSE(s["reason"].get<std::string>().empty());
+    REQUIRE(h["kernels"].size() == 2);
+    // 8192^2 bf16 = 134 MB of weights: past the 50 MB L2, inside the 80 GB HBM.
+    CHECK(h["kernels"][0]["resident_level"] == "device_memory");
+    CHECK(h["kernels"][0]["roof_level"] == "device_memory");
+    CHECK_THAT(h["kernels"][0]["working_set_bytes"].get<double>(), WithinRel((8192.0 * 8192 + 8192) * 2 + 8192 * 2, 1e-12));
+    // 262144^2 bf16 = 137 GB: more than the 80 GB of HBM, so it streams from host memory over PCIe.
+    CHECK(h["kernels"][1]["resident_level"] == "host_memory");
+    CHECK(h["kernels"][1]["roof_level"] == "host_link");
+    CHECK(h["kernels"][1]["bound"] == "memory");
+}
+
+TEST_CASE("roofline --hierarchical prints the level table as text and refuses a bad precision in one line")
+{
+    TempDir dir;
+    const auto text = runCli(dir.path() / "user.db", {"roofline", "--device", "nvidia-h100-sxm", "--hierarchical", "--kernel", "gemv:M=8192,K=8192"});
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Matchers::Contains("roofs per memory level") && Catch::Matchers::Contains("lives in"));
+    const auto bad = runCli(dir.path() / "user.db", {"roofline", "--device", "nvidia-h100-sxm", "--hierarchical", "--precision", "fp99"});
+    CHECK(bad.status == 1);
+    CHECK(bad.out.empty());
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+    CHECK_THAT(bad.err, Catch::Matchers::Contains("fp99"));
+}

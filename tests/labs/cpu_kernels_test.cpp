@@ -215,12 +215,19 @@ TEST_CASE("a kernel's prediction, ratio and explanation come from the ceilings a
                                      Catch::Contains("served from cache"));
     LabResult result;
     addReport(result, slow);
-    REQUIRE(result.summary.size() == 4);
+    REQUIRE(result.summary.size() == 7);
     CHECK(result.summary[0].key == "k_measured_ms");
     CHECK(result.summary[0].value == 20.0);
     CHECK(result.summary[2].key == "k_measured_over_predicted");
     CHECK(result.summary[3].key == "k_gflops");
     CHECK(result.summary[3].value == Approx(50.0));
+    // What a stored run needs to place the kernel on a roofline: its FLOPs, bytes and predicted bound.
+    CHECK(result.summary[4].key == "k_flops");
+    CHECK(result.summary[4].value == slow.cost.flops);
+    CHECK(result.summary[5].key == "k_bytes");
+    CHECK(result.summary[5].value == slow.cost.bytes);
+    CHECK(result.summary[6].key == "k_compute_bound");
+    CHECK(result.summary[6].value == (slow.predicted.bound == accelscope::models::roofline::Bound::Compute ? 1.0 : 0.0));
 }
 
 TEST_CASE("timed runs report the best, median and worst time and the thread's share of the core")

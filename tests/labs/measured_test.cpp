@@ -4,6 +4,7 @@
 #include "labs/measured/measured_pyramid.hpp"
 #include "labs/measured/measured_roofline.hpp"
 #include "labs/measured/stored_results.hpp"
+#include "tests/support/kernels_result.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
@@ -116,4 +117,54 @@ TEST_CASE("stored results are read back by id, and an unknown id is named")
     REQUIRE_FALSE(missing.has_value());
     CHECK(missing.error().code == accelscope::models::ErrorCode::NotFound);
     CHECK_THAT(missing.error().message, Catch::Contains("#99"));
+}
+
+TEST_CASE("a cpu-kernels result gives its one-core ceilings and each kernel predicted and measured")
+{
+    const auto m = measuredRoofline(accelscope::tests::kernelsResult());
+    REQUIRE(m.has_value());
+    CHECK(m->computeGflops == 100.0);
+    CHECK(m->memoryGbs == 20.0);
+    REQUIRE(m->kernels.size() == 2);
+    const auto& sgemm = m->kernels[0];
+    CHECK(sgemm.key == "sgemm_simd");
+    CHECK(sgemm.title == "SGEMM 256x256x256");
+    CHECK(sgemm.computeBound);
+    // 2·256^3 = 33,554,432 FLOP over 100 GFLOP/s = 0.33554 ms predicted; measured 0.5 ms.
+    CHECK_THAT(sgemm.predictedS, Catch::Matchers::WithinRel(2.0 * 256 * 256 * 256 / 100e9, 1e-9));
+    CHECK_THAT(sgemm.measuredOverPredicted(), Catch::Matchers::WithinRel(5e-4 / (2.0 * 256 * 256 * 256 / 100e9), 1e-9));
+    const auto& gemv = m->kernels[1];
+    CHECK_FALSE(gemv.computeBound);
+    // (1024·1024 + 1024)·4 + 1024·4 bytes at 20 GB/s.
+    CHECK_THAT(gemv.predictedS, Catch::Matchers::WithinRel(((1024.0 * 1024 + 1024) * 4 + 1024 * 4) / 20e9, 1e-9));
+    CHECK_THAT(gemv.intensityFlopPerByte(), Catch::Matchers::WithinRel(2.0 * 1024 * 1024 / ((1024.0 * 1024 + 1024) * 4 + 1024 * 4), 1e-9));
+}
+
+TEST_CASE("a cpu-kernels run stored before kernels kept their FLOPs gives the ceilings and no kernels")
+{
+    LabResult old = accelscope::tests::kernelsResult();
+    std::erase_if(old.summary, [](const SummaryFigure& f) { return f.key.ends_with("_bytes"); });
+    const auto m = measuredRoofline(old);
+    REQUIRE(m.has_value());
+    CHECK(m->kernels.empty());
+}
+
+TEST_CASE("the latest stored cpu-kernels run is this machine's, none stored gives nothing")
+{
+    accelscope::tests::TempDir dir;
+    auto store = accelscope::models::catalog::UserStore::open(dir.path() / "user.db");
+    REQUIRE(store.has_value());
+    const auto none = latestKernelsRoofline(*store);
+    REQUIRE(none.has_value());
+    CHECK_FALSE(none->has_value());
+    LabResult older = accelscope::tests::kernelsResult("2026-11-23T09:00:00Z");
+    older.summary[0].value = 50.0;
+    REQUIRE(store->addLabResult(storedLabResult(older, "local")).has_value());
+    REQUIRE(store->addLabResult(storedLabResult(rooflineResult(), "local")).has_value());
+    REQUIRE(store->addLabResult(storedLabResult(accelscope::tests::kernelsResult(), "local")).has_value());
+    const auto latest = latestKernelsRoofline(*store);
+    REQUIRE(latest.has_value());
+    REQUIRE(latest->has_value());
+    CHECK((*latest)->computeGflops == 100.0);
+    CHECK((*latest)->kernels.size() == 2);
 }

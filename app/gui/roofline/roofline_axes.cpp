@@ -58,6 +58,8 @@ RooflineAxes RooflineAxes::fit(const RooflineState& state, float width, float he
             if (!p.bound) continue;
             xs.push_back(p.bound->intensityFlopPerByte);
             ys.push_back(p.bound->attainableTflops);
+            // The dot sits on its level's roof unless the view shows device memory only.
+            if (const auto level = state.dramOnly() ? std::nullopt : state.levelPlacement(p)) ys.push_back(level->bound.attainableTflops);
         }
     } else {
         for (const auto& a : state.llmAnalyses()) {
@@ -73,6 +75,12 @@ RooflineAxes RooflineAxes::fit(const RooflineState& state, float width, float he
     }
     if (state.measured()) {
         if (state.measured()->computeGflops > 0) ys.push_back(state.measured()->computeGflops / 1000);
+        for (const auto& k : state.measured()->kernels) {
+            if (k.intensityFlopPerByte() <= 0 || k.measuredGflops() <= 0) continue;
+            xs.push_back(k.intensityFlopPerByte());
+            ys.push_back(k.measuredGflops() / 1000);
+            ys.push_back(k.predictedGflops() / 1000);
+        }
         for (const auto& [i, g] : state.measured()->points) {
             if (i > 0 && g > 0) {
                 xs.push_back(i);

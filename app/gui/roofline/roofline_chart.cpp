@@ -5,6 +5,7 @@
 #include "app/gui/canvas/device_picker.hpp"
 #include "app/gui/roofline/roofline_axes.hpp"
 #include "app/gui/roofline/roofline_legend.hpp"
+#include "app/gui/roofline/roofline_measured.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/kernels.hpp"
 #include "models/common/number_text.hpp"
@@ -33,7 +34,11 @@ std::string measuredLabel(double peakTflops) { return models::engineeringText(pe
 const char* memoryLevelTitle(MemoryLevel level)
 {
     switch (level) {
+    case MemoryLevel::Registers: return "registers";
+    case MemoryLevel::SharedL1: return "shared memory / L1";
+    case MemoryLevel::L2: return "L2 cache";
     case MemoryLevel::DeviceMemory: return "device memory";
+    case MemoryLevel::HostMemory: return "host memory";
     case MemoryLevel::HostLink: return "host link";
     case MemoryLevel::ScaleUp: return "scale-up link";
     default: return "other level";
@@ -56,16 +61,15 @@ void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::ve
         const Device* d = m_state.device(i);
         if (d == nullptr) continue;
         const Rgba colour = seriesColour(i, dark);
-        const DeviceRoofline roofs = deviceRoofline(*d, m_state.sparse());
         const auto memory = deviceMemoryCeiling(*d);
         double topPeak = 0.0;
         for (const auto& p : m_state.precisions()) {
             if (const auto r = m_state.roofFor(*d, p, Sparsity::Dense)) topPeak = std::max(topPeak, r->peakTflops);
         }
         const double roofTop = topPeak > 0 ? topPeak : a.yMax();
-        // Slanted roofs: bandwidth × intensity, from the bottom of the chart up to the highest shown compute roof.
-        for (const auto& b : roofs.bandwidth) {
-            if (!m_state.levelShown(b.level)) continue;
+        // Slanted roofs, one per memory level with a bandwidth: bandwidth × intensity, from the bottom
+        // of the chart up to the highest shown compute roof. Device memory is the bold one.
+        for (const auto& b : m_state.levelRoofs(*d, roofTop).roofline.roofs) {
             const double iStart = std::max(a.xMin(), 1000.0 * a.yMin() / b.bandwidthGBps);
             const double iEnd = std::min(a.xMax(), 1000.0 * roofTop / b.bandwidthGBps);
             if (iStart >= iEnd) continue;
@@ -73,13 +77,23 @@ void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::ve
             const float xA = a.px(iStart), yA = a.py(b.bandwidthGBps * iStart / 1000);
             const float xB = a.px(iEnd), yB = a.py(b.bandwidthGBps * iEnd / 1000);
             s.line(xA, yA, xB, yB, main ? colour : colour.withAlpha(150), main ? 2.5f : 1.5f);
-            const std::string tip = d->name + "\n" + memoryLevelTitle(b.level) + ": " + b.label + ", " + (models::engineeringText(b.bandwidthGBps) + " GB/s") +
-                                    " (" + std::string(basisName(b.basis)) + ": " + b.source + ")\nattainable = bandwidth x intensity";
+            std::string tip = d->name + "\n" + memoryLevelTitle(b.level) + ": " + b.label + ", " + (models::engineeringText(b.bandwidthGBps) + " GB/s") +
+                              " (" + std::string(basisName(b.basis)) + ": " + b.source + ")";
+            if (b.capacityBytes) tip += "\ncapacity " + bytesText(*b.capacityBytes) + ": kernels whose working set fits stream from here";
+            tip += "\nattainable = bandwidth x intensity; ridge " + models::engineeringText(b.ridgeFlopPerByte, 3) + " FLOP/byte under the top roof";
             for (float t = 0; t <= 1.0f; t += 0.04f) {
                 const float x = xA + (xB - xA) * t, y = yA + (yB - yA) * t;
                 s.hit(x - 5, y - 5, x + 5, y + 5, tip);
             }
-            if (!main) s.textFree(xA + (xB - xA) * 0.25f + 4, yA + (yB - yA) * 0.25f, b.label, colour, TextAnchor::Left, fs * 0.85f);
+            // Each level's name where its line is still low and clear of the compute roofs; the next free spot along it otherwise.
+            if (main) continue;
+            const std::string label = b.label + " " + models::engineeringText(b.bandwidthGBps) + " GB/s";
+            // Inside the plot only (the margin holds the compute-roof labels); the tip and the legend name it anyway.
+            const float w = s.textWidth(label, fs * 0.85f);
+            for (const float t : {0.25f, 0.4f, 0.15f, 0.55f, 0.05f}) {
+                const float x = xA + (xB - xA) * t + 4;
+                if (x + w <= a.x1 && s.textFree(x, yA + (yB - yA) * t, label, colour, TextAnchor::Left, fs * 0.85f)) break;
+            }
         }
         // Flat roofs: one per shown precision, from the device-memory ridge to the right edge.
         for (const auto& p : m_state.precisions()) {
@@ -110,7 +124,10 @@ void RooflineChart::addKernels(Scene& s, const RooflineAxes& a, bool dark) const
     for (const auto& p : m_state.placements()) {
         if (!p.bound) continue;
         const double i = p.bound->intensityFlopPerByte;
-        const double t = p.bound->attainableTflops;
+        // On the roof of the level its working set lives in (device memory in the DRAM-only view).
+        const auto level = m_state.dramOnly() ? std::nullopt : m_state.levelPlacement(p);
+        const KernelBound& bound = level ? level->bound : *p.bound;
+        const double t = bound.attainableTflops;
         if (!a.inside(i, t)) continue;
         const float x = a.px(i), y = a.py(t);
         s.marker(x, y, fs * 0.45f, seriesColour(p.device, dark), RooflineLegend::kernelMarker(p.kernel));
@@ -120,13 +137,19 @@ void RooflineChart::addKernels(Scene& s, const RooflineAxes& a, bool dark) const
                           bytesText(p.cost.bytes) + " -> " + (models::engineeringText(i) + " FLOP/byte") + "\nroof: " + p.roof +
                           (" " + models::engineeringText(p.peakTflops) + " TFLOP/s") + (", device memory " + models::engineeringText(p.bandwidthGBps) + " GB/s") +
                           (", ridge " + models::engineeringText(ridgeFlopPerByte(p.peakTflops, p.bandwidthGBps), 3) + " FLOP/byte") +
-                          ("\nattainable " + models::engineeringText(t) + " TFLOP/s") + ", time >= " + secondsText(p.bound->timeS) + ", " +
-                          std::string(boundName(p.bound->bound)) + " bound";
+                          ("\nfrom device memory: attainable " + models::engineeringText(p.bound->attainableTflops) + " TFLOP/s") +
+                          ", time >= " + secondsText(p.bound->timeS) + ", " + std::string(boundName(p.bound->bound)) + " bound";
+        if (level) {
+            tip += "\nworking set " + bytesText(level->workingSetBytes) + " lives in " + level->residentLabel + ": attainable " +
+                   models::engineeringText(level->bound.attainableTflops) + " TFLOP/s, time >= " + secondsText(level->bound.timeS) + ", " +
+                   std::string(boundName(level->bound.bound)) + " bound";
+            if (!level->note.empty()) tip += "\n" + level->note;
+        }
         if (!p.cost.assumptions.empty()) tip += "\n" + p.cost.assumptions;
         s.hit(x - 7, y - 7, x + 7, y + 7, tip);
         if (!labelled[p.kernel]) {
             // Under the roof the chart is empty: the label goes below a dot on a flat roof and right of one on a slanted roof.
-            const float ly = p.bound->bound == Bound::Compute ? y + fs * 0.6f : y - fs * 0.1f;
+            const float ly = bound.bound == Bound::Compute ? y + fs * 0.6f : y - fs * 0.1f;
             // Inside the plot: the margin on the right holds the roof labels.
             const std::string label = kernelLabel(k);
             const float w = s.textWidth(label, fs * 0.9f);
@@ -200,6 +223,7 @@ void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std:
         s.textFree(a.x1 - 4, y - fs * 1.1f, m.name + " measured " + (models::engineeringText(m.computeGflops) + " GFLOP/s"), ink, TextAnchor::Right, fs * 0.9f, fs * 2);
         labels.push_back({y, measuredLabel(peak), ink});
     }
+    addMeasuredKernels(s, a, m, dark);
     const std::string firstPrecision = m_state.precisions().empty() ? std::string("fp32") : *m_state.precisions().begin();
     for (const auto& [i, g] : m.points) {
         if (i <= 0 || g <= 0 || !a.inside(i, g / 1000)) continue;

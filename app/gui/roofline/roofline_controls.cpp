@@ -83,23 +83,44 @@ void RooflineControls::draw(RooflineState& state)
     bool sparse = state.sparse();
     if (ImGui::Checkbox("2:4 sparse", &sparse)) state.setSparse(sparse);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Add the structured-sparsity roofs and place kernels under them");
-    ImGui::TextUnformatted("Bandwidth roofs");
-    for (const auto& [level, name] : {std::pair{MemoryLevel::DeviceMemory, "memory"}, std::pair{MemoryLevel::HostLink, "host link"},
+    ImGui::TextUnformatted("Bandwidth roofs (one per memory level)");
+    bool dram = state.dramOnly();
+    if (ImGui::Checkbox("DRAM only", &dram)) state.setDramOnly(dram);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Only the device-memory roof, and kernels placed against it (the classic roofline)");
+    ImGui::BeginDisabled(dram);
+    bool first = true;
+    for (const auto& [level, name] : {std::pair{MemoryLevel::SharedL1, "L1/shared"}, std::pair{MemoryLevel::L2, "L2"},
+                                     std::pair{MemoryLevel::DeviceMemory, "memory"}, std::pair{MemoryLevel::HostLink, "host link"},
                                      std::pair{MemoryLevel::ScaleUp, "scale-up"}}) {
         bool shown = state.levelShown(level);
-        if (level != MemoryLevel::DeviceMemory) sameLineIfFits(checkWidth(name));
+        if (!first) sameLineIfFits(checkWidth(name));
+        first = false;
         if (ImGui::Checkbox(name, &shown)) state.setLevelShown(level, shown);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the %s bandwidth roof of every device that has one", name);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the %s bandwidth roof of every device that has a figure for it", name);
     }
+    ImGui::EndDisabled();
     ImGui::Separator();
     if (state.mode() == ChartMode::Kernels) drawKernelControls(state);
     else drawLlmControls(state);
+    drawMachineControls(state);
     if (state.measured()) {
         ImGui::Separator();
         ImGui::TextWrapped("Measured: %s (%s)", state.measured()->name.c_str(), state.measured()->source.c_str());
         if (ImGui::Button("Clear measured")) state.clearMeasured();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove the measured roofs and points from the chart");
     }
+}
+
+void RooflineControls::drawMachineControls(RooflineState& state)
+{
+    const auto& actions = state.machineActions();
+    if (!actions.showThisMachine) return;
+    ImGui::Separator();
+    if (ImGui::Button("This machine")) actions.showThisMachine();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The measured ceilings and kernels of the latest saved CPU kernels lab run, drawn as points");
+    if (state.machineProblem().empty()) return;
+    ImGui::TextWrapped("%s", state.machineProblem().c_str());
+    if (actions.openKernelsLab && ImGui::Button("Open the CPU kernels lab")) actions.openKernelsLab();
 }
 
 void RooflineControls::drawKernelControls(RooflineState& state)

@@ -21,6 +21,7 @@ public:
 
 private:
     void drawKernelControls(RooflineState& state);
+    void drawMachineControls(RooflineState& state);
     void drawLlmControls(RooflineState& state);
 
     std::vector<std::string> m_modelIds;

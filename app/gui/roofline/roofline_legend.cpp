@@ -71,7 +71,9 @@ float RooflineLegend::add(Scene& s, bool dark, Style style) const
         if (!style.compact) {
             phrases.push_back(m_state.measured()->computeGflops > 0 ? (models::engineeringText(m_state.measured()->computeGflops) + " GFLOP/s,") : "compute not measured,");
             phrases.push_back(m_state.measured()->memoryGbs > 0 ? (models::engineeringText(m_state.measured()->memoryGbs) + " GB/s,") : "memory not measured,");
-            phrases.push_back(formatText("%.0f points", static_cast<double>(m_state.measured()->points.size())));
+            const auto& m = *m_state.measured();
+            phrases.push_back(m.kernels.empty() ? formatText("%.0f points", static_cast<double>(m.points.size()))
+                                                : formatText("%.0f kernels (square measured, circle predicted)", static_cast<double>(m.kernels.size())));
         }
         const float top = flow.paragraph(phrases, ink, indent);
         s.line(size * 0.2f, top + size * 0.55f, size * 1.2f, top + size * 0.55f, ink, 2.0f, true);
@@ -92,8 +94,15 @@ std::vector<std::string> RooflineLegend::deviceLegend(const Device& d, bool comp
         else missing.push_back(p);
     }
     if (phrases.size() > 1) phrases.back() += " TFLOP/s,";
-    if (const auto m = deviceMemoryCeiling(d)) phrases.push_back(m->label + (" " + models::engineeringText(m->bandwidthGBps) + " GB/s"));
-    else phrases.push_back("no memory bandwidth figure");
+    // One entry per level roof drawn (device memory alone when compact, as the other roofs carry their names).
+    bool memory = false;
+    for (const auto& r : m_state.levelRoofs(d, 0.0).roofline.roofs) {
+        memory = memory || r.level == MemoryLevel::DeviceMemory;
+        if (compact && r.level != MemoryLevel::DeviceMemory) continue;
+        if (phrases.size() > 1 && !phrases.back().ends_with(',') && !phrases.back().ends_with(':')) phrases.back() += ",";
+        phrases.push_back(r.label + (" " + models::engineeringText(r.bandwidthGBps) + " GB/s"));
+    }
+    if (!memory && !deviceMemoryCeiling(d)) phrases.push_back("no memory bandwidth figure");
     if (!missing.empty()) {
         phrases.back() += ";";
         std::string none = "no ";

@@ -16,8 +16,10 @@ RooflinePage::RooflinePage(const PageServices& services, QWidget* parent)
                  tr("Roofs per device and precision; kernels placed by the kernel library (drag size and batch). Hover "
                     "a line or a dot for its numbers and source. Ctrl+L: LLM ops; Ctrl+K: add a kernel."),
                  [this] { return m_visualizer.svg(); }, parent),
-      m_context(services.context), m_visualizer(services.context.catalog().devices)
+      m_context(services.context), m_navigator(services.navigator), m_visualizer(services.context.catalog().devices)
 {
+    m_visualizer.state().setMachineActions({[this] { showThisMachine(); },
+                                            [this] { m_navigator.openPage("labs", {{"lab", "cpu-kernels"}}); }});
     AppContext& context = services.context;
     setObjectName("roofline");
     connect(&context, &AppContext::catalogChanged, this, [this, &context] {
@@ -115,6 +117,21 @@ void RooflinePage::showMeasured(const labs::MeasuredRoofline& measured)
     m_visualizer.showMeasured(measured);
     canvas()->update();
     emit statusMessage(tr("Roofline: showing %1").arg(QString::fromStdString(measured.name)));
+}
+
+bool RooflinePage::showThisMachine()
+{
+    auto& state = m_visualizer.state();
+    auto store = m_context.userStore();
+    auto latest = store ? labs::latestKernelsRoofline(**store) : std::unexpected(store.error());
+    if (!latest) state.setMachineProblem("This machine: " + latest.error().message);
+    else if (!latest->has_value()) state.setMachineProblem("No saved CPU kernels run: run the CPU kernels lab (cpu-kernels) on the Labs page and keep its result.");
+    else if ((*latest)->kernels.empty()) state.setMachineProblem("The latest saved CPU kernels run has no kernel figures (made by an older version): run the CPU kernels lab again.");
+    else state.setMachineProblem({});
+    canvas()->update();
+    if (!latest || !latest->has_value()) return false;
+    showMeasured(**latest);
+    return !(*latest)->kernels.empty();
 }
 
 void RooflinePage::clearMeasured()

@@ -26,9 +26,14 @@ public slots:
     /// point gives its share of the chosen devices' datasheet peaks. Replaces an earlier one.
     void showMeasured(const labs::MeasuredRoofline& measured);
     void clearMeasured();
+    /// "This machine": the latest saved cpu-kernels run's ceilings and kernels (points with
+    /// predicted vs measured). Without one, the controls say which lab to run and offer to open it;
+    /// returns whether a run was shown.
+    bool showThisMachine();
 
 private:
     AppContext& m_context;
+    PageNavigator& m_navigator;
     roofline::RooflineVisualizer m_visualizer;
 };
 

@@ -4,6 +4,7 @@
 
 #include "app/gui/canvas/device_picker.hpp"
 #include "models/memory/inference_memory.hpp"
+#include "models/memory/pyramid_roofline.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/roofline/roof_selection.hpp"
 
@@ -60,6 +61,28 @@ std::optional<ComputeCeiling> RooflineState::roofFor(const Device& d, const std:
 {
     auto roof = selectRoof(d, precision, sparsity);
     return roof ? std::optional<ComputeCeiling>(std::move(*roof)) : std::nullopt;
+}
+
+RooflineState::LevelRoofs RooflineState::levelRoofs(const Device& d, double peakTflops) const
+{
+    LevelRoofs out;
+    out.levels = models::memory::hierarchyLevels(models::memory::devicePyramid(d), d.value(models::catalog::FigureKey::ComputeUnits));
+    const ComputeCeiling compute{"", ComputeUnit::Tensor, Sparsity::Dense, peakTflops, "", false};
+    out.roofline = hierarchicalRoofline(d.id, d.name, compute, out.levels);
+    if (m_dramOnly) out.roofline = models::roofline::dramOnly(out.roofline);
+    else std::erase_if(out.roofline.roofs, [this](const LevelRoof& r) { return !levelShown(r.level); });
+    return out;
+}
+
+std::optional<LevelPlacement> RooflineState::levelPlacement(const KernelPlacement& p) const
+{
+    const Device* d = device(p.device);
+    if (d == nullptr || !p.bound) return std::nullopt;
+    // Every level with a bandwidth, whatever the chart shows: hiding a roof does not move the data.
+    const auto levels = models::memory::hierarchyLevels(models::memory::devicePyramid(*d), d->value(models::catalog::FigureKey::ComputeUnits));
+    const ComputeCeiling compute{"", ComputeUnit::Tensor, Sparsity::Dense, p.peakTflops, "", false};
+    auto placed = placeOnHierarchy(hierarchicalRoofline(d->id, d->name, compute, levels), levels, p.cost, p.peakTflops);
+    return placed ? std::optional<LevelPlacement>(std::move(*placed)) : std::nullopt;
 }
 
 std::vector<const Device*> RooflineState::chosen() const

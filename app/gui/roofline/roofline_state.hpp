@@ -4,8 +4,10 @@
 
 #include "labs/measured/measured_roofline.hpp"
 #include "models/catalog/device.hpp"
+#include "models/roofline/hierarchical_roofline.hpp"
 #include "models/roofline/placements.hpp"
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -37,6 +39,22 @@ public:
     models::roofline::Sparsity sparsity() const { return m_sparse ? models::roofline::Sparsity::Sparse : models::roofline::Sparsity::Dense; }
     void setLevelShown(models::roofline::MemoryLevel level, bool shown);
     bool levelShown(models::roofline::MemoryLevel level) const { return m_levels.contains(level); }
+    /// Only the DRAM/HBM roof, whatever levels are shown (the hierarchy's "DRAM only" toggle).
+    void setDramOnly(bool dramOnly) { m_dramOnly = dramOnly; }
+    bool dramOnly() const { return m_dramOnly; }
+
+    /// The roofs of `d` the chart draws: one per memory level with a bandwidth (models/memory
+    /// deviceHierarchy's levels) under a compute roof of `peakTflops`, only the shown levels (only
+    /// device memory when dramOnly). `levels` are the levels the roofs were built from.
+    struct LevelRoofs {
+        std::vector<models::roofline::HierarchyLevel> levels;
+        models::roofline::HierarchicalRoofline roofline;
+    };
+    LevelRoofs levelRoofs(const models::catalog::Device& d, double peakTflops) const;
+    /// A placed kernel on the level its working set lives in (models::roofline::placeOnHierarchy
+    /// over every level with a bandwidth, shown or not, under the kernel's own compute roof);
+    /// nullopt when it has no bound or no level roof.
+    std::optional<models::roofline::LevelPlacement> levelPlacement(const models::roofline::KernelPlacement& p) const;
 
     std::vector<models::roofline::KernelEntry>& kernels() { return m_kernels; }
     const std::vector<models::roofline::KernelEntry>& kernels() const { return m_kernels; }
@@ -48,6 +66,18 @@ public:
     void showMeasured(labs::MeasuredRoofline measured) { m_measured = std::move(measured); }
     void clearMeasured() { m_measured.reset(); }
     const std::optional<labs::MeasuredRoofline>& measured() const { return m_measured; }
+
+    /// "This machine": what the page does when the controls ask for it (load the latest saved
+    /// cpu-kernels run; open the Labs page on that lab). Unset: the controls offer neither.
+    struct MachineActions {
+        std::function<void()> showThisMachine;
+        std::function<void()> openKernelsLab;
+    };
+    void setMachineActions(MachineActions actions) { m_machineActions = std::move(actions); }
+    const MachineActions& machineActions() const { return m_machineActions; }
+    /// Why this machine has no measured kernels to show (no saved run, an old run); empty when it has.
+    void setMachineProblem(std::string problem) { m_machineProblem = std::move(problem); }
+    const std::string& machineProblem() const { return m_machineProblem; }
 
     /// The compute roof of `precision` on `d` by models::roofline::selectRoof; nullopt when it has none.
     std::optional<models::roofline::ComputeCeiling> roofFor(const models::catalog::Device& d, const std::string& precision,
@@ -65,12 +95,16 @@ private:
     std::vector<models::catalog::Device> m_catalog;
     std::vector<std::string> m_deviceIds;
     std::set<std::string> m_precisions{"bf16", "fp8"};
-    std::set<models::roofline::MemoryLevel> m_levels{models::roofline::MemoryLevel::DeviceMemory};
+    std::set<models::roofline::MemoryLevel> m_levels{models::roofline::MemoryLevel::SharedL1, models::roofline::MemoryLevel::L2,
+                                                     models::roofline::MemoryLevel::DeviceMemory, models::roofline::MemoryLevel::HostLink};
+    bool m_dramOnly = false;
     bool m_sparse = false;
     std::vector<models::roofline::KernelEntry> m_kernels;
     ChartMode m_mode = ChartMode::Kernels;
     models::roofline::LlmChartSettings m_llm;
     std::optional<labs::MeasuredRoofline> m_measured;
+    MachineActions m_machineActions;
+    std::string m_machineProblem;
 };
 
 } // namespace accelscope::gui::roofline

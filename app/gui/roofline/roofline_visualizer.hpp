@@ -47,6 +47,9 @@ public:
     bool precisionShown(const std::string& precision) const { return m_state.precisionShown(precision); }
     void setLevelShown(models::roofline::MemoryLevel level, bool shown) { m_state.setLevelShown(level, shown); }
     bool levelShown(models::roofline::MemoryLevel level) const { return m_state.levelShown(level); }
+    /// Only the device-memory roof and kernels placed against it (the classic roofline).
+    void setDramOnly(bool dramOnly) { m_state.setDramOnly(dramOnly); }
+    bool dramOnly() const { return m_state.dramOnly(); }
     std::vector<KernelEntry>& kernels() { return m_state.kernels(); }
     void setMode(ChartMode mode) { m_state.setMode(mode); }
     ChartMode mode() const { return m_state.mode(); }
