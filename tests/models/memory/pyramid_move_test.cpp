@@ -48,6 +48,6 @@ TEST_CASE("the H100 pyramid: 3.35 GB through HBM3 in 1 ms, levels without bandwi
     CHECK_THAT(*m.seconds, WithinRel(1e-3, 1e-12));
     CHECK_FALSE(m.latencyIncluded); // no datasheet latency
     CHECK_FALSE(m.exceedsCapacity); // 3.35 GB < 80 GB
-    CHECK_FALSE(moves[0].seconds.has_value()); // register file: no bandwidth figure
+    CHECK_FALSE(moves[2].seconds.has_value()); // L2: no citable bandwidth figure for GH100
     CHECK(moveTimes(p, 100e9)[static_cast<std::size_t>(hbm - p.levels.begin())].exceedsCapacity);
 }
