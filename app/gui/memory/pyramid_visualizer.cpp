@@ -287,7 +287,7 @@ void PyramidVisualizer::drawControls()
     m_pickers[1].draw("##second", m_catalog, m_second, picker, true);
     sameLineIfFits(checkWidth("this machine"));
     ImGui::Checkbox("this machine", &m_showLocal);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the local CPU's caches and memory as hwloc reports them");
+    if (ImGui::IsItemHovered()) wrappedTooltip("Show the local CPU's caches and memory as hwloc reports them");
     sameLineIfFits(labelledWidth(fs * 12, "##move") + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("move N bytes").x);
     ImGui::SetNextItemWidth(fs * 12);
     const auto& range = m_contract.setting("move_bytes"); // what a lesson may ask for is what this reaches
@@ -295,13 +295,13 @@ void PyramidVisualizer::drawControls()
     const double maxBytes = range.max;
     ImGui::SliderScalar("##move", ImGuiDataType_Double, &m_moveBytes, &minBytes, &maxBytes, bytesText(m_moveBytes).c_str(),
                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Bytes to move: each level shows bytes / bandwidth (+ latency when known)");
+    if (ImGui::IsItemHovered()) wrappedTooltip("Bytes to move: each level shows bytes / bandwidth (+ latency when known)");
     ImGui::SameLine();
     ImGui::TextUnformatted("move N bytes");
     if (m_measured) {
         sameLineIfFits(ImGui::CalcTextSize("Clear measured").x + ImGui::GetStyle().FramePadding.x * 2);
         if (ImGui::Button("Clear measured")) clearMeasured();
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the lab measurements");
+        if (ImGui::IsItemHovered()) wrappedTooltip("Hide the lab measurements");
     }
 }
 
