@@ -171,6 +171,26 @@ TEST_CASE("A100 latencies: Abdelkhalik et al. 2022 cycles at the 1410 MHz boost 
     CHECK_THAT(latency.source, Contains("arXiv 2208.11174"));
 }
 
+TEST_CASE("H100 latencies and L2 bandwidth are Luo et al.'s H800 cycles converted at 1755 MHz")
+{
+    const MemoryPyramid p = devicePyramid(accelscope::tests::bundledDevice("nvidia-h100-sxm"));
+    struct Row {
+        MemoryLevel level;
+        double cycles;
+    };
+    const auto row = GENERATE(Row{MemoryLevel::SharedL1, 29.0}, Row{MemoryLevel::L2, 263.0}, Row{MemoryLevel::DeviceMemory, 478.8});
+    const SourcedValue& latency = levelOf(p, row.level).latencyNs;
+    REQUIRE(latency.value.has_value());
+    CHECK_THAT(*latency.value, WithinRel(row.cycles / 1.755, 1e-12));
+    CHECK(latency.basis == Basis::Measured);
+    CHECK_THAT(latency.source, Contains("arXiv 2402.13499v1") && Contains("third-party"));
+    const SourcedValue& l2 = levelOf(p, MemoryLevel::L2).bandwidthGBps;
+    REQUIRE(l2.value.has_value());
+    CHECK_THAT(*l2.value, WithinRel(3942.4 * 1.755, 1e-12));
+    CHECK(l2.basis == Basis::Measured);
+    CHECK_FALSE(levelOf(p, MemoryLevel::Registers).latencyNs.value.has_value());
+}
+
 TEST_CASE("derived bandwidths equal their formulas recomputed by hand")
 {
     struct Row {
