@@ -256,9 +256,13 @@ ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
     return ExitCode::Ok;
 }
 
+// Every figure: its value, basis and source; a computed one adds its formula, an unknown one says why.
 json sourcedJson(const SourcedValue& v)
 {
-    return {{"value", optionalJson(v.value)}, {"basis", models::roofline::basisName(v.basis)}, {"source", v.source}};
+    json out{{"value", optionalJson(v.value)}, {"basis", models::roofline::basisName(v.basis)}, {"source", v.source},
+             {"formula", v.formula.empty() ? json(nullptr) : json(v.formula)}};
+    if (!v.value) out["why"] = v.source;
+    return out;
 }
 
 json moveJson(const LevelMove& m)
@@ -289,6 +293,7 @@ ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
         return ctx.error("--move-bytes must be a positive number of bytes, got " + models::exactText(*o.moveBytes));
     }
     MemoryPyramid p;
+    std::string measuredBy = "on this CPU, the cpu-latency and cpu-memory-bandwidth labs measure it";
     if (local) {
         const auto info = labs::machine::describeLocalMachine();
         if (!info) return ctx.error(info.error());
@@ -299,6 +304,7 @@ ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
         const auto d = resolveDevice(ctx, deviceName);
         if (!d) return ctx.error(d.error());
         p = devicePyramid(*d);
+        measuredBy = measuringLab(*d);
     }
     if (ctx.json) {
         json levels = json::array();
@@ -308,7 +314,7 @@ ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
                               {"latency_ns", sourcedJson(l.latencyNs)}});
             if (o.moveBytes) levels.back()["move"] = moveJson(moveThrough(l, *o.moveBytes));
         }
-        ctx.printJson({{"subject", p.subject}, {"name", p.name}, {"levels", levels}});
+        ctx.printJson({{"subject", p.subject}, {"name", p.name}, {"levels", levels}, {"measured_by", measuredBy}});
         return ExitCode::Ok;
     }
     const auto show = [](const SourcedValue& v, double scale, const char* unit) {
@@ -324,7 +330,10 @@ ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
             while (value >= step && i < 3) { value /= step; ++i; }
             shownUnit = names[binary ? 1 : 0][i];
         }
-        return models::engineeringText(value) + " " + shownUnit + (v.basis == models::roofline::Basis::Estimate ? " (estimate)" : "");
+        using models::roofline::Basis;
+        const char* mark = v.basis == Basis::Estimate ? " (estimate)" : v.basis == Basis::Derived ? " (derived)"
+                         : v.basis == Basis::Measured ? " (paper)" : "";
+        return models::engineeringText(value) + " " + shownUnit + mark;
     };
     *ctx.out << p.name << "\n";
     std::vector<std::string> head{"level", "scope", "capacity", "bandwidth", "latency"};
@@ -335,7 +344,7 @@ ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
         if (o.moveBytes) row.push_back(moveText(moveThrough(l, *o.moveBytes)));
         t.addRow(row);
     }
-    *ctx.out << t.render();
+    *ctx.out << t.render() << "unknown figures: --json says why; " << measuredBy << "\n";
     return ExitCode::Ok;
 }
 

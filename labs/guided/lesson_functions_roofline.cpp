@@ -126,7 +126,7 @@ void addCatalogFunctions(std::vector<FunctionSpec>& out, const LessonContext& ct
             return known(figure(**l), word(a, 0) + " " + word(a, 1) + " " + what);
         };
     };
-    out.push_back(fn("level_bw", "level_bw(device, level)", "memory pyramid bandwidth of a level (registers, shared_l1, l2, device_memory, host_link, scale_up), GB/s", 2, 2,
+    out.push_back(fn("level_bw", "level_bw(device, level)", "memory pyramid bandwidth of a level (registers, shared_l1, l2, last_level_cache, device_memory, host_link, scale_up), GB/s", 2, 2,
                      level([](const mem::PyramidLevel& l) { return l.bandwidthGBps; }, "bandwidth")));
     out.push_back(fn("level_capacity", "level_capacity(device, level)", "memory pyramid capacity of a level, bytes (its scope: per SM, per device)", 2, 2,
                      level([](const mem::PyramidLevel& l) { return l.capacityBytes; }, "capacity")));

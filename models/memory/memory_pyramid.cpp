@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Memory pyramid levels from catalog figures, architecture whitepapers and hwloc data.
+// Memory pyramid levels from catalog figures, data/memory/hierarchy.json (sourced, derived, measured-in-paper) and hwloc data.
 #include "models/memory/memory_pyramid.hpp"
 
-#include <array>
 #include <string_view>
 
 namespace accelscope::models::memory {
@@ -10,40 +9,6 @@ namespace {
 
 using roofline::Basis;
 using roofline::MemoryLevel;
-
-constexpr double kib = 1024.0;
-
-/// Per-SM on-chip memory printed in NVIDIA's architecture whitepapers.
-struct ArchitectureFacts {
-    std::string_view architectureTag; ///< substring of Device::architecture
-    double registerFileBytesPerSm;
-    double sharedMemoryBytesPerSm;    ///< the largest configurable shared-memory carve-out
-    double l2Bytes;
-    std::string_view source;
-};
-
-constexpr std::array architectureFacts{
-    ArchitectureFacts{"GV100", 256 * kib, 96 * kib, 6144 * kib,
-                      "NVIDIA Tesla V100 GPU Architecture whitepaper (2017), Table 1 'Comparison of NVIDIA Tesla GPUs': "
-                      "Register File Size/SM 256 KB, Shared Memory Size/SM configurable up to 96 KB, L2 Cache Size 6144 KB; "
-                      "https://images.nvidia.com/content/volta-architecture/pdf/volta-architecture-whitepaper.pdf"},
-    ArchitectureFacts{"GA100", 256 * kib, 164 * kib, 40960 * kib,
-                      "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020), Table 3: Register File Size/SM 256 KB, "
-                      "Shared Memory Size/SM configurable up to 164 KB, L2 Cache Size 40960 KB; "
-                      "https://images.nvidia.com/aem-dam/en-zz/Solutions/data-center/nvidia-ampere-architecture-whitepaper.pdf"},
-    ArchitectureFacts{"GH100", 256 * kib, 228 * kib, 50 * 1024 * kib,
-                      "NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022), Table 3: Register File Size/SM 256 KB, "
-                      "Shared Memory Size/SM configurable up to 228 KB, L2 Cache Size 50 MB (H100 SXM5/PCIe); "
-                      "https://resources.nvidia.com/en-us-tensor-core/gtc22-whitepaper-hopper"},
-};
-
-const ArchitectureFacts* factsFor(const catalog::Device& d)
-{
-    for (const auto& f : architectureFacts) {
-        if (d.architecture.find(f.architectureTag) != std::string::npos) return &f;
-    }
-    return nullptr;
-}
 
 SourcedValue known(double value, Basis basis, std::string source) { return {value, basis, std::move(source)}; }
 SourcedValue unknown(std::string why) { return {std::nullopt, Basis::Unknown, std::move(why)}; }
@@ -54,31 +19,51 @@ SourcedValue fromCeiling(const std::optional<roofline::BandwidthCeiling>& c, std
     return known(c->bandwidthGBps, c->basis, c->source);
 }
 
-constexpr std::string_view noLatency = "no datasheet figure; measure with the latency lab";
+/// A figure of the hierarchy file, evaluated for the device.
+SourcedValue fromHierarchy(const ArchitectureHierarchy& entry, const HierarchyValue& v, const catalog::Device& d)
+{
+    const EvaluatedValue e = evaluateHierarchyValue(entry, v, d);
+    if (!e.value) return unknown(e.why);
+    std::string source = v.source;
+    if (!e.inputs.empty()) source += "; inputs: " + e.inputs;
+    return {e.value, v.basis, std::move(source), e.formula};
+}
+
+std::string noLatency(const catalog::Device& d)
+{
+    return "no vendor figure and no microbenchmark paper recorded for " + d.architecture + " in data/memory/hierarchy.json";
+}
 
 } // namespace
 
-MemoryPyramid devicePyramid(const catalog::Device& d)
+std::string measuringLab(const catalog::Device& d)
+{
+    if (d.kind == catalog::DeviceKind::Cpu) return "on this CPU, the cpu-latency and cpu-memory-bandwidth labs measure it";
+    if (d.kind == catalog::DeviceKind::Gpu && d.vendor == "NVIDIA") {
+        return "on an NVIDIA GPU, the cuda-latency and cuda-bandwidth labs measure it (CUDA builds only)";
+    }
+    return "no lab in this build measures a " + d.vendor + " " + std::string(catalog::kindName(d.kind)) + " (the GPU labs need CUDA)";
+}
+
+MemoryPyramid devicePyramid(const catalog::Device& d, const MemoryHierarchy& hierarchy)
 {
     MemoryPyramid out{d.id, d.name, {}};
-    const ArchitectureFacts* facts = factsFor(d);
-    const std::string sm = d.computeUnitName.empty() ? "compute unit" : d.computeUnitName;
-    const std::string noArch = "not printed for this architecture in a source the catalog uses";
-    if (facts != nullptr) {
-        out.levels.push_back({MemoryLevel::Registers, "Register file", "per " + sm,
-                              known(facts->registerFileBytesPerSm, Basis::Sourced, std::string(facts->source)),
-                              unknown(noArch), unknown(std::string(noLatency))});
-        out.levels.push_back({MemoryLevel::SharedL1, "Shared memory / L1", "per " + sm,
-                              known(facts->sharedMemoryBytesPerSm, Basis::Sourced, std::string(facts->source)),
-                              unknown(noArch), unknown(std::string(noLatency))});
-    }
-    if (const auto mb = d.value(catalog::FigureKey::OnchipMemoryMb)) {
+    const ArchitectureHierarchy* entry = hierarchy.find(d);
+    std::optional<SourcedValue> memoryLatency;
+    if (entry != nullptr) {
+        for (const auto& l : entry->levels) {
+            if (l.level == MemoryLevel::DeviceMemory) {
+                memoryLatency = fromHierarchy(*entry, l.latency, d);
+                continue;
+            }
+            out.levels.push_back({l.level, l.label, l.scope, fromHierarchy(*entry, l.capacity, d), fromHierarchy(*entry, l.bandwidth, d),
+                                  fromHierarchy(*entry, l.latency, d)});
+        }
+    } else if (const auto mb = d.value(catalog::FigureKey::OnchipMemoryMb)) {
         const std::string kind = d.onchipMemoryKind.empty() ? "On-chip memory" : d.onchipMemoryKind;
+        const std::string none = "no entry for " + d.architecture + " in data/memory/hierarchy.json";
         out.levels.push_back({MemoryLevel::L2, kind, "per device", known(*mb * 1e6, Basis::Sourced, "catalog onchip_memory_mb"),
-                              unknown(noArch), unknown(std::string(noLatency))});
-    } else if (facts != nullptr) {
-        out.levels.push_back({MemoryLevel::L2, "L2 cache", "per device", known(facts->l2Bytes, Basis::Sourced, std::string(facts->source)),
-                              unknown(noArch), unknown(std::string(noLatency))});
+                              unknown(none), unknown(none)});
     }
     const auto gb = d.value(catalog::FigureKey::MemoryGb);
     const auto bw = roofline::deviceMemoryCeiling(d);
@@ -86,23 +71,36 @@ MemoryPyramid devicePyramid(const catalog::Device& d)
                           gb ? known(*gb * 1e9, Basis::Sourced, "catalog memory_gb (bytes; the vendor's GB label is binary)")
                              : unknown("no memory_gb figure in the catalog"),
                           bw ? known(bw->bandwidthGBps, bw->basis, bw->source) : unknown("no memory_bw_gbs figure in the catalog"),
-                          unknown(std::string(noLatency))});
+                          memoryLatency ? *memoryLatency : unknown(noLatency(d))});
     if (d.kind != catalog::DeviceKind::Cpu && d.kind != catalog::DeviceKind::Soc) {
         out.levels.push_back({MemoryLevel::HostLink, d.hostLink.empty() ? "Host link" : d.hostLink, "per device",
                               unknown("a link has no capacity"),
                               fromCeiling(roofline::hostLinkCeiling(d), "no host-link figure in the catalog"),
-                              unknown(std::string(noLatency))});
+                              unknown("no citable measurement recorded; it depends on the host system")});
         out.levels.push_back({MemoryLevel::HostMemory, "Host DRAM", "per host", unknown("depends on the host system"),
                               unknown("depends on the host system"), unknown("depends on the host system")});
     }
     out.levels.push_back({MemoryLevel::ScaleUp, d.interconnectName.empty() ? "Scale-up link" : d.interconnectName,
                           "per device", unknown("a link has no capacity"),
                           fromCeiling(roofline::scaleUpCeiling(d), "no interconnect_gbs figure in the catalog"),
-                          unknown(std::string(noLatency))});
+                          unknown("no citable measurement recorded; it depends on the topology and the collective library")});
     out.levels.push_back({MemoryLevel::Nvme, "Local NVMe", "per host", unknown("depends on the system"),
                           unknown("depends on the system"), unknown("depends on the system")});
     out.levels.push_back({MemoryLevel::Network, "Network", "per host", unknown("not a storage level"),
                           unknown("depends on the system's NICs"), unknown("depends on the system")});
+    return out;
+}
+
+MemoryPyramid devicePyramid(const catalog::Device& d)
+{
+    const auto hierarchy = bundledMemoryHierarchy();
+    if (hierarchy) return devicePyramid(d, *hierarchy);
+    MemoryPyramid out = devicePyramid(d, MemoryHierarchy{});
+    for (auto& l : out.levels) {
+        for (SourcedValue* v : {&l.capacityBytes, &l.bandwidthGBps, &l.latencyNs}) {
+            if (!v->value) v->source += " (the bundled hierarchy did not load: " + hierarchy.error().message + ")";
+        }
+    }
     return out;
 }
 
@@ -116,12 +114,12 @@ MemoryPyramid localPyramid(const LocalMachine& m)
         out.levels.push_back({level, "L" + std::to_string(c.level) + " " + c.type + " cache",
                               "per instance (x" + std::to_string(c.instances) + ")",
                               known(static_cast<double>(c.sizeBytes), Basis::Sourced, source),
-                              unknown("measure with the memory-bandwidth lab"), unknown("measure with the latency lab")});
+                              unknown("no figure; the cpu-memory-bandwidth lab measures it"), unknown("no figure; the cpu-latency lab measures it")});
     }
     out.levels.push_back({MemoryLevel::HostMemory, "Host DRAM", "per host",
                           m.memoryBytes > 0 ? known(static_cast<double>(m.memoryBytes), Basis::Sourced, source)
                                             : unknown("not reported"),
-                          unknown("measure with the memory-bandwidth lab"), unknown("measure with the latency lab")});
+                          unknown("no figure; the cpu-memory-bandwidth lab measures it"), unknown("no figure; the cpu-latency lab measures it")});
     return out;
 }
 

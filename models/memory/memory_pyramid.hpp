@@ -3,6 +3,7 @@
 #pragma once
 
 #include "models/catalog/device.hpp"
+#include "models/memory/memory_hierarchy.hpp"
 #include "models/roofline/ceilings.hpp"
 
 #include <cstdint>
@@ -16,7 +17,8 @@ namespace accelscope::models::memory {
 struct SourcedValue {
     std::optional<double> value;
     roofline::Basis basis = roofline::Basis::Unknown;
-    std::string source; ///< figure key, formula, document (URL + table) or why it is unknown
+    std::string source;  ///< figure key, document (URL + table), paper (table, clock) and formula inputs, or why it is unknown
+    std::string formula = {}; ///< for a computed figure, the formula over the named inputs in `source`; else empty
 };
 
 /// One level, fastest first. Capacities in bytes, bandwidth in GB/s (10^9 B/s), latency in ns.
@@ -36,12 +38,22 @@ struct MemoryPyramid {
     std::vector<PyramidLevel> levels;
 };
 
-/// Pyramid of a catalog device: registers, shared memory/L1 per SM and L2 from the vendor's
-/// architecture whitepaper (Volta GV100, Ampere GA100, Hopper GH100) or the catalog's on-chip
-/// figure; device memory, host link and scale-up link from the catalog. Host DRAM, local NVMe and
-/// the network are system properties, listed as unknown. No latency is printed in the datasheets,
-/// so latencies stay unknown (measure them with the latency lab).
+/// Pyramid of a catalog device: the on-chip levels (registers, shared memory/L1/LDS, L2,
+/// last-level cache) and the device-memory latency from `hierarchy` (data/memory/hierarchy.json:
+/// sourced, derived or measured-in-paper figures, or unknown with why), else the catalog's on-chip
+/// figure; device memory capacity and bandwidth, host link and scale-up link from the catalog.
+/// Host DRAM, local NVMe and the network are system properties, listed as unknown.
+MemoryPyramid devicePyramid(const catalog::Device& device, const MemoryHierarchy& hierarchy);
+
+/// devicePyramid with the bundled hierarchy (parsed on every call: callers that draw every frame
+/// keep a parsed MemoryHierarchy and use the overload above). If the bundled file does not parse,
+/// the on-chip levels fall back to the catalog and say why.
 MemoryPyramid devicePyramid(const catalog::Device& device);
+
+/// Which lab measures `device`'s levels on this machine, as a sentence ("the cuda-latency lab …"),
+/// or why none does. CPUs: the cpu-latency and cpu-memory-bandwidth labs; NVIDIA GPUs: the
+/// cuda-latency and cuda-bandwidth labs (CUDA builds only); other devices: none.
+std::string measuringLab(const catalog::Device& device);
 
 /// One CPU cache level as the caller read it (the CLI gets it from hwloc through labs::machine).
 struct LocalCache {

@@ -203,6 +203,7 @@ std::string_view basisName(Basis basis)
     case Basis::Sourced: return "sourced";
     case Basis::Derived: return "derived";
     case Basis::Estimate: return "estimate";
+    case Basis::Measured: return "measured-in-paper";
     case Basis::Unknown: return "unknown";
     }
     return "unknown";
@@ -214,6 +215,7 @@ std::string_view memoryLevelName(MemoryLevel level)
     case MemoryLevel::Registers: return "registers";
     case MemoryLevel::SharedL1: return "shared_l1";
     case MemoryLevel::L2: return "l2";
+    case MemoryLevel::LastLevelCache: return "last_level_cache";
     case MemoryLevel::DeviceMemory: return "device_memory";
     case MemoryLevel::HostMemory: return "host_memory";
     case MemoryLevel::HostLink: return "host_link";

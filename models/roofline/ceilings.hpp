@@ -16,9 +16,9 @@ namespace accelscope::models::roofline {
 enum class ComputeUnit { Tensor, Vector };
 /// Dense is the default; sparse (2:4 structured) only on request.
 enum class Sparsity { Dense, Sparse };
-/// Where a number comes from: a datasheet figure, a formula over sourced figures, an estimate
-/// (microbenchmark paper, named in `source`), or not known at all.
-enum class Basis { Sourced, Derived, Estimate, Unknown };
+/// Where a number comes from: a datasheet figure, a formula over sourced figures, an estimate,
+/// a microbenchmark paper's measurement (paper, table and clock named in `source`), or not known at all.
+enum class Basis { Sourced, Derived, Estimate, Measured, Unknown };
 
 /// One horizontal roof: peak throughput of one precision on one kind of unit.
 struct ComputeCeiling {
@@ -31,7 +31,8 @@ struct ComputeCeiling {
 };
 
 /// Which level of the memory system a bandwidth roof belongs to.
-enum class MemoryLevel { Registers, SharedL1, L2, DeviceMemory, HostMemory, HostLink, ScaleUp, Nvme, Network };
+/// LastLevelCache is a memory-side cache behind L2 (AMD Infinity Cache / MALL).
+enum class MemoryLevel { Registers, SharedL1, L2, LastLevelCache, DeviceMemory, HostMemory, HostLink, ScaleUp, Nvme, Network };
 
 /// One slanted roof: bandwidth of one level, in GB/s (10^9 B/s), one direction.
 struct BandwidthCeiling {

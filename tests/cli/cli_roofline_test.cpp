@@ -168,6 +168,29 @@ TEST_CASE("memory infer and pyramid --json")
     CHECK(pyramid["levels"][0]["latency_ns"]["basis"] == "unknown");
 }
 
+TEST_CASE("memory pyramid --json: each figure has value, basis, source and formula, an unknown one says why")
+{
+    const auto doc = runJson({"memory", "pyramid", "--device", "nvidia-a100-sxm4-80gb"});
+    CHECK_THAT(doc["measured_by"].get<std::string>(), Catch::Contains("cuda-latency"));
+    const auto& levels = doc["levels"];
+    REQUIRE(levels.size() >= 4);
+    for (const auto& l : levels) {
+        for (const char* key : {"level", "label", "scope", "capacity_bytes", "bandwidth_gbs", "latency_ns"}) CHECK(l.contains(key));
+        for (const char* figure : {"capacity_bytes", "bandwidth_gbs", "latency_ns"}) {
+            const auto& f = l[figure];
+            for (const char* key : {"value", "basis", "source", "formula"}) CHECK(f.contains(key));
+            CHECK(f.contains("why") == f["value"].is_null());
+        }
+    }
+    // Shared memory: derived (32 banks x 4 B x 108 SMs x 1.41 GHz), latency 23 cycles measured in a paper.
+    CHECK(levels[1]["bandwidth_gbs"]["basis"] == "derived");
+    CHECK(levels[1]["bandwidth_gbs"]["formula"] == "smem_banks * smem_bank_bytes_per_clk * sms * boost_clock_ghz");
+    CHECK(levels[1]["latency_ns"]["basis"] == "measured-in-paper");
+    CHECK_THAT(levels[1]["latency_ns"]["value"].get<double>(), Catch::Matchers::WithinRel(23 / 1.41, 1e-12));
+    CHECK_THAT(levels[2]["bandwidth_gbs"]["why"].get<std::string>(), Catch::Contains("no citable A100 L2 bandwidth"));
+    CHECK_THAT(runJson({"memory", "pyramid", "--device", "amd-instinct-mi300x"})["measured_by"].get<std::string>(), Catch::StartsWith("no lab"));
+}
+
 TEST_CASE("memory prints the LLM calculator page's numbers: bar verdict, fit matrix cells and move times")
 {
     // The page in training mode: Llama 2 70B, dp 64, ZeRO-3, selective recomputation, 4096 tokens.
@@ -184,14 +207,15 @@ TEST_CASE("memory prints the LLM calculator page's numbers: bar verdict, fit mat
     CHECK(row["cells"][6]["per_device_bytes"] == train["per_device_bytes"]["total"]);
     CHECK(train["fit_summary"]["devices"] == train["fewest_devices"].size());
     CHECK(train["fit_summary"]["no_valid_layout"].is_null());
-    // 3.35 GB through H100 HBM3 at 3350 GB/s: 1 ms, latency unknown.
+    // 3.35 GB through H100 HBM3 at 3350 GB/s: 1 ms plus Luo et al.'s 478.8-cycle global latency at 1755 MHz.
     const auto pyramid = runJson({"memory", "pyramid", "--device", "nvidia-h100-sxm", "--move-bytes", "3.35e9"});
     const auto& levels = pyramid["levels"];
     const auto hbm = std::find_if(levels.begin(), levels.end(), [](const auto& l) { return l["label"] == "HBM3"; });
     REQUIRE(hbm != levels.end());
-    CHECK_THAT((*hbm)["move"]["seconds"].get<double>(), Catch::Matchers::WithinRel(1e-3, 1e-12));
-    CHECK((*hbm)["move"]["latency_included"] == false);
-    CHECK(levels[0]["move"]["seconds"].is_null());
+    CHECK_THAT((*hbm)["move"]["seconds"].get<double>(), Catch::Matchers::WithinRel(1e-3 + 478.8 / 1.755 * 1e-9, 1e-12));
+    CHECK((*hbm)["move"]["latency_included"] == true);
+    CHECK(levels[2]["move"]["seconds"].is_number()); // L2: Luo et al.'s measured H800 throughput
+    CHECK(levels[0]["move"]["latency_included"] == false); // the register file has no latency figure
 }
 
 TEST_CASE("roofline, llm and memory bad input is one error line naming the input")

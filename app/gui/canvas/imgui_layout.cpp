@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 namespace accelscope::gui {
 
 float labelledWidth(float itemWidth, const char* label)
@@ -18,6 +20,24 @@ void sameLineIfFits(float width)
 {
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+float tooltipWrapWidth(float windowWidth, float fontSize)
+{
+    // The tip's own padding (ImGui's WindowPadding, 8 px at text size 13) sits outside the wrap width.
+    const float margin = fontSize * 2.5f;
+    float wrap = std::min(fontSize * 42, windowWidth - 2 * margin);
+    if (wrap < windowWidth * 0.5f) wrap = std::min(windowWidth * 0.5f, fontSize * 42); // a narrow window at a large text size
+    return std::max(wrap, 1.0f);
+}
+
+void wrappedTooltip(const std::string& text)
+{
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(tooltipWrapWidth(ImGui::GetIO().DisplaySize.x, ImGui::GetFontSize()));
+    ImGui::TextUnformatted(text.c_str(), text.c_str() + text.size());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
 }
 
 } // namespace accelscope::gui

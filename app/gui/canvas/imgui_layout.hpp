@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Rows of ImGui controls that wrap onto the next line instead of running past the canvas edge.
+// Rows of ImGui controls that wrap onto the next line instead of running past the canvas edge; tool tips that wrap.
 #pragma once
+
+#include <string>
 
 namespace accelscope::gui {
 
@@ -11,5 +13,11 @@ float checkWidth(const char* label);
 /// Puts the next item on the current line when `width` pixels still fit there, else on a new one:
 /// a row of controls wraps at projector text sizes instead of being cut off.
 void sameLineIfFits(float width);
+
+/// Width at which a tool tip's text wraps: about 42 characters of `fontSize` text, never more than
+/// the window less a margin on each side (so a tip with long sources or URLs stays inside it).
+float tooltipWrapWidth(float windowWidth, float fontSize);
+/// Shows `text` as a tool tip wrapped at tooltipWrapWidth of the current display.
+void wrappedTooltip(const std::string& text);
 
 } // namespace accelscope::gui

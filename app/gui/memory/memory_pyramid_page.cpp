@@ -30,7 +30,7 @@ std::pair<std::optional<models::memory::MemoryPyramid>, std::string> localPyrami
 MemoryPyramidPage::MemoryPyramidPage(const PageServices& services, QWidget* parent)
     : CanvasPage(m_visualizer,
                  tr("Levels from registers to the network; width grows with log capacity. Drag 'move N bytes' to see the "
-                    "time at every level. Unknown figures say why; the labs measure this machine's."),
+                    "time at every level. Hover a level for its sources and formulas; unknown figures say why."),
                  [this] { return m_visualizer.svg(); }, parent),
       m_context(services.context), m_visualizer(services.context.catalog().devices, std::nullopt, {})
 {

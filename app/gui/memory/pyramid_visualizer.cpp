@@ -47,6 +47,7 @@ const char* basisMark(Basis basis)
     case Basis::Sourced: return "[S]";
     case Basis::Derived: return "[D]";
     case Basis::Estimate: return "[E]";
+    case Basis::Measured: return "[P]";
     case Basis::Unknown: return "[?]";
     }
     return "[?]";
@@ -55,6 +56,7 @@ const char* basisMark(Basis basis)
 struct PyramidVisualizer::Column {
     std::string title;
     std::string subtitle;
+    std::string measuredBy; ///< which lab measures this subject here, or why none does
     std::vector<PyramidLevel> levels;
     std::vector<PyramidRow> rows;
 };
@@ -63,6 +65,10 @@ PyramidVisualizer::PyramidVisualizer(std::vector<models::catalog::Device> device
                                      std::string localProblem)
     : m_catalog(std::move(devices)), m_local(std::move(local)), m_localProblem(std::move(localProblem))
 {
+    // Parsed once: the chart is drawn every frame. A broken bundled file leaves the hierarchy empty
+    // and every on-chip figure says why (the models tests refuse such a file before it ships).
+    if (auto h = bundledMemoryHierarchy()) m_hierarchy = std::move(*h);
+    else m_hierarchyProblem = h.error().message;
 }
 
 void PyramidVisualizer::setDevices(std::string first, std::string second)
@@ -75,7 +81,7 @@ std::vector<MemoryPyramid> PyramidVisualizer::pyramids() const
 {
     std::vector<MemoryPyramid> out;
     for (const auto* id : {&m_first, &m_second}) {
-        if (const auto* d = findDevice(m_catalog, *id)) out.push_back(devicePyramid(*d));
+        if (const auto* d = findDevice(m_catalog, *id)) out.push_back(devicePyramid(*d, m_hierarchy));
     }
     if (m_showLocal && m_local) out.push_back(*m_local);
     return out;
@@ -146,13 +152,27 @@ std::vector<PyramidVisualizer::Column> PyramidVisualizer::columns() const
     std::vector<Column> out;
     for (const auto& p : pyramids()) {
         const bool local = m_local && p.subject == m_local->subject;
-        Column c{local ? "This machine: " + p.name : p.name, local ? "caches from hwloc"
-                                                                  : "catalog + architecture whitepapers",
+        const auto* device = local ? nullptr : findDevice(m_catalog, p.subject);
+        Column c{local ? "This machine: " + p.name : p.name,
+                 local ? "caches from hwloc" : m_hierarchyProblem.empty() ? "catalog + data/memory/hierarchy.json" : "catalog (" + m_hierarchyProblem + ")",
+                 device != nullptr ? measuringLab(*device) : std::string("on this CPU, the cpu-latency and cpu-memory-bandwidth labs measure it"),
                  p.levels, {}};
         for (const auto& l : p.levels) c.rows.push_back(row(p.name, l, local));
         out.push_back(std::move(c));
     }
     return out;
+}
+
+std::string PyramidVisualizer::levelTip(const Column& c, const PyramidLevel& l, const PyramidRow& r) const
+{
+    const auto figure = [](const char* name, const std::string& shown, const SourcedValue& v) {
+        std::string text = std::string("\n") + name + ": " + shown + " - ";
+        if (!v.formula.empty()) text += "= " + v.formula + "; ";
+        return text + v.source;
+    };
+    return c.title + "\n" + l.label + " (" + l.scope + ")" + figure("capacity", r.capacity, l.capacityBytes) +
+           figure("bandwidth", r.bandwidth, l.bandwidthGBps) + figure("latency", r.latency, l.latencyNs) + "\nmove " +
+           bytesText(m_moveBytes) + ": " + r.moveTime + "\nmeasure it: " + c.measuredBy;
 }
 
 Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontSize, Scene::Measure measure) const
@@ -165,7 +185,8 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
     const auto cols = columns();
     // The key wraps and every label fits its column, so nothing is cut at projector text sizes.
     TextFlow key(s, 0, 0, width, small);
-    for (const char* k : {"[S] datasheet, whitepaper or hwloc", "[D] derived", "[E] estimate", "[M] measured by a lab", "? unknown (hover: why)"}) {
+    for (const char* k : {"[S] datasheet, whitepaper or hwloc", "[D] derived (hover: formula)", "[P] measured in a paper", "[E] estimate",
+                          "[M] measured by a lab", "? unknown (hover: why)"}) {
         key.item(0, k, muted);
     }
     const float head = key.bottom() - key.lineHeight(); // lines the key took beyond its first
@@ -216,10 +237,7 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
             centred(mid, ty, l.label + ", " + l.scope, ink, rowText);
             centred(mid, ty + lineH, r.capacity + " | " + r.bandwidth + " | " + r.latency, ink, rowText);
             centred(mid, ty + 2 * lineH, "move " + bytesText(m_moveBytes) + ": " + r.moveTime, r.measured ? colour : muted, rowText);
-            s.hit(x0, y, x0 + colW, y + rowH - 3,
-                  c.title + "\n" + l.label + " (" + l.scope + ")\ncapacity: " + r.capacity + " - " + l.capacityBytes.source +
-                      "\nbandwidth: " + r.bandwidth + " - " + l.bandwidthGBps.source + "\nlatency: " + r.latency + " - " +
-                      l.latencyNs.source + "\nmove " + bytesText(m_moveBytes) + ": " + r.moveTime);
+            s.hit(x0, y, x0 + colW, y + rowH - 3, levelTip(c, l, r));
         }
     }
     if (m_measured) {
@@ -269,7 +287,7 @@ void PyramidVisualizer::drawControls()
     m_pickers[1].draw("##second", m_catalog, m_second, picker, true);
     sameLineIfFits(checkWidth("this machine"));
     ImGui::Checkbox("this machine", &m_showLocal);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the local CPU's caches and memory as hwloc reports them");
+    if (ImGui::IsItemHovered()) wrappedTooltip("Show the local CPU's caches and memory as hwloc reports them");
     sameLineIfFits(labelledWidth(fs * 12, "##move") + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("move N bytes").x);
     ImGui::SetNextItemWidth(fs * 12);
     const auto& range = m_contract.setting("move_bytes"); // what a lesson may ask for is what this reaches
@@ -277,13 +295,13 @@ void PyramidVisualizer::drawControls()
     const double maxBytes = range.max;
     ImGui::SliderScalar("##move", ImGuiDataType_Double, &m_moveBytes, &minBytes, &maxBytes, bytesText(m_moveBytes).c_str(),
                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Bytes to move: each level shows bytes / bandwidth (+ latency when known)");
+    if (ImGui::IsItemHovered()) wrappedTooltip("Bytes to move: each level shows bytes / bandwidth (+ latency when known)");
     ImGui::SameLine();
     ImGui::TextUnformatted("move N bytes");
     if (m_measured) {
         sameLineIfFits(ImGui::CalcTextSize("Clear measured").x + ImGui::GetStyle().FramePadding.x * 2);
         if (ImGui::Button("Clear measured")) clearMeasured();
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the lab measurements");
+        if (ImGui::IsItemHovered()) wrappedTooltip("Hide the lab measurements");
     }
 }
 
@@ -309,7 +327,7 @@ void PyramidVisualizer::draw(DrawContext& context)
     if (ImGui::IsItemHovered()) {
         const ImVec2 mouse = ImGui::GetIO().MousePos;
         const std::string tip = chart.tipAt(mouse.x - origin.x, mouse.y - origin.y);
-        if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
+        if (!tip.empty()) wrappedTooltip(tip);
     }
     if (scroll) ImGui::EndChild();
     m_lastChart = std::move(chart);

@@ -32,7 +32,7 @@ struct PyramidRow {
     bool measured = false;  ///< a lab figure replaced an unknown one
 };
 
-/// "[S]" sourced, "[D]" derived, "[E]" estimate, "[?]" unknown.
+/// "[S]" sourced, "[D]" derived, "[P]" measured in a paper, "[E]" estimate, "[?]" unknown.
 const char* basisMark(models::roofline::Basis basis);
 
 class PyramidVisualizer : public Visualizer {
@@ -72,11 +72,15 @@ private:
     labs::guided::PageContract m_contract = labs::guided::contractOf("memory-pyramid");
     struct Column;
     std::vector<Column> columns() const;
+    /// The hover text of one level: every figure with its formula and source, the move time and the lab that measures it.
+    std::string levelTip(const Column& column, const models::memory::PyramidLevel& level, const PyramidRow& row) const;
     const labs::MeasuredLevel* measuredFor(const models::memory::PyramidLevel& level) const;
     PyramidRow row(const std::string& subject, const models::memory::PyramidLevel& level, bool local) const;
     void drawControls();
 
     std::vector<models::catalog::Device> m_catalog;
+    models::memory::MemoryHierarchy m_hierarchy;
+    std::string m_hierarchyProblem; ///< why the bundled hierarchy did not load, or empty
     std::optional<models::memory::MemoryPyramid> m_local;
     std::string m_localProblem;
     std::string m_first = "nvidia-h100-sxm";
