@@ -261,7 +261,7 @@ std::string figureSvg(const Figure& figure)
 {
     const Layout l = layoutOf(figure);
     const std::string w = num(l.width), h = num(l.height);
-    std::string out = "<?xml version='1.0' encoding='UTF-8'?>\n<svg xmlns='http://www.w3.org/2000/svg' version='1.1' width='" + w +
+    std::string out = "<svg xmlns='http://www.w3.org/2000/svg' version='1.1' width='" + w +
                       "' height='" + h + "' viewBox='0 0 " + w + " " + h + "'>\n";
     out += "<title>" + escapeXml(figure.title) + "</title>\n";
     out += "<rect x='0' y='0' width='" + w + "' height='" + h + "'" + paint("fill", backgroundOf(figure.dark)) + "/>\n";
