@@ -7,10 +7,13 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QFont>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgRenderer>
 
+#include <algorithm>
 #include <cmath>
 
 namespace accelscope::gui {
@@ -62,8 +65,18 @@ QString figureCaptionText(const models::figure::Figure& figure)
 std::expected<models::figure::Figure, QString> figureOfPage(QWidget* page, bool dark)
 {
     auto* source = dynamic_cast<FigurePage*>(page);
-    if (source == nullptr) return std::unexpected(tr("This page has no chart to export as a figure (use Export view as PNG for a screenshot)"));
+    if (source == nullptr) return std::unexpected(tr("This page has no figure to export (Export view as PNG, Ctrl+Shift+S, takes a screenshot)"));
     return source->figure(dark);
+}
+
+Scene::Measure figureMeasure()
+{
+    // The SVG names the generic "sans-serif" family; the PNG is rendered with what it resolves to.
+    return [](const std::string& text, float size) {
+        QFont font(QStringLiteral("sans-serif"));
+        font.setPixelSize(std::max(1, static_cast<int>(std::lround(size))));
+        return static_cast<float>(QFontMetricsF(font).horizontalAdvance(QString::fromStdString(text)));
+    };
 }
 
 models::figure::Drawing drawingOf(const Scene& scene)

@@ -28,6 +28,9 @@ QString figureCaptionText(const models::figure::Figure& figure);
 /// The page's figure, or why there is none (a page without a chart says so too).
 std::expected<models::figure::Figure, QString> figureOfPage(QWidget* page, bool dark);
 
+/// Text widths of the figure's font, for laying out a chart Scene that becomes a figure.
+Scene::Measure figureMeasure();
+
 /// A canvas scene as a figure drawing (tooltips dropped; colours kept).
 models::figure::Drawing drawingOf(const Scene& scene);
 

@@ -81,7 +81,8 @@ figure::Figure warpFigure(const WarpFigureInput& in)
     const double cellH = in.width > 32 ? 4.0 : 6.0;
     const double gridH = cellH * in.width;
     constexpr double headH = 40;
-    f.chart.width = chartWidth;
+    const double gridW = cellW * static_cast<double>(longest);
+    f.chart.width = std::max(gridW, 560.0); // room for the panel headings
     double y = 0;
     int highlightLine = 0;
     for (const auto& [model, run] : {std::pair{ExecutionModel::PreVolta, in.preVolta}, std::pair{ExecutionModel::Its, in.its}}) {
@@ -93,7 +94,7 @@ figure::Figure warpFigure(const WarpFigureInput& in)
                                   percent(s.simdEfficiency) + ", serialization " + decimalText(s.serialization, 2) + "x (whole run, all warps)",
                      muted, 13);
         const double top = y + headH;
-        f.chart.rect(0, top, f.chart.width, gridH, idle.withAlpha(70));
+        f.chart.rect(0, top, gridW, gridH, idle.withAlpha(70));
         double x = 0;
         for (int n = 0; n < shown; ++n) {
             const Issue& issue = *issues[static_cast<std::size_t>(n)];
@@ -117,7 +118,10 @@ figure::Figure warpFigure(const WarpFigureInput& in)
     for (std::size_t i = 0; i < in.program->lines.size(); ++i) {
         const int line = static_cast<int>(i) + 1;
         const bool costed = std::ranges::any_of(in.program->code, [&](const Instruction& c) { return c.line == line && c.cycles > 0; });
-        if (costed) f.legend.push_back({warpLineColour(*in.program, line), "line " + std::to_string(line) + ": " + in.program->lines[i]});
+        if (!costed) continue;
+        const std::string& text = in.program->lines[i];
+        const auto first = text.find_first_not_of(" \t");
+        f.legend.push_back({warpLineColour(*in.program, line), "line " + std::to_string(line) + ": " + (first == std::string::npos ? text : text.substr(first))});
     }
     f.legend.push_back({idle, "idle lane"});
 

@@ -18,7 +18,7 @@ std::expected<models::figure::Figure, QString> pyramidFigure(const PyramidVisual
     models::figure::Figure f;
     f.dark = dark;
     constexpr float width = 960, height = 600, fontSize = 15;
-    f.chart = drawingOf(visualizer.chart(width, height, dark, fontSize));
+    f.chart = drawingOf(visualizer.chart(width, height, dark, fontSize, figureMeasure()));
     std::string names;
     for (const auto& p : pyramids) names += (names.empty() ? "" : " vs ") + p.name;
     f.title = "Memory pyramid: " + names;

@@ -19,7 +19,7 @@ std::expected<models::figure::Figure, QString> rooflineFigure(const RooflineVisu
     models::figure::Figure f;
     f.dark = dark;
     constexpr float width = 900, height = 560, fontSize = 15;
-    f.chart = drawingOf(visualizer.chart(width, height, dark, fontSize));
+    f.chart = drawingOf(visualizer.chart(width, height, dark, fontSize, figureMeasure()));
     std::string names;
     for (std::size_t i = 0; const auto* d = state.device(i); ++i) names += (names.empty() ? "" : ", ") + d->name;
     f.title = "Roofline: " + names;
