@@ -7,6 +7,7 @@
 #include "app/gui/roofline/roofline_figure.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_visualizer.hpp"
 #include "app/gui/visualizers/warp/warp_visualizer.hpp"
+#include "models/simt/warp_figure.hpp"
 #include "tests/app/gui_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -175,4 +176,24 @@ TEST_CASE("figures for review are written next to the screenshots, light and dar
         CHECK(gui::saveFigure(*roof, dir.filePath("roofline-" + theme + ".png")).has_value());
     }
     CHECK(dir.entryList({"*.png"}).size() >= 6);
+}
+
+TEST_CASE("the Warp page's figure is the one accelscope-cli warp run --svg writes")
+{
+    // Both faces call models::simt::warpFigure; the page passes its preset, lanes, warps and step.
+    gui::warp::WarpVisualizer view;
+    REQUIRE(view.loadPreset("tid-lt-16"));
+    view.setStep(1);
+    const auto* preset = models::simt::findWarpPreset("tid-lt-16");
+    auto program = models::simt::parseWarpProgram(preset->source);
+    REQUIRE(program);
+    models::simt::WarpConfig config;
+    config.data = preset->data;
+    auto a = models::simt::runWarps(*program, config);
+    config.model = models::simt::ExecutionModel::Its;
+    auto b = models::simt::runWarps(*program, config);
+    REQUIRE(a);
+    REQUIRE(b);
+    models::simt::WarpFigureInput input{&*program, &*a, &*b, 32, 1, "tid-lt-16", 1, false};
+    CHECK(view.svg() == models::figure::figureSvg(models::simt::warpFigure(input)));
 }

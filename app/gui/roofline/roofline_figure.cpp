@@ -32,7 +32,7 @@ std::expected<models::figure::Figure, QString> rooflineFigure(const RooflineVisu
         for (const auto& precision : state.precisions()) {
             const auto roof = state.roofFor(*d, precision, state.sparsity());
             if (!roof) continue;
-            line += "; " + precision + " " + models::quantityText(roof->peakTflops * 1e12, "FLOP/s", 3);
+            line += "; " + precision + " " + models::quantityText(roof->peakTflops * 1e12, "FLOP/s", 4);
             if (memory) line += ", ridge " + models::engineeringText(models::roofline::ridgeFlopPerByte(roof->peakTflops, memory->bandwidthGBps), 3) + " FLOP/B";
         }
         f.statistics.push_back(line);
