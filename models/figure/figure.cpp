@@ -100,7 +100,7 @@ Layout layoutOf(const Figure& f)
         panelsHeight += panelHeight(p) + gap;
     }
     double content = f.chart.width + (panels > 0 ? panelGap + panels : 0);
-    content = std::max(content, textWidthEstimate(f.title, titleSize));
+    content = std::max(content, textWidthEstimate(f.title, titleSize) * 1.15); // bold is wider
     content = std::max(content, textWidthEstimate(f.subtitle, subtitleSize));
     for (const auto& s : f.statistics) content = std::max(content, textWidthEstimate(s, bodySize));
     content = std::max(content, textWidthEstimate("Units: " + f.units, smallSize));

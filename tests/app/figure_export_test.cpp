@@ -3,6 +3,7 @@
 // bad output paths refused with nothing half-written.
 #include "app/gui/figure_dialog.hpp"
 #include "app/gui/figure_export.hpp"
+#include "app/gui/memory/pyramid_figure.hpp"
 #include "app/gui/page_capture.hpp"
 #include "app/gui/roofline/roofline_figure.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_visualizer.hpp"
@@ -165,6 +166,7 @@ TEST_CASE("figures for review are written next to the screenshots, light and dar
     pipeline.setStep(9);
     gui::roofline::RooflineVisualizer roofline(fixture.context->catalog().devices);
     roofline.setDevices({"nvidia-h100-sxm", "amd-instinct-mi300x"});
+    gui::memory::PyramidVisualizer pyramid(fixture.context->catalog().devices, std::nullopt, "no hwloc in this test");
     for (const bool dark : {false, true}) {
         const QString theme = dark ? "dark" : "light";
         const auto pipe = pipeline.figure(dark);
@@ -174,8 +176,11 @@ TEST_CASE("figures for review are written next to the screenshots, light and dar
         CHECK(gui::saveFigure(warpFigureAtStep(3, dark), dir.filePath("warp-step3-" + theme + ".png")).has_value());
         CHECK(gui::saveFigure(*pipe, dir.filePath("pipeline-step9-" + theme + ".png")).has_value());
         CHECK(gui::saveFigure(*roof, dir.filePath("roofline-" + theme + ".png")).has_value());
+        const auto pyr = gui::memory::pyramidFigure(pyramid, dark);
+        REQUIRE(pyr.has_value());
+        CHECK(gui::saveFigure(*pyr, dir.filePath("pyramid-" + theme + ".png")).has_value());
     }
-    CHECK(dir.entryList({"*.png"}).size() >= 6);
+    CHECK(dir.entryList({"*.png"}).size() >= 8);
 }
 
 TEST_CASE("the Warp page's figure is the one accelscope-cli warp run --svg writes")

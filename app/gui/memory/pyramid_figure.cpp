@@ -17,15 +17,16 @@ std::expected<models::figure::Figure, QString> pyramidFigure(const PyramidVisual
     }
     models::figure::Figure f;
     f.dark = dark;
-    constexpr float width = 960, height = 600, fontSize = 15;
+    constexpr float width = 960, height = 800, fontSize = 15; // every level of two pyramids and the local note fit
     f.chart = drawingOf(visualizer.chart(width, height, dark, fontSize, figureMeasure()));
     std::string names;
     for (const auto& p : pyramids) names += (names.empty() ? "" : " vs ") + p.name;
     f.title = "Memory pyramid: " + names;
     f.subtitle = "moving " + models::quantityText(visualizer.moveBytes(), "B", 3) + " through each level";
+    // The levels with a bandwidth (the others say "no bandwidth figure" in the chart already).
     for (const auto& row : visualizer.rows()) {
-        if (row.label.empty()) continue;
-        f.statistics.push_back(row.subject + ", " + row.label + ": " + row.bandwidth + ", latency " + row.latency + ", move " + row.moveTime);
+        if (row.label.empty() || row.moveTime.starts_with("no ")) continue;
+        f.statistics.push_back(row.subject + ", " + row.label + ": " + row.bandwidth + ", move " + row.moveTime);
     }
     f.units = "bandwidth in B/s (decimal prefixes), latency in s, capacity in B (binary prefixes on chip)";
     f.sources.push_back("[S] sourced, [D] derived, [E] estimate, [M] measured: each figure's basis as marked");
