@@ -65,7 +65,7 @@ QString figureCaptionText(const models::figure::Figure& figure)
 std::expected<models::figure::Figure, QString> figureOfPage(QWidget* page, bool dark)
 {
     auto* source = dynamic_cast<FigurePage*>(page);
-    if (source == nullptr) return std::unexpected(tr("This page has no figure to export (Export view as PNG, Ctrl+Shift+S, takes a screenshot)"));
+    if (source == nullptr) return std::unexpected(tr("This page has no figure to export (title, chart, legend, sources); Export view as PNG (Ctrl+Shift+S) saves a screenshot"));
     return source->figure(dark);
 }
 

@@ -3,6 +3,7 @@
 // bad output paths refused with nothing half-written.
 #include "app/gui/figure_dialog.hpp"
 #include "app/gui/figure_export.hpp"
+#include "app/gui/llm/llm_calculator.hpp"
 #include "app/gui/memory/pyramid_figure.hpp"
 #include "app/gui/page_capture.hpp"
 #include "app/gui/roofline/roofline_figure.hpp"
@@ -180,7 +181,13 @@ TEST_CASE("figures for review are written next to the screenshots, light and dar
         REQUIRE(pyr.has_value());
         CHECK(gui::saveFigure(*pyr, dir.filePath("pyramid-" + theme + ".png")).has_value());
     }
-    CHECK(dir.entryList({"*.png"}).size() >= 8);
+    gui::llm::LlmCalculator llm(fixture.context->catalog().devices);
+    llm.setBarDevices({"nvidia-h100-sxm", "amd-instinct-mi300x"});
+    const auto bars = llm.figure(false);
+    REQUIRE(bars.has_value());
+    CHECK_THAT(bars->statistics.at(0), Catch::StartsWith("Per device: "));
+    CHECK(gui::saveFigure(*bars, dir.filePath("llm-light.png")).has_value());
+    CHECK(dir.entryList({"*.png"}).size() >= 9);
 }
 
 TEST_CASE("the Warp page's figure is the one accelscope-cli warp run --svg writes")
