@@ -3,6 +3,7 @@
 // bad output paths refused with nothing half-written.
 #include "app/gui/figure_dialog.hpp"
 #include "app/gui/figure_export.hpp"
+#include "app/gui/labs/lab_figure.hpp"
 #include "app/gui/llm/llm_calculator.hpp"
 #include "app/gui/memory/pyramid_figure.hpp"
 #include "app/gui/page_capture.hpp"
@@ -208,4 +209,23 @@ TEST_CASE("the Warp page's figure is the one accelscope-cli warp run --svg write
     REQUIRE(b);
     models::simt::WarpFigureInput input{&*program, &*a, &*b, 32, 1, "tid-lt-16", 1, false};
     CHECK(view.svg() == models::figure::figureSvg(models::simt::warpFigure(input)));
+}
+
+TEST_CASE("the Labs chart's figure has its series, markers, best points and log axes")
+{
+    gui::LabChart chart;
+    REQUIRE_FALSE(gui::labFigure(chart, false).has_value()); // nothing shown: the reason instead
+    labs::Series triad{"triad", "working set", "B", "bandwidth", "GB/s", {{1e4, 80}, {1e6, 60}, {1e8, 20}}};
+    chart.setSeries({triad}, "Memory bandwidth");
+    chart.setMarkers({{3.2e7, "L3 32 MiB"}});
+    const auto figure = gui::labFigure(chart, false);
+    REQUIRE(figure.has_value());
+    CHECK(figure->title == "Memory bandwidth");
+    REQUIRE(figure->statistics.size() == 1);
+    CHECK(figure->statistics[0] == "triad: highest 80 GB/s at 10,000 B"); // the first point is the highest
+    const std::string svg = models::figure::figureSvg(*figure);
+    CHECK_THAT(svg, Catch::Contains("L3 32 MiB") && Catch::Contains("working set [B], log scale"));
+    const QDir dir(QStringLiteral(ACCELSCOPE_SCREENSHOT_DIR "/figures"));
+    REQUIRE(dir.mkpath("."));
+    CHECK(gui::saveFigure(*figure, dir.filePath("lab-light.png")).has_value());
 }
