@@ -96,15 +96,18 @@ figure::Figure warpFigure(const WarpFigureInput& in)
         const double top = y + headH;
         f.chart.rect(0, top, gridW, gridH, idle.withAlpha(70));
         double x = 0;
+        double drawnTo = 0; // a long run (a stuck loop) has issues thinner than a pixel: one column per pixel
         for (int n = 0; n < shown; ++n) {
             const Issue& issue = *issues[static_cast<std::size_t>(n)];
-            const double w = cellW * issue.cycles;
+            x += cellW * issue.cycles;
+            if (x - drawnTo < 1.0 && n + 1 < shown) continue;
+            const double w = x - drawnTo;
             for (int lane = 0; lane < in.width; ++lane) {
                 const bool on = ((issue.mask >> lane) & 1u) != 0;
-                f.chart.rect(x, top + lane * cellH, w - (w > 3 ? 1.0 : 0.0), cellH - (cellH > 3 ? 1.0 : 0.0),
+                f.chart.rect(drawnTo, top + lane * cellH, w - (w > 3 ? 1.0 : 0.0), cellH - (cellH > 3 ? 1.0 : 0.0),
                              on ? warpLineColour(*in.program, issue.line) : idle);
             }
-            x += w;
+            drawnTo = x;
         }
         if (step > 0 && shown > 0) { // the cursor: the end of the last shown issue
             f.chart.line(x, top - 3, x, top + gridH + 3, ink, 2.0);

@@ -100,3 +100,25 @@ TEST_CASE("warp figure light and dark differ in background and keep every text i
     for (const auto& t : light.chart.texts) CHECK(24 + t.x + figure::textWidthEstimate(t.text, t.size) <= size.width);
     for (const auto& s : light.statistics) CHECK(2 * 24 + figure::textWidthEstimate(s, 15) <= size.width + 0.5);
 }
+
+TEST_CASE("warp figure of a stuck loop stays small: at most one column of lanes per pixel")
+{
+    // spin-lock under pre-Volta never finishes: the run stops at the step limit with thousands of
+    // issues, far more than the 640-pixel grid has columns.
+    const WarpPreset* preset = findWarpPreset("spin-lock");
+    REQUIRE(preset != nullptr);
+    auto program = parseWarpProgram(preset->source);
+    REQUIRE(program);
+    WarpConfig config;
+    config.stepLimit = 20000;
+    auto a = runWarps(*program, config);
+    config.model = ExecutionModel::Its;
+    auto b = runWarps(*program, config);
+    REQUIRE(a);
+    REQUIRE(b);
+    REQUIRE(costedIssuesOfWarp0(*a).size() > 5000);
+    WarpFigureInput in{&*program, &*a, &*b, 32, 1, "spin-lock", -1, false};
+    const figure::Figure f = warpFigure(in);
+    CHECK(f.chart.rects.size() <= 2 * (640 + 1) * 32 + 2);
+    CHECK(figure::figureSvg(f).size() < 8'000'000);
+}
