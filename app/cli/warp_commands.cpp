@@ -114,7 +114,8 @@ ExitCode runWarp(const CliContext& ctx, const WarpOptions& o)
     config.stepLimit = o.stepLimit;
     auto run = runWarps(*program, config);
     if (!run) return ctx.error(run.error());
-    if (!o.svgFile.empty()) {
+    // A run that does not complete exits 1 below: then no figure is written either.
+    if (!o.svgFile.empty() && run->completed) {
         if (const ExitCode svg = writeWarpSvg(ctx, *program, config, o); svg != ExitCode::Ok) return svg;
     }
     if (ctx.json) {
