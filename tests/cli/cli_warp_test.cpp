@@ -82,4 +82,7 @@ TEST_CASE("warp run --svg refuses a step past the run and a folder that does not
     CHECK(bad.status == 1);
     CHECK_THAT(bad.err, Catch::Contains("--svg " + missing.string() + ": cannot write"));
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+    const auto stuck = runCli(dir.path() / "u.db", {"warp", "run", "--preset", "spin-lock", "--step-limit", "1000", "--svg", file.string()});
+    CHECK(stuck.status == 1);
+    CHECK_FALSE(std::filesystem::exists(file)); // an error exit writes no figure
 }
