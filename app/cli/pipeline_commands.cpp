@@ -3,12 +3,16 @@
 #include "app/cli/pipeline_commands.hpp"
 
 #include "app/cli/text_table.hpp"
+#include "models/catalog/catalog_set.hpp"
+#include "models/pipeline/pipeline_figure.hpp"
 #include "models/pipeline/pipeline_schedule.hpp"
 #include "models/common/number_text.hpp"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace accelscope::cli {
 namespace {
@@ -20,9 +24,43 @@ struct PipelineOptions {
     std::string schedule = "1f1b";
     PipelineConfig config;
     ActivationModel model;
+    std::string svgFile;  ///< the slide figure
+    std::string compare;  ///< a second schedule in the figure, as the page's "compare with"
+    int svgStep = -1;
+    bool dark = false;
 };
 
 const char* kindName(OpKind kind) { return kind == OpKind::Forward ? "F" : kind == OpKind::Backward ? "B" : "W"; }
+
+// The compared schedule runs with the same p, m and times; v as the page sets it (1 unless interleaved).
+ExitCode writePipelineSvg(const CliContext& ctx, const PipelineOptions& o, const PipelineResult& first)
+{
+    PipelineFigureInput input;
+    input.charts.push_back({o.config.schedule, o.config, &first});
+    std::optional<PipelineResult> second;
+    if (!o.compare.empty()) {
+        PipelineConfig config = o.config;
+        config.schedule = *scheduleFromName(o.compare);
+        config.chunks = config.schedule == Schedule::Interleaved ? std::max(config.chunks, 2) : 1;
+        auto result = simulatePipeline(config);
+        if (!result) return ctx.error("--compare " + o.compare + ": " + result.error().message);
+        second = std::move(*result);
+        input.charts.push_back({config.schedule, config, &*second});
+    }
+    std::vector<const PipelineResult*> results;
+    for (const auto& c : input.charts) results.push_back(c.result);
+    const auto steps = static_cast<int>(pipelineStepTimes(results).size());
+    if (o.svgStep > steps) {
+        return ctx.error("--step " + std::to_string(o.svgStep) + ": these schedules have " + std::to_string(steps) + " steps (0 to " +
+                         std::to_string(steps) + ", or -1 for the whole schedule)");
+    }
+    input.step = o.svgStep;
+    input.dark = o.dark;
+    if (auto ok = models::catalog::writeFileAtomically(o.svgFile, models::figure::figureSvg(pipelineFigure(input))); !ok) {
+        return ctx.error("--svg " + ok.error().message);
+    }
+    return ExitCode::Ok;
+}
 
 ExitCode runPipeline(const CliContext& ctx, PipelineOptions o)
 {
@@ -37,6 +75,9 @@ ExitCode runPipeline(const CliContext& ctx, PipelineOptions o)
     const auto result = simulatePipeline(o.config);
     if (!result) return ctx.error(result.error());
     const auto& r = *result;
+    if (!o.svgFile.empty()) {
+        if (const ExitCode svg = writePipelineSvg(ctx, o, r); svg != ExitCode::Ok) return svg;
+    }
     if (ctx.json) {
         json ops = json::array();
         for (const auto& op : r.ops) {
@@ -89,6 +130,12 @@ void addPipelineCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     cmd->add_option("--heads", o->model.heads, "attention heads");
     cmd->add_option("--seq", o->model.sequence, "sequence length");
     cmd->add_option("--mbs", o->model.microBatchSize, "micro-batch size (sequences)");
+    cmd->add_option("--svg", o->svgFile, "also write the slide figure (Gantt, legend, bubble statistics) as SVG");
+    cmd->add_option("--compare", o->compare, "a second schedule in the figure, on the same time axis")
+        ->check(CLI::IsMember({"gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2"}));
+    cmd->add_option("--step", o->svgStep, "playback step of the figure: moments an op starts, in either chart (-1: the whole schedule)")
+        ->check(CLI::Range(-1, 100000000))->capture_default_str();
+    cmd->add_flag("--dark", o->dark, "figure in the dark theme (default light, for slides)");
     cmd->callback([&ctx, &exitCode, o] { exitCode = runPipeline(ctx, *o); });
 }
 

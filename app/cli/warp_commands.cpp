@@ -4,11 +4,14 @@
 
 #include "app/cli/format_output.hpp"
 #include "app/cli/text_table.hpp"
+#include "models/catalog/catalog_set.hpp"
+#include "models/simt/warp_figure.hpp"
 #include "models/simt/warp_simulator.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <bit>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -29,6 +32,9 @@ struct WarpOptions {
     std::string data;
     std::uint64_t seed = 1;
     std::int64_t stepLimit = 200000;
+    std::string svgFile; ///< the slide figure (both models, up to svgStep)
+    int svgStep = -1;
+    bool dark = false;
 };
 
 std::string laneRow(std::uint64_t mask, int width)
@@ -42,6 +48,35 @@ json statsJson(const WarpStats& s)
 {
     return json{{"cycles", s.cycles}, {"issued", s.issued}, {"simd_efficiency", s.simdEfficiency},
                 {"serialization", s.serialization}, {"active_lane_cycles", s.activeLaneCycles}};
+}
+
+// The figure shows both execution models, as the page does, whatever --model says.
+ExitCode writeWarpSvg(const CliContext& ctx, const WarpProgram& program, WarpConfig config, const WarpOptions& o)
+{
+    config.model = ExecutionModel::PreVolta;
+    auto preVolta = runWarps(program, config);
+    config.model = ExecutionModel::Its;
+    auto its = runWarps(program, config);
+    if (!preVolta) return ctx.error(preVolta.error());
+    if (!its) return ctx.error(its.error());
+    const int steps = warpStepCount(*preVolta, *its);
+    if (o.svgStep > steps) {
+        return ctx.error("--step " + std::to_string(o.svgStep) + ": this run has " + std::to_string(steps) + " steps (0 to " +
+                         std::to_string(steps) + ", or -1 for the whole run)");
+    }
+    WarpFigureInput input;
+    input.program = &program;
+    input.preVolta = &*preVolta;
+    input.its = &*its;
+    input.width = config.width;
+    input.warps = config.warps;
+    input.programName = o.preset.empty() ? std::filesystem::path(o.programFile).filename().string() : o.preset;
+    input.step = o.svgStep;
+    input.dark = o.dark;
+    if (auto ok = models::catalog::writeFileAtomically(o.svgFile, models::figure::figureSvg(warpFigure(input))); !ok) {
+        return ctx.error("--svg " + ok.error().message);
+    }
+    return ExitCode::Ok;
 }
 
 ExitCode runWarp(const CliContext& ctx, const WarpOptions& o)
@@ -79,6 +114,10 @@ ExitCode runWarp(const CliContext& ctx, const WarpOptions& o)
     config.stepLimit = o.stepLimit;
     auto run = runWarps(*program, config);
     if (!run) return ctx.error(run.error());
+    // A run that does not complete exits 1 below: then no figure is written either.
+    if (!o.svgFile.empty() && run->completed) {
+        if (const ExitCode svg = writeWarpSvg(ctx, *program, config, o); svg != ExitCode::Ok) return svg;
+    }
     if (ctx.json) {
         json issues = json::array();
         constexpr std::size_t maxListed = 10000; // a stuck run issues up to the step limit
@@ -156,6 +195,10 @@ void addWarpCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     run->add_option("--seed", o->seed, "seed of random data")->capture_default_str();
     run->add_option("--step-limit", o->stepLimit, "issues per warp before a run counts as stuck")
         ->check(CLI::Range(std::int64_t{10}, std::int64_t{100000000}))->capture_default_str();
+    run->add_option("--svg", o->svgFile, "also write the slide figure (both models, legend, statistics, program) as SVG");
+    run->add_option("--step", o->svgStep, "playback step of the figure: issues of warp 0 shown (-1: the whole run)")
+        ->check(CLI::Range(-1, 100000000))->capture_default_str();
+    run->add_flag("--dark", o->dark, "figure in the dark theme (default light, for slides)");
     run->callback([&ctx, &exitCode, o] { exitCode = runWarp(ctx, *o); });
 }
 

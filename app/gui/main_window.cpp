@@ -4,6 +4,7 @@
 
 #include "accelscope/config.hpp"
 #include "app/gui/canvas/canvas_page.hpp"
+#include "app/gui/figure_action.hpp"
 #include "app/gui/page_host.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/section_list.hpp"
@@ -259,6 +260,7 @@ void MainWindow::buildMenus()
     connect(m_presenter, &PresenterMode::activeChanged, m_presenterAction, &QAction::setChecked);
     QAction* exportView = view->addAction(tr("E&xport view as PNG (2x)…"), QKeySequence(tr("Ctrl+Shift+S")), this, [this] { exportViewPng(); });
     addAction(exportView);
+    addFigureAction(*this, *view); // Ctrl+Shift+E: the chart alone, for slides
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Accelscope"), this, &MainWindow::showAbout);

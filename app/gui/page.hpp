@@ -6,12 +6,14 @@
 
 #include "app/gui/theme.hpp"
 #include "labs/guided/lesson_engine.hpp"
+#include "models/figure/figure.hpp"
 
 #include <QList>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
 
+#include <expected>
 #include <map>
 #include <optional>
 #include <string>
@@ -92,6 +94,17 @@ class PageCommands {
 public:
     virtual ~PageCommands() = default;
     virtual QList<QAction*> menuCommands() = 0;
+};
+
+/// A page whose chart can be exported alone as a figure for slides ("Export figure…", Ctrl+Shift+E):
+/// title, the chart with no controls, legend, statistics, units and sources, at the current
+/// animation step. The window renders it (app/gui/figure_export) to PNG at 2x or SVG.
+class FigurePage {
+public:
+    virtual ~FigurePage() = default;
+    /// The figure as the page shows it now, drawn for the light (`dark` false) or dark theme; or
+    /// why there is nothing to export now ("no lab result is shown"), for the action's tooltip.
+    virtual std::expected<models::figure::Figure, QString> figure(bool dark) = 0;
 };
 
 /// A page that keeps state across runs (saved when the window closes).

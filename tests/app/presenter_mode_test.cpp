@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Presenter mode on the animated pages, and the chart pages at presenter text sizes (under Xvfb).
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/figure_dialog.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/roofline/roofline_page.hpp"
@@ -14,6 +15,7 @@
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTest>
+#include <QTimer>
 
 #include <catch2/catch.hpp>
 
@@ -175,4 +177,37 @@ TEST_CASE("presenter mode: Ctrl+number, F1 and the text-size keys work with the 
     CHECK(window.fontScale() == Approx(scale - 0.1));
     QTest::keyClick(&window, Qt::Key_Escape);
     CHECK_FALSE(window.presenter()->active());
+}
+
+TEST_CASE("Export figure (Ctrl+Shift+E) opens at the presenter's step and is disabled with a reason on the Catalog")
+{
+    accelscope::tests::WindowFixture fixture(QSize(1280, 800));
+    MainWindow& window = fixture.window;
+    QApplication::setActiveWindow(&window);
+    auto* action = window.findChild<QAction*>("exportFigure");
+    REQUIRE(action != nullptr);
+    CHECK(action->shortcut() == QKeySequence("Ctrl+Shift+E"));
+    window.showPage(window.pageIndex("catalog"));
+    CHECK_FALSE(action->isEnabled());
+    CHECK(action->toolTip().contains("no figure to export"));
+    window.showPage(window.pageIndex("Pipeline bubbles"));
+    auto& pipeline = window.pageOf<PipelinePage>()->visualizer();
+    CHECK(action->isEnabled());
+
+    QTest::keyClick(&window, Qt::Key_F5);
+    REQUIRE(window.presenter()->active());
+    QTest::keyClick(&window, Qt::Key_Right);
+    QTest::keyClick(&window, Qt::Key_Right);
+    REQUIRE(pipeline.step() == 2);
+    QString subtitle;
+    QTimer::singleShot(100, &window, [&subtitle] {
+        if (auto* dialog = qobject_cast<FigureDialog*>(QApplication::activeModalWidget())) {
+            subtitle = QString::fromStdString(dialog->figure().subtitle);
+            dialog->reject();
+        }
+    });
+    QTest::keyClick(&window, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
+    QTest::qWait(200); // the timer finds no dialog when the key did not open one
+    CHECK(subtitle.startsWith("step 2 of"));
+    QTest::keyClick(&window, Qt::Key_Escape);
 }

@@ -3,9 +3,11 @@
 // has no throughput, the Pareto chart has a curve and a band per device, the memo is written.
 #include "app/gui/serving/serving_chart.hpp"
 #include "app/gui/serving/serving_page.hpp"
+#include "app/gui/figure_export.hpp"
 #include "tests/app/gui_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
 
+#include <QDir>
 #include <QFile>
 #include <QTableWidget>
 
@@ -81,4 +83,25 @@ TEST_CASE("a setting outside the serving contract is refused")
     CHECK_FALSE(page.applySetting("scenario", "batch"));
     CHECK_FALSE(page.applySetting("weights", "fp7"));
     CHECK(page.state().at("input") == "1024");
+}
+
+TEST_CASE("the serving page's figure is its Pareto chart with one legend entry and one statistic per curve")
+{
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    REQUIRE(page.applySetting("model", "llama3.1-405b"));
+    REQUIRE(page.applySetting("weights", "fp8"));
+    page.replan();
+    const auto& curves = page.chart()->curves();
+    REQUIRE_FALSE(curves.empty());
+    const auto figure = page.figure(false);
+    REQUIRE(figure.has_value());
+    REQUIRE(figure->statistics.size() == curves.size());
+    CHECK_THAT(figure->statistics[0], Catch::StartsWith(curves[0].label + ": up to "));
+    CHECK(figure->legend.size() == curves.size() + 1); // and the band's meaning
+    const std::string svg = accelscope::models::figure::figureSvg(*figure);
+    CHECK_THAT(svg, Catch::Contains("tokens/s per user") && Catch::Contains("MLPerf Inference"));
+    const QDir dir(QStringLiteral(ACCELSCOPE_SCREENSHOT_DIR "/figures"));
+    REQUIRE(dir.mkpath("."));
+    CHECK(saveFigure(*figure, dir.filePath("serving-light.png")).has_value());
 }

@@ -109,9 +109,13 @@ TEST_CASE("pipeline view: stepping 1F1B with p 4 and m 8 moves the cursor, clamp
     CHECK(view.step() == -1);
     CHECK_FALSE(view.cursorTime().has_value());
 
-    // The statistics and the SVG are those of the whole schedule at any step.
+    // The statistics are those of the whole schedule at any step; the SVG (the slide figure) shows
+    // the step, and the whole schedule again at -1.
     view.setStep(3);
     CHECK(view.top()->bubbleTime == bubble);
+    CHECK(view.svg() != fullSvg);
+    CHECK_THAT(view.svg(), Catch::Contains("step 3 of " + std::to_string(count)));
+    view.setStep(-1);
     CHECK(view.svg() == fullSvg);
     // Fewer micro-batches, fewer steps: the step stays inside the new range.
     view.setStep(count);

@@ -6,6 +6,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
+#include <iterator>
+
 using accelscope::tests::runCli;
 using accelscope::tests::TempDir;
 using nlohmann::json;
@@ -77,4 +80,21 @@ TEST_CASE("lab list marks the GPU labs, and a GPU lab on a machine without CUDA 
         CHECK_THAT(run.err, Catch::Contains("needs CUDA: "));
         WARN("no GPU run here: " << run.err);
     }
+}
+
+TEST_CASE("pipeline --svg writes the Gantt figure at the step with both schedules' bubble fractions")
+{
+    TempDir dir;
+    const auto file = dir.path() / "pipeline.svg";
+    const auto run = runCli(dir.path() / "u.db", {"pipeline", "--schedule", "1f1b", "--compare", "zb-h1", "--svg", file.string(), "--step", "2"});
+    REQUIRE(run.status == 0);
+    std::ifstream in(file);
+    const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // p 4, m 8, F = B = W = 1: 1F1B bubble 9 / 33 = 27.3% of total; ZB-H1 (p-1)(F+B-W) = 3, 3 / 27 = 11.1%.
+    CHECK_THAT(svg, Catch::Contains("1f1b: bubble fraction 27.3% of total"));
+    CHECK_THAT(svg, Catch::Contains("zb-h1: bubble fraction 11.1% of total"));
+    CHECK_THAT(svg, Catch::Contains("Step 2 of ") && Catch::Contains("F forward") && Catch::Contains("W weight gradients"));
+    const auto late = runCli(dir.path() / "u.db", {"pipeline", "--svg", file.string(), "--step", "999"});
+    CHECK(late.status == 1);
+    CHECK_THAT(late.err, Catch::Contains("--step 999: these schedules have"));
 }

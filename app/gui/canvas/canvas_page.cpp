@@ -3,6 +3,7 @@
 #include "app/gui/canvas/canvas_page.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/figure_export.hpp"
 #include "app/gui/plain_message_box.hpp"
 #include "models/catalog/catalog_set.hpp"
 
@@ -28,7 +29,7 @@ CanvasPage::CanvasPage(Visualizer& visualizer, const QString& hint, std::functio
     layout->addWidget(m_hint);
     m_buttons = new FlowLayout(nullptr, Qt::AlignRight);
     auto* png = new QPushButton(tr("Export PNG…"), this);
-    png->setToolTip(tr("Save the view at 2x for slides"));
+    png->setToolTip(tr("Save the chart at 2x for slides (with its legend and statistics where the page has a figure)"));
     m_buttons->addWidget(png);
     connect(png, &QPushButton::clicked, this, [this] { exportPng(); });
     if (m_svg) {
@@ -56,6 +57,7 @@ bool CanvasPage::exportPng(const QString& requested)
         file = QFileDialog::getSaveFileName(this, tr("Export PNG"), objectName() + ".png", tr("PNG (*.png)"));
         if (file.isEmpty()) return false;
     }
+    if (auto* figurePage = dynamic_cast<FigurePage*>(this)) return exportFigure(*figurePage, file, !requested.isEmpty());
     const QImage image = m_canvas->grabFramebuffer();
     const QImage doubled = image.scaled(image.size() * 2, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
     if (image.isNull() || !doubled.save(file, "PNG")) {
@@ -74,8 +76,22 @@ bool CanvasPage::exportSvg(const QString& requested)
         file = QFileDialog::getSaveFileName(this, tr("Export SVG"), objectName() + ".svg", tr("SVG (*.svg)"));
         if (file.isEmpty()) return false;
     }
+    if (auto* figurePage = dynamic_cast<FigurePage*>(this)) return exportFigure(*figurePage, file, !requested.isEmpty());
     if (auto ok = models::catalog::writeFileAtomically(file.toStdString(), m_svg()); !ok) {
         if (requested.isEmpty()) plainWarningBox(tr("Export failed"), QString::fromStdString(ok.error().message), this)->exec();
+        return false;
+    }
+    emit statusMessage(tr("Saved %1").arg(file));
+    return true;
+}
+
+bool CanvasPage::exportFigure(FigurePage& page, const QString& file, bool quiet)
+{
+    auto figure = page.figure(false); // light: the buttons make slides; the dialog offers dark
+    std::expected<void, QString> saved = figure ? saveFigure(*figure, file) : std::unexpected(figure.error());
+    if (!saved) {
+        emit statusMessage(saved.error());
+        if (!quiet) plainWarningBox(tr("Export failed"), saved.error(), this)->exec();
         return false;
     }
     emit statusMessage(tr("Saved %1").arg(file));

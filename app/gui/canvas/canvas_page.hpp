@@ -29,7 +29,8 @@ public:
     void setAppearance(Theme theme, double fontScale) override;
 
 public slots:
-    /// Saves the canvas at twice its size (for slides); asks for a file when none is given.
+    /// Saves the page's figure (FigurePage, light) or else the canvas, at twice its size (for
+    /// slides); asks for a file when none is given.
     bool exportPng(const QString& file = {});
     bool exportSvg(const QString& file = {});
 
@@ -41,6 +42,7 @@ protected:
     FlowLayout* buttonRow() const { return m_buttons; }
 
 private:
+    bool exportFigure(FigurePage& page, const QString& file, bool quiet);
     ImGuiCanvas* m_canvas = nullptr;
     FlowLayout* m_buttons = nullptr;
     QLabel* m_hint = nullptr;

@@ -30,6 +30,9 @@ public:
     int markerCount() const { return static_cast<int>(m_markers.size()); }
 
     int seriesCount() const { return static_cast<int>(m_series.size()); }
+    const std::vector<labs::Series>& series() const { return m_series; }
+    const std::vector<std::pair<double, QString>>& markers() const { return m_markers; }
+    const QString& title() const { return m_title; }
     int skipped() const { return m_skipped; }
     bool logX() const { return m_logX; }
     bool logY() const { return m_logY; }

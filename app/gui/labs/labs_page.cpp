@@ -5,6 +5,7 @@
 
 #include "app/gui/app_context.hpp"
 #include "app/gui/labs/lab_chart.hpp"
+#include "app/gui/labs/lab_figure.hpp"
 #include "app/gui/labs/lab_form.hpp"
 #include "app/gui/labs/lab_history_model.hpp"
 #include "app/gui/labs/lab_result_view.hpp"
@@ -151,6 +152,7 @@ QWidget* LabsPage::buildHistoryTab()
 }
 
 LabChart* LabsPage::chart() const { return m_view->chart(); }
+std::expected<models::figure::Figure, QString> LabsPage::figure(bool dark) { return labFigure(*chart(), dark); }
 QTableWidget* LabsPage::summary() const { return m_view->summary(); }
 QProgressBar* LabsPage::progressBar() const { return m_form->progressBar(); }
 QPushButton* LabsPage::runButton() const { return m_form->runButton(); }

@@ -30,7 +30,7 @@ class LabHistoryModel;
 class LabResultView;
 class LabRunner;
 
-class LabsPage : public QWidget, public LessonTarget {
+class LabsPage : public QWidget, public LessonTarget, public FigurePage {
     Q_OBJECT
 public:
     /// Uses the context's lab registry and user database; "Show on roofline / pyramid" open those
@@ -54,6 +54,8 @@ public:
     bool applySetting(const std::string& key, const std::string& value) override;
     /// {"lab": the selected lab's id}.
     labs::guided::PageState state() override;
+    // FigurePage: the shown result's chart
+    std::expected<models::figure::Figure, QString> figure(bool dark) override;
 
     QPushButton* rooflineButton() const { return m_toRoofline; }
     QPushButton* pyramidButton() const { return m_toPyramid; }

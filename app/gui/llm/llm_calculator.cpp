@@ -3,6 +3,7 @@
 #include "app/gui/llm/llm_calculator.hpp"
 
 #include "app/gui/canvas/device_picker.hpp"
+#include "app/gui/figure_export.hpp"
 
 #include <imgui.h>
 
@@ -45,6 +46,27 @@ const std::vector<FitRow>& LlmCalculator::fitMatrix()
 std::string LlmCalculator::svg()
 {
     return LlmChart(m_catalog, m_bars).svg(breakdown(), m_settings.mode, fitMatrix(), m_lastDark);
+}
+
+std::expected<models::figure::Figure, std::string> LlmCalculator::figure(bool dark)
+{
+    const auto b = breakdown();
+    if (!b) return std::unexpected(b.error().message);
+    models::figure::Figure f;
+    f.dark = dark;
+    f.chart = drawingOf(LlmChart(m_catalog, m_bars).bars(b, 1300, dark, 15, figureMeasure())); // wide: no verdict cut short
+    f.title = std::string("LLM memory per device: ") + (m_settings.mode == CalcMode::Inference ? "inference" : "training");
+    f.subtitle = b->summary;
+    std::string parts;
+    for (const auto& part : b->parts) parts += (parts.empty() ? "" : ", ") + part.name + " " + bytesText(part.bytes);
+    f.statistics.push_back("Per device: " + bytesText(b->totalBytes) + " (" + parts + ") on " + std::to_string(b->devices) + " device(s)");
+    for (const auto& id : m_bars) { // the verdicts in full (the chart shortens long ones)
+        if (const auto* d = findDevice(m_catalog, id)) f.statistics.push_back(d->name + ": " + models::memory::deviceVerdict(*d, b->totalBytes).text);
+    }
+    f.units = "bytes per device, decimal prefixes (GB = 10^9 B)";
+    f.sources = {"models/memory memoryBreakdown (accelscope-cli memory infer/train --device D)",
+                 "device memory capacities: the catalog entries of the devices shown"};
+    return f;
 }
 
 void LlmCalculator::drawMatrix(bool dark)

@@ -5,10 +5,12 @@
 #include "app/gui/canvas/scene.hpp"
 #include "app/gui/canvas/visualizer.hpp"
 #include "app/gui/llm/llm_chart.hpp"
+#include "models/figure/figure.hpp"
 #include "app/gui/llm/llm_controls.hpp"
 #include "models/memory/llm_memory_plan.hpp"
 
 #include <array>
+#include <expected>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +47,9 @@ public:
 
     /// Stacked bars and the whole fit matrix as SVG.
     std::string svg();
+    /// The slide figure: the stacked bars with their key, the breakdown as statistics; the
+    /// model's error when the settings give none.
+    std::expected<models::figure::Figure, std::string> figure(bool dark);
 
 private:
     void drawMatrix(bool dark);

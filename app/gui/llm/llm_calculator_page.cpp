@@ -60,4 +60,11 @@ labs::guided::PageState LlmCalculatorPage::state()
     return out;
 }
 
+std::expected<models::figure::Figure, QString> LlmCalculatorPage::figure(bool dark)
+{
+    auto made = m_calculator.figure(dark);
+    if (!made) return std::unexpected(QString::fromStdString(made.error()));
+    return std::move(*made);
+}
+
 } // namespace accelscope::gui

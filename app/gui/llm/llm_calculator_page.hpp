@@ -8,7 +8,7 @@
 
 namespace accelscope::gui {
 
-class LlmCalculatorPage : public CanvasPage, public LessonTarget {
+class LlmCalculatorPage : public CanvasPage, public LessonTarget, public FigurePage {
     Q_OBJECT
 public:
     LlmCalculatorPage(const PageServices& services, QWidget* parent = nullptr);
@@ -17,6 +17,8 @@ public:
     // recompute, seq, mbs; the state adds activations.
     bool applySetting(const std::string& key, const std::string& value) override;
     labs::guided::PageState state() override;
+    // FigurePage: the stacked bars per device
+    std::expected<models::figure::Figure, QString> figure(bool dark) override;
     llm::LlmCalculator& calculator() { return m_calculator; }
 
 private:

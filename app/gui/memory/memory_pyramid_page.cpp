@@ -3,6 +3,7 @@
 #include "app/gui/memory/memory_pyramid_page.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/memory/pyramid_figure.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "labs/machine/machine_info.hpp"
 
@@ -92,5 +93,7 @@ labs::guided::PageState MemoryPyramidPage::state()
             {"local", m.showLocal() ? "true" : "false"},
             {"move_bytes", labs::guided::numberSetting(m.moveBytes())}};
 }
+
+std::expected<models::figure::Figure, QString> MemoryPyramidPage::figure(bool dark) { return memory::pyramidFigure(m_visualizer, dark); }
 
 } // namespace accelscope::gui

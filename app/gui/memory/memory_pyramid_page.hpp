@@ -9,7 +9,7 @@
 
 namespace accelscope::gui {
 
-class MemoryPyramidPage : public CanvasPage, public LessonTarget {
+class MemoryPyramidPage : public CanvasPage, public LessonTarget, public FigurePage {
     Q_OBJECT
 public:
     MemoryPyramidPage(const PageServices& services, QWidget* parent = nullptr);
@@ -18,6 +18,8 @@ public:
     // latency and bandwidth result ids).
     bool applySetting(const std::string& key, const std::string& value) override;
     labs::guided::PageState state() override;
+    // FigurePage: the pyramids with their key, every level's figures, sources
+    std::expected<models::figure::Figure, QString> figure(bool dark) override;
     memory::PyramidVisualizer& visualizer() { return m_visualizer; }
 
 public slots:

@@ -208,9 +208,11 @@ Scene PyramidVisualizer::chart(float width, float height, bool dark, float fontS
     const float gap = fs;
     const float colW = (width - gap * static_cast<float>(n - 1)) / static_cast<float>(n);
     const float top = head + fs * 4.2f;
+    // The line under the levels that says why this machine has no pyramid keeps its own room.
+    const float levelsH = height - top - (m_showLocal && !m_local ? fs * 1.8f : 0.0f);
     // Three lines per level; smaller type when the levels would not fit the height otherwise.
-    const float rowText = std::max(small * 0.6f, std::min(small, (height - top) / (static_cast<float>(maxLevels) * 3.6f)));
-    const float rowH = std::clamp((height - top) / static_cast<float>(maxLevels), rowText * 3.6f, rowText * 6.0f);
+    const float rowText = std::max(small * 0.6f, std::min(small, levelsH / (static_cast<float>(maxLevels) * 3.6f)));
+    const float rowH = std::clamp(levelsH / static_cast<float>(maxLevels), rowText * 3.6f, rowText * 6.0f);
     const auto centred = [&](float mid, float y, const std::string& text, Rgba colour, float size) {
         const auto [shown, fitted] = TextFlow::fit(s, text, colW - fs * 0.3f, size);
         s.text(mid, y + (size - fitted) / 2, shown, colour, TextAnchor::Centre, fitted);

@@ -3,6 +3,7 @@
 #include "app/gui/roofline/roofline_page.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/roofline/roofline_figure.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/model_presets.hpp"
@@ -139,5 +140,7 @@ void RooflinePage::clearMeasured()
     m_visualizer.clearMeasured();
     canvas()->update();
 }
+
+std::expected<models::figure::Figure, QString> RooflinePage::figure(bool dark) { return roofline::rooflineFigure(m_visualizer, dark); }
 
 } // namespace accelscope::gui

@@ -9,7 +9,7 @@
 
 namespace accelscope::gui {
 
-class RooflinePage : public CanvasPage, public LessonTarget {
+class RooflinePage : public CanvasPage, public LessonTarget, public FigurePage {
     Q_OBJECT
 public:
     RooflinePage(const PageServices& services, QWidget* parent = nullptr);
@@ -19,6 +19,8 @@ public:
     // `measured`: stored result ids whose first roofline result is drawn.
     bool applySetting(const std::string& key, const std::string& value) override;
     labs::guided::PageState state() override;
+    // FigurePage: the chart with its legend, roofs and ridge points, catalog sources
+    std::expected<models::figure::Figure, QString> figure(bool dark) override;
     roofline::RooflineVisualizer& visualizer() { return m_visualizer; }
 
 public slots:

@@ -87,6 +87,7 @@ int ParetoChart::seriesCount() const { return static_cast<int>(m_view->chart()->
 
 void ParetoChart::setCurves(const std::vector<FrontierCurve>& curves)
 {
+    m_curves = curves;
     auto* chart = new QChart();
     chart->setTitle(tr("Throughput per device vs speed per user"));
     auto* x = new QValueAxis();

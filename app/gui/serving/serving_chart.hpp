@@ -34,6 +34,8 @@ class ParetoChart : public QWidget {
 public:
     explicit ParetoChart(QWidget* parent = nullptr);
     void setCurves(const std::vector<FrontierCurve>& curves);
+    /// The curves last set (the figure export draws them again).
+    const std::vector<FrontierCurve>& curves() const { return m_curves; }
     QChartView* view() const { return m_view; }
     int seriesCount() const;
 
@@ -45,6 +47,7 @@ private:
     /// The legend beside the plot, or below it when the chart is narrow for its text (projectors).
     void placeLegend();
     QChartView* m_view = nullptr;
+    std::vector<FrontierCurve> m_curves;
 };
 
 /// Fills `table` with the calibration rows of the families of `rows`' devices: device, count,

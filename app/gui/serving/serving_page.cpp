@@ -5,6 +5,7 @@
 #include "app/gui/layout/flow_layout.hpp"
 #include "app/gui/layout/table_font.hpp"
 #include "app/gui/plain_message_box.hpp"
+#include "app/gui/serving/pareto_figure.hpp"
 #include "app/gui/serving/serving_chart.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "models/common/number_text.hpp"
@@ -403,6 +404,12 @@ labs::guided::PageState ServingPage::state()
         }
     }
     return s;
+}
+
+std::expected<models::figure::Figure, QString> ServingPage::figure(bool dark)
+{
+    if (m_chart->curves().empty()) return std::unexpected(tr("No device fits the request: the Pareto chart is empty"));
+    return serving::paretoFigure(m_chart->curves(), dark);
 }
 
 } // namespace accelscope::gui

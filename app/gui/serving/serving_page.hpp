@@ -28,7 +28,7 @@ namespace serving {
 class ParetoChart;
 }
 
-class ServingPage : public QWidget, public LessonTarget {
+class ServingPage : public QWidget, public LessonTarget, public FigurePage {
     Q_OBJECT
 public:
     explicit ServingPage(const PageServices& services, QWidget* parent = nullptr);
@@ -36,6 +36,8 @@ public:
     // LessonTarget: the keys of the "serving-planner" contract (labs/guided/page_contracts.cpp).
     bool applySetting(const std::string& key, const std::string& value) override;
     labs::guided::PageState state() override;
+    // FigurePage: the Pareto chart of the plan shown
+    std::expected<models::figure::Figure, QString> figure(bool dark) override;
 
     /// Runs the planner now on the current settings (the page also runs it shortly after a change).
     void replan();

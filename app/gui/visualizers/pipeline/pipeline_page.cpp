@@ -67,4 +67,11 @@ QString PipelinePage::togglePlay()
     return tr("Pipeline bubbles: %1").arg(m_visualizer.playing() ? tr("playing") : tr("paused"));
 }
 
+std::expected<models::figure::Figure, QString> PipelinePage::figure(bool dark)
+{
+    auto made = m_visualizer.figure(dark);
+    if (!made) return std::unexpected(QString::fromStdString(made.error()));
+    return std::move(*made);
+}
+
 } // namespace accelscope::gui

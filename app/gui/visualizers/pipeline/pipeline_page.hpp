@@ -7,7 +7,7 @@
 
 namespace accelscope::gui {
 
-class PipelinePage : public CanvasPage, public LessonTarget, public AnimatedPage {
+class PipelinePage : public CanvasPage, public LessonTarget, public AnimatedPage, public FigurePage {
     Q_OBJECT
 public:
     PipelinePage(const PageServices& services, QWidget* parent = nullptr);
@@ -19,6 +19,8 @@ public:
     QString stepAnimation(int direction) override;
     bool animationAtEnd() override;
     QString togglePlay() override;
+    // FigurePage: the Gantt charts at the current step, legend, bubble statistics
+    std::expected<models::figure::Figure, QString> figure(bool dark) override;
     pipeline::PipelineVisualizer& visualizer() { return m_visualizer; }
 
 private:

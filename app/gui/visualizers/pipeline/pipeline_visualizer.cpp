@@ -4,6 +4,7 @@
 
 #include "app/gui/canvas/imgui_layout.hpp"
 #include "models/common/number_text.hpp"
+#include "models/pipeline/pipeline_figure.hpp"
 
 #include <imgui.h>
 
@@ -354,33 +355,22 @@ void PipelineVisualizer::draw(DrawContext& context)
     ImGui::EndChild();
 }
 
-std::string PipelineVisualizer::svg()
+std::expected<models::figure::Figure, std::string> PipelineVisualizer::figure(bool dark)
 {
     refresh();
-    constexpr double unit = 24.0;
-    constexpr int rowH = 18;
-    std::string body;
-    int y0 = 20;
-    double widthPx = 200;
-    for (const auto& [schedule, result] : {std::pair{m_top, &m_topResult}, std::pair{m_bottom.value_or(m_top), &m_bottomResult}}) {
-        if (!*result) continue;
-        body += "<text x='0' y='" + std::to_string(y0 - 6) + "' font-family='sans-serif' font-size='12'>" +
-                std::string(scheduleName(schedule)) + "</text>\n";
-        for (const auto& op : (*result)->ops) {
-            const ImU32 c = kindColour(op.kind);
-            char rect[200];
-            std::snprintf(rect, sizeof rect,
-                          "<rect x='%.1f' y='%d' width='%.1f' height='%d' fill='#%02x%02x%02x' stroke='white'/>"
-                          "<text x='%.1f' y='%d' font-family='sans-serif' font-size='10' fill='white'>%d</text>\n",
-                          op.start * unit, y0 + op.stage * rowH, (op.end - op.start) * unit, rowH - 1, c & 0xFF, (c >> 8) & 0xFF,
-                          (c >> 16) & 0xFF, op.start * unit + 2, y0 + op.stage * rowH + 12, op.microbatch);
-            body += rect;
-            widthPx = std::max(widthPx, op.end * unit);
-        }
-        y0 += static_cast<int>((*result)->peakActivations.size()) * rowH + 30;
-    }
-    return "<svg xmlns='http://www.w3.org/2000/svg' width='" + std::to_string(static_cast<int>(widthPx) + 2) + "' height='" +
-           std::to_string(y0) + "'>\n" + body + "</svg>\n";
+    if (!m_topResult || (m_bottom && !m_bottomResult)) return std::unexpected("No schedule to draw: " + m_error);
+    PipelineFigureInput input;
+    input.charts.push_back({m_top, configFor(m_config, m_top), &*m_topResult});
+    if (m_bottom) input.charts.push_back({*m_bottom, configFor(m_config, *m_bottom), &*m_bottomResult});
+    input.step = m_playback.step();
+    input.dark = dark;
+    return pipelineFigure(input);
+}
+
+std::string PipelineVisualizer::svg()
+{
+    auto f = figure(false);
+    return f ? models::figure::figureSvg(*f) : std::string();
 }
 
 } // namespace accelscope::gui::pipeline

@@ -8,8 +8,10 @@
 
 #include "app/gui/canvas/visualizer.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_playback.hpp"
+#include "models/figure/figure.hpp"
 #include "models/pipeline/pipeline_schedule.hpp"
 
+#include <expected>
 #include <optional>
 #include <string>
 
@@ -30,7 +32,10 @@ public:
     const std::optional<models::pipeline::PipelineResult>& top() { refresh(); return m_topResult; }
     const std::optional<models::pipeline::PipelineResult>& bottom() { refresh(); return m_bottomResult; }
     const std::string& error() { refresh(); return m_error; }
-    /// SVG of both Gantt charts (always the whole schedule, whatever the playback step), for slides.
+    /// The slide figure at the current playback step (models::pipeline::pipelineFigure); why not
+    /// when a schedule cannot be simulated.
+    std::expected<models::figure::Figure, std::string> figure(bool dark);
+    /// The light figure as SVG (empty when there is none).
     std::string svg();
 
     /// Playback. A step is one moment at which some op starts, in either chart: the distinct op

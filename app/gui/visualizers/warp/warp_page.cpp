@@ -3,6 +3,7 @@
 #include "app/gui/visualizers/warp/warp_page.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/figure_export.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "models/simt/warp_simulator.hpp"
 
@@ -21,7 +22,7 @@ WarpPage::WarpPage(const PageServices& /*services*/, QWidget* parent)
 {
     setObjectName("warp-divergence");
     auto* frames = new QPushButton(tr("Export frames…"), this);
-    frames->setToolTip(tr("One PNG per step of the playback, for an animated slide"));
+    frames->setToolTip(tr("One figure PNG per step of the playback, for an animated slide"));
     buttonRow()->addWidget(frames);
     connect(frames, &QPushButton::clicked, this, [this] { exportFrames(); });
 }
@@ -40,13 +41,21 @@ int WarpPage::exportFrames(const QString& requested)
     int written = 0;
     for (int step = 0; step <= steps; ++step) {
         m_visualizer.setStep(step);
-        const QImage frame = canvas()->grabFramebuffer(); // renders the current state
-        if (frame.save(dir.filePath(QStringLiteral("frame-%1.png").arg(step, 4, 10, QChar('0'))), "PNG")) ++written;
+        const auto figure = m_visualizer.figure(false);
+        if (!figure) break;
+        if (renderFigure(*figure).save(dir.filePath(QStringLiteral("frame-%1.png").arg(step, 4, 10, QChar('0'))), "PNG")) ++written;
     }
     m_visualizer.setStep(saved);
     canvas()->update();
     emit statusMessage(tr("Saved %1 frames in %2").arg(written).arg(folder));
     return written;
+}
+
+std::expected<models::figure::Figure, QString> WarpPage::figure(bool dark)
+{
+    auto made = m_visualizer.figure(dark);
+    if (!made) return std::unexpected(QString::fromStdString(made.error()));
+    return std::move(*made);
 }
 
 bool WarpPage::applySetting(const std::string& key, const std::string& value)

@@ -7,7 +7,7 @@
 
 namespace accelscope::gui {
 
-class WarpPage : public CanvasPage, public LessonTarget, public AnimatedPage {
+class WarpPage : public CanvasPage, public LessonTarget, public AnimatedPage, public FigurePage {
     Q_OBJECT
 public:
     WarpPage(const PageServices& services, QWidget* parent = nullptr);
@@ -20,10 +20,12 @@ public:
     QString stepAnimation(int direction) override;
     bool animationAtEnd() override;
     QString togglePlay() override;
+    // FigurePage: both grids at the current step, the program, legend and statistics
+    std::expected<models::figure::Figure, QString> figure(bool dark) override;
     warp::WarpVisualizer& visualizer() { return m_visualizer; }
 
 public slots:
-    /// Writes one PNG per playback step (frame-0001.png …) into `folder`; returns how many.
+    /// Writes one figure PNG (2x, light) per playback step (frame-0000.png …) into `folder`; returns how many.
     int exportFrames(const QString& folder = {});
 
 private:

@@ -3,6 +3,7 @@
 #include "app/gui/visualizers/warp/warp_visualizer.hpp"
 
 #include "app/gui/canvas/imgui_layout.hpp"
+#include "models/simt/warp_figure.hpp"
 
 #include <imgui.h>
 
@@ -16,36 +17,11 @@ namespace accelscope::gui::warp {
 
 using namespace models::simt;
 
-namespace {
-
-// Okabe–Ito colours, one per source line, so each path of the program has its colour.
-constexpr std::array<ImU32, 7> pathColours{IM_COL32(0, 114, 178, 255),  IM_COL32(230, 159, 0, 255),
-                                           IM_COL32(0, 158, 115, 255),  IM_COL32(204, 121, 167, 255),
-                                           IM_COL32(86, 180, 233, 255), IM_COL32(213, 94, 0, 255),
-                                           IM_COL32(240, 228, 66, 255)};
-
-
-std::vector<const Issue*> costedIssuesOfWarp0(const WarpRun& run)
-{
-    std::vector<const Issue*> out;
-    for (const auto& i : run.issues) {
-        if (i.warp == 0 && i.cycles > 0) out.push_back(&i);
-    }
-    return out;
-}
-
-} // namespace
 
 ImU32 WarpVisualizer::colourOfLine(int line) const
 {
-    // Statements that cost cycles get the palette in program order, so neighbouring paths differ.
-    int index = 0;
-    for (const auto& inst : m_program.code) {
-        if (inst.cycles == 0) continue;
-        if (inst.line == line) return pathColours[static_cast<std::size_t>(index) % pathColours.size()];
-        ++index;
-    }
-    return IM_COL32(128, 128, 128, 90); // control statements (if, end, …) cost no cycles
+    const models::figure::Colour c = warpLineColour(m_program, line);
+    return IM_COL32(c.r, c.g, c.b, c.a);
 }
 
 WarpVisualizer::WarpVisualizer() { loadPreset(m_preset); }
@@ -290,34 +266,26 @@ void WarpVisualizer::draw(DrawContext& context)
     ImGui::EndGroup();
 }
 
-std::string WarpVisualizer::svg()
+std::expected<models::figure::Figure, std::string> WarpVisualizer::figure(bool dark)
 {
     refresh();
-    constexpr int cell = 6;
-    std::string body;
-    int y0 = 20;
-    int widthPx = 200;
-    for (const auto* r : {&m_preVolta, &m_its}) {
-        if (!*r) continue;
-        body += "<text x='0' y='" + std::to_string(y0 - 6) + "' font-family='sans-serif' font-size='12'>" +
-                std::string(r == &m_preVolta ? "pre-Volta stack" : "ITS") + "</text>\n";
-        int x = 0;
-        for (const Issue* issue : costedIssuesOfWarp0(**r)) {
-            for (int lane = 0; lane < m_width; ++lane) {
-                const bool on = ((issue->mask >> lane) & 1u) != 0;
-                const ImU32 c = on ? colourOfLine(issue->line) : IM_COL32(225, 225, 230, 255);
-                char rect[160];
-                std::snprintf(rect, sizeof rect, "<rect x='%d' y='%d' width='%d' height='%d' fill='#%02x%02x%02x'/>\n", x,
-                              y0 + lane * cell, issue->cycles * cell, cell, c & 0xFF, (c >> 8) & 0xFF, (c >> 16) & 0xFF);
-                body += rect;
-            }
-            x += issue->cycles * cell;
-        }
-        widthPx = std::max(widthPx, x);
-        y0 += m_width * cell + 30;
-    }
-    return "<svg xmlns='http://www.w3.org/2000/svg' width='" + std::to_string(widthPx) + "' height='" + std::to_string(y0) +
-           "'>\n" + body + "</svg>\n";
+    if (!m_preVolta || !m_its) return std::unexpected("The program does not run: " + m_error);
+    WarpFigureInput input;
+    input.program = &m_program;
+    input.preVolta = &*m_preVolta;
+    input.its = &*m_its;
+    input.width = m_width;
+    input.warps = m_warps;
+    input.programName = m_preset;
+    input.step = m_step;
+    input.dark = dark;
+    return warpFigure(input);
+}
+
+std::string WarpVisualizer::svg()
+{
+    auto f = figure(false);
+    return f ? models::figure::figureSvg(*f) : std::string();
 }
 
 } // namespace accelscope::gui::warp

@@ -6,9 +6,11 @@
 #include "labs/guided/page_contracts.hpp"
 
 #include "app/gui/canvas/visualizer.hpp"
+#include "models/figure/figure.hpp"
 #include "models/simt/warp_simulator.hpp"
 
 #include <array>
+#include <expected>
 #include <optional>
 #include <string>
 
@@ -49,7 +51,10 @@ public:
     /// Results of the last update (recomputed when inputs change).
     const std::optional<models::simt::WarpRun>& run(models::simt::ExecutionModel model);
     const std::string& error() { refresh(); return m_error; }
-    /// SVG of the lanes × cycles grid of warp 0 for both models, for slides.
+    /// The slide figure at the current step (models::simt::warpFigure); why not when the program
+    /// does not run.
+    std::expected<models::figure::Figure, std::string> figure(bool dark);
+    /// The light figure as SVG (empty when the program does not run).
     std::string svg();
 
 private:

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+// Figures for slides: PNG at 2x, SVG with legend, statistics and step, no controls, light vs dark,
+// bad output paths refused with nothing half-written.
+#include "app/gui/figure_dialog.hpp"
+#include "app/gui/figure_export.hpp"
+#include "app/gui/labs/lab_figure.hpp"
+#include "app/gui/llm/llm_calculator.hpp"
+#include "app/gui/memory/pyramid_figure.hpp"
+#include "app/gui/page_capture.hpp"
+#include "app/gui/roofline/roofline_figure.hpp"
+#include "app/gui/visualizers/pipeline/pipeline_visualizer.hpp"
+#include "app/gui/visualizers/warp/warp_visualizer.hpp"
+#include "models/simt/warp_figure.hpp"
+#include "tests/app/gui_fixture.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+
+#include <cmath>
+
+using namespace accelscope;
+
+namespace {
+
+QString pathIn(const tests::TempDir& dir, const char* name) { return QString::fromStdString((dir.path() / name).string()); }
+
+QString readAll(const QString& file)
+{
+    QFile in(file);
+    REQUIRE(in.open(QIODevice::ReadOnly));
+    return QString::fromUtf8(in.readAll());
+}
+
+models::figure::Figure warpFigureAtStep(int step, bool dark)
+{
+    gui::warp::WarpVisualizer view; // nested-ifs, 32 lanes
+    view.setStep(step);
+    auto figure = view.figure(dark);
+    REQUIRE(figure.has_value());
+    return *figure;
+}
+
+} // namespace
+
+TEST_CASE("warp figure PNG is twice the figure's logical size and its SVG has legend, statistics and step")
+{
+    tests::TempDir dir;
+    const auto figure = warpFigureAtStep(3, false);
+    const auto size = models::figure::figureSize(figure);
+    const QString png = pathIn(dir, "warp.png");
+    const QString svg = pathIn(dir, "warp.svg");
+    REQUIRE(gui::saveFigure(figure, png).has_value());
+    REQUIRE(gui::saveFigure(figure, svg).has_value());
+    const QImage image(png);
+    CHECK(image.width() == static_cast<int>(std::ceil(size.width * 2)));
+    CHECK(image.height() == static_cast<int>(std::ceil(size.height * 2)));
+    CHECK(gui::distinctColours(image) > 8); // something was drawn, not a blank image
+    const QString text = readAll(svg);
+    CHECK(text.contains("step 3 of"));
+    CHECK(text.contains("Step 3, pre-Volta: line"));
+    CHECK(text.contains("lanes active"));
+    CHECK(text.contains("SIMD efficiency: pre-Volta"));
+    CHECK(text.contains("idle lane"));
+    CHECK(text.contains("Program"));
+    // No control of the page is drawn: the canvas's sliders, buttons and inputs are not in it.
+    for (const char* control : {"issues/s", "seed", "Pause", "Program (edit it)", "Data (comma-separated"}) {
+        INFO(control);
+        CHECK_FALSE(text.contains(control));
+    }
+    CHECK(QDir(QString::fromStdString(dir.path().string())).entryList(QDir::Files).size() == 2); // no temporary left
+}
+
+TEST_CASE("figure light and dark differ in background")
+{
+    const QImage light = gui::renderFigure(warpFigureAtStep(-1, false), 1.0);
+    const QImage dark = gui::renderFigure(warpFigureAtStep(-1, true), 1.0);
+    CHECK(light.pixelColor(2, 2) == QColor(255, 255, 255));
+    CHECK(dark.pixelColor(2, 2) == QColor(30, 30, 30));
+}
+
+TEST_CASE("pipeline figure follows the playback step")
+{
+    gui::pipeline::PipelineVisualizer view;
+    view.setStep(-1);
+    const auto whole = view.figure(false);
+    REQUIRE(whole.has_value());
+    view.setStep(4);
+    const auto stepped = view.figure(false);
+    REQUIRE(stepped.has_value());
+    CHECK_THAT(stepped->subtitle, Catch::StartsWith("step 4 of " + std::to_string(view.stepCount())));
+    CHECK_THAT(whole->subtitle, Catch::StartsWith("whole schedule"));
+    CHECK(models::figure::figureSvg(*stepped) != models::figure::figureSvg(*whole));
+    CHECK_THAT(models::figure::figureSvg(*stepped), Catch::Contains("bubble fraction"));
+}
+
+TEST_CASE("roofline figure names the devices, the ridge points and the catalog sources")
+{
+    tests::GuiFixture fixture;
+    gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
+    view.setDevices({});
+    const auto none = gui::roofline::rooflineFigure(view, false);
+    REQUIRE_FALSE(none.has_value());
+    CHECK(none.error().contains("Choose a device"));
+    view.setDevices({"nvidia-h100-sxm"});
+    const auto figure = gui::roofline::rooflineFigure(view, false);
+    REQUIRE(figure.has_value());
+    CHECK_THAT(figure->title, Catch::Contains("H100"));
+    REQUIRE_FALSE(figure->statistics.empty());
+    CHECK_THAT(figure->statistics[0], Catch::Contains("ridge") && Catch::Contains("FLOP/B"));
+    CHECK_THAT(models::figure::figureCaption(*figure), Catch::Contains("https://"));
+}
+
+TEST_CASE("saving a figure to a bad path says which file and writes nothing")
+{
+    tests::TempDir dir;
+    const auto figure = warpFigureAtStep(1, false);
+    const QString missingFolder = pathIn(dir, "no-such-folder/warp.png");
+    const auto failed = gui::saveFigure(figure, missingFolder);
+    REQUIRE_FALSE(failed.has_value());
+    CHECK(failed.error().startsWith(missingFolder + ": cannot write"));
+    const auto wrongSuffix = gui::saveFigure(figure, pathIn(dir, "warp.jpg"));
+    REQUIRE_FALSE(wrongSuffix.has_value());
+    CHECK(wrongSuffix.error().contains("must end in .png or .svg"));
+    CHECK(QDir(QString::fromStdString(dir.path().string())).entryList(QDir::Files | QDir::NoDotAndDotDot).isEmpty());
+}
+
+TEST_CASE("a page without a chart says why there is no figure")
+{
+    QWidget plain;
+    const auto figure = gui::figureOfPage(&plain, false);
+    REQUIRE_FALSE(figure.has_value());
+    CHECK(figure.error().contains("no figure to export"));
+}
+
+TEST_CASE("the export dialog switches theme, saves and copies a caption with the sources")
+{
+    tests::TempDir dir;
+    gui::warp::WarpVisualizer view;
+    view.setStep(2);
+    gui::FigureDialog dialog([&view](bool dark) -> std::expected<models::figure::Figure, QString> {
+        auto f = view.figure(dark);
+        if (!f) return std::unexpected(QString::fromStdString(f.error()));
+        return *f;
+    }, "warp");
+    CHECK_FALSE(dialog.dark()); // light by default, for slides
+    dialog.setDark(true);
+    CHECK(dialog.figure().dark);
+    const QString svg = pathIn(dir, "dark.svg");
+    CHECK(dialog.save(svg));
+    CHECK(readAll(svg).contains("fill='#1e1e1e'"));
+    const QString caption = dialog.copyCaption();
+    CHECK(caption.contains("step 2 of"));
+    CHECK(caption.contains("Sources:"));
+    CHECK(QApplication::clipboard()->text() == caption);
+}
+
+TEST_CASE("figures for review are written next to the screenshots, light and dark")
+{
+    // Not a pixel comparison: these files are for a person to open (build/…/screenshots/figures).
+    tests::GuiFixture fixture;
+    const QDir dir(QStringLiteral(ACCELSCOPE_SCREENSHOT_DIR "/figures"));
+    REQUIRE(dir.mkpath("."));
+    gui::pipeline::PipelineVisualizer pipeline;
+    pipeline.setStep(9);
+    gui::roofline::RooflineVisualizer roofline(fixture.context->catalog().devices);
+    roofline.setDevices({"nvidia-h100-sxm", "amd-instinct-mi300x"});
+    gui::memory::PyramidVisualizer pyramid(fixture.context->catalog().devices, std::nullopt, "no hwloc in this test");
+    for (const bool dark : {false, true}) {
+        const QString theme = dark ? "dark" : "light";
+        const auto pipe = pipeline.figure(dark);
+        const auto roof = gui::roofline::rooflineFigure(roofline, dark);
+        REQUIRE(pipe.has_value());
+        REQUIRE(roof.has_value());
+        CHECK(gui::saveFigure(warpFigureAtStep(3, dark), dir.filePath("warp-step3-" + theme + ".png")).has_value());
+        CHECK(gui::saveFigure(*pipe, dir.filePath("pipeline-step9-" + theme + ".png")).has_value());
+        CHECK(gui::saveFigure(*roof, dir.filePath("roofline-" + theme + ".png")).has_value());
+        const auto pyr = gui::memory::pyramidFigure(pyramid, dark);
+        REQUIRE(pyr.has_value());
+        CHECK(gui::saveFigure(*pyr, dir.filePath("pyramid-" + theme + ".png")).has_value());
+    }
+    gui::llm::LlmCalculator llm(fixture.context->catalog().devices);
+    llm.setBarDevices({"nvidia-h100-sxm", "amd-instinct-mi300x"});
+    const auto bars = llm.figure(false);
+    REQUIRE(bars.has_value());
+    CHECK_THAT(bars->statistics.at(0), Catch::StartsWith("Per device: "));
+    CHECK(gui::saveFigure(*bars, dir.filePath("llm-light.png")).has_value());
+    CHECK(dir.entryList({"*.png"}).size() >= 9);
+}
+
+TEST_CASE("the Warp page's figure is the one accelscope-cli warp run --svg writes")
+{
+    // Both faces call models::simt::warpFigure; the page passes its preset, lanes, warps and step.
+    gui::warp::WarpVisualizer view;
+    REQUIRE(view.loadPreset("tid-lt-16"));
+    view.setStep(1);
+    const auto* preset = models::simt::findWarpPreset("tid-lt-16");
+    auto program = models::simt::parseWarpProgram(preset->source);
+    REQUIRE(program);
+    models::simt::WarpConfig config;
+    config.data = preset->data;
+    auto a = models::simt::runWarps(*program, config);
+    config.model = models::simt::ExecutionModel::Its;
+    auto b = models::simt::runWarps(*program, config);
+    REQUIRE(a);
+    REQUIRE(b);
+    models::simt::WarpFigureInput input{&*program, &*a, &*b, 32, 1, "tid-lt-16", 1, false};
+    CHECK(view.svg() == models::figure::figureSvg(models::simt::warpFigure(input)));
+}
+
+TEST_CASE("the Labs chart's figure has its series, markers, best points and log axes")
+{
+    gui::LabChart chart;
+    REQUIRE_FALSE(gui::labFigure(chart, false).has_value()); // nothing shown: the reason instead
+    labs::Series triad{"triad", "working set", "B", "bandwidth", "GB/s", {{1e4, 80}, {1e6, 60}, {1e8, 20}}};
+    chart.setSeries({triad}, "Memory bandwidth");
+    chart.setMarkers({{3.2e7, "L3 32 MiB"}});
+    const auto figure = gui::labFigure(chart, false);
+    REQUIRE(figure.has_value());
+    CHECK(figure->title == "Memory bandwidth");
+    REQUIRE(figure->statistics.size() == 1);
+    CHECK(figure->statistics[0] == "triad: highest 80 GB/s at 10,000 B"); // the first point is the highest
+    const std::string svg = models::figure::figureSvg(*figure);
+    CHECK_THAT(svg, Catch::Contains("L3 32 MiB") && Catch::Contains("working set [B], log scale"));
+    const QDir dir(QStringLiteral(ACCELSCOPE_SCREENSHOT_DIR "/figures"));
+    REQUIRE(dir.mkpath("."));
+    CHECK(gui::saveFigure(*figure, dir.filePath("lab-light.png")).has_value());
+}
