@@ -233,7 +233,7 @@ TEST_CASE("Tab walks into the canvas, between its controls and out again, and Sp
     layout->addWidget(after);
     window.show();
     REQUIRE(QTest::qWaitForWindowExposed(&window));
-    window.activateWindow();
+    QApplication::setActiveWindow(&window); // Xvfb has no window manager to activate it
     before->setFocus();
     waitFrames(*canvas, 1);
     REQUIRE(QApplication::focusWidget() == before);
