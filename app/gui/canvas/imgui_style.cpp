@@ -30,10 +30,11 @@ void applyPaletteStyle(ImGuiStyle& style, const QPalette& palette)
     const QColor button = palette.color(QPalette::Button);
     const QColor field = palette.color(QPalette::AlternateBase);
     const QColor accent = palette.color(QPalette::Highlight);
-    const QColor disabled = palette.color(QPalette::Disabled, QPalette::Text);
     ImVec4* c = style.Colors;
     c[ImGuiCol_Text] = colour(text);
-    c[ImGuiCol_TextDisabled] = colour(disabled);
+    // Hints and captions: halfway to the background keeps them readable (Fusion's disabled grey
+    // is too faint for sentences on white).
+    c[ImGuiCol_TextDisabled] = colour(mix(text, window, 0.45));
     c[ImGuiCol_WindowBg] = c[ImGuiCol_ChildBg] = colour(window);
     c[ImGuiCol_PopupBg] = colour(palette.color(QPalette::ToolTipBase));
     c[ImGuiCol_Border] = colour(mix(window, text, 0.3));
@@ -64,6 +65,7 @@ void applyPaletteStyle(ImGuiStyle& style, const QPalette& palette)
     style.WindowBorderSize = 0.0f;
     style.FrameRounding = 2.0f;
     style.GrabRounding = 2.0f;
+    style.FrameBorderSize = 1.0f; // fields and buttons framed like Qt's (drawn inside: no layout change)
 }
 
 } // namespace accelscope::gui
