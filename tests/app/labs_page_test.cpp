@@ -303,6 +303,12 @@ TEST_CASE("named kernels are bars on a category axis, sweeps are lines over numb
     REQUIRE(chart.chart()->axes(Qt::Horizontal).size() == 1);
     CHECK(chart.chart()->axes(Qt::Horizontal).front()->type() == QAbstractAxis::AxisTypeBarCategory);
     CHECK(chart.chart()->axes(Qt::Horizontal).front()->titleText() == "kernel");
+    // Narrow (a side panel at projector text sizes): the names stand upright rather than "...".
+    chart.show(); // a hidden widget gets its resize events only when shown
+    chart.resize(900, 400);
+    CHECK_FALSE(chart.categoryLabelsUpright());
+    chart.resize(150, 400);
+    CHECK(chart.categoryLabelsUpright());
 
     const accelscope::labs::Series sweep{"read bandwidth", "working set", "KiB", "bandwidth", "GB/s", {{16, 50}, {32, 48}, {64, 30}}};
     chart.setSeries({sweep}, "sweep");

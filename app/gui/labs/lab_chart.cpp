@@ -81,6 +81,28 @@ void LabChart::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
     if (chart() != nullptr) chart()->setTitle(wrappedTitle());
+    fitCategoryLabels();
+}
+
+// Category names side by side that would not fit under their bars (Qt Charts cuts them to "..."
+// then: a narrow page at projector text sizes) stand upright instead.
+bool LabChart::categoryLabelsUpright() const
+{
+    if (chart() == nullptr || m_categories.isEmpty()) return false;
+    const auto axes = chart()->axes(Qt::Horizontal);
+    return !axes.isEmpty() && axes.front()->labelsAngle() != 0;
+}
+
+void LabChart::fitCategoryLabels()
+{
+    if (chart() == nullptr || m_categories.isEmpty()) return;
+    const auto axes = chart()->axes(Qt::Horizontal);
+    if (axes.isEmpty() || axes.front()->type() != QAbstractAxis::AxisTypeBarCategory) return;
+    const QFontMetrics metrics(font());
+    int widest = 0;
+    for (const QString& name : std::as_const(m_categories)) widest = std::max(widest, metrics.horizontalAdvance(name));
+    const qsizetype needed = m_categories.size() * (widest + metrics.averageCharWidth() * 2);
+    axes.front()->setLabelsAngle(needed > width() * 7 / 10 ? -90 : 0);
 }
 
 void LabChart::changeEvent(QEvent* event)
@@ -166,6 +188,7 @@ void LabChart::rebuild()
     QChart* old = this->chart();
     setChart(chart);
     delete old;
+    fitCategoryLabels();
 }
 
 // Grouped bars: one set per series, one group per category measured so far (a run adds a group

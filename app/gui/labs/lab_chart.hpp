@@ -41,6 +41,8 @@ public:
     const QStringList& categories() const { return m_categories; }
     /// Bars or points drawn, summed over the series shown.
     int pointsShown() const { return m_pointsShown; }
+    /// True when the category names stand upright (side by side they would not fit).
+    bool categoryLabelsUpright() const;
     bool logX() const { return m_logX; }
     bool logY() const { return m_logY; }
 
@@ -53,6 +55,7 @@ private:
     void addLines(QChart* chart, const std::vector<const labs::Series*>& shown);
     void addBars(QChart* chart, const std::vector<const labs::Series*>& shown, const std::vector<std::string>& names);
     QString wrappedTitle() const;
+    void fitCategoryLabels();
     std::vector<labs::Series> m_series;
     std::vector<std::pair<double, QString>> m_markers;
     QString m_title;
