@@ -66,6 +66,36 @@ double RunMonitor::elapsedSeconds() const
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
 }
 
+std::vector<std::string> xCategories(const Series& series)
+{
+    const std::string& label = series.xLabel;
+    const auto open = label.find(" (0 ");
+    if (open == std::string::npos || label.back() != ')') return {};
+    std::vector<std::string> names;
+    std::size_t at = open + 2;
+    while (at < label.size() - 1) {
+        // Each entry is "<index> <name>", entries separated by ", ".
+        const std::string index = std::to_string(names.size()) + " ";
+        if (label.compare(at, index.size(), index) != 0) return {};
+        at += index.size();
+        const auto comma = label.find(", ", at);
+        const auto end = comma == std::string::npos ? label.size() - 1 : comma;
+        if (end == at) return {};
+        names.push_back(label.substr(at, end - at));
+        at = comma == std::string::npos ? label.size() : comma + 2;
+    }
+    for (const Point& p : series.points) {
+        if (!(p.x >= 0) || p.x != std::floor(p.x) || p.x >= static_cast<double>(names.size())) return {};
+    }
+    return names;
+}
+
+std::string xAxisName(const Series& series)
+{
+    if (xCategories(series).empty()) return series.xLabel;
+    return series.xLabel.substr(0, series.xLabel.find(" (0 "));
+}
+
 std::optional<double> positiveFigure(const LabResult& result, std::string_view key)
 {
     const auto it = std::ranges::find(result.summary, key, &SummaryFigure::key);

@@ -45,7 +45,9 @@ struct Point {
     double y = 0;
 };
 
-/// A measured curve with units on both axes.
+/// A measured curve with units on both axes. A categorical x axis (named kernels, rungs,
+/// instruction sets) is written in `xLabel` as "name (0 first, 1 second, ...)" with x the index
+/// of each point's category; xCategories() reads it back.
 struct Series {
     std::string name;
     std::string xLabel;
@@ -80,6 +82,13 @@ struct LabResult {
     std::string startedAt;                  ///< ISO 8601 UTC
     double durationSeconds = 0;
 };
+
+/// The names of a categorical x axis, in index order, when `series.xLabel` lists them as
+/// "name (0 a, 1 b, ...)" (indices 0, 1, 2, ... in order) and every point's x is one of those
+/// indices; empty for a numeric axis.
+std::vector<std::string> xCategories(const Series& series);
+/// The x axis name without its category list ("kernel" for "kernel (0 copy, 1 scale)").
+std::string xAxisName(const Series& series);
 
 /// The summary figure `key` of a result when it is there and positive (a measured rate, size or
 /// time); nothing otherwise.

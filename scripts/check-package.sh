@@ -51,6 +51,9 @@ done
 if [[ "$(cache ACCELSCOPE_WITH_GUI)" == ON ]] && ! grep -q '\blibqt6widgets6\b' <<<"$depends"; then
   fail "Depends lacks libqt6widgets6: $depends"
 fi
+if [[ "$(cache ACCELSCOPE_WITH_GUI)" == ON ]] && ! grep -q '\bfonts-dejavu-core\b' <<<"$depends"; then
+  fail "Depends lacks fonts-dejavu-core (the canvases' UI font): $depends"
+fi
 if grep -qiE 'cuda|nvidia' <<<"$depends"; then fail "Depends names CUDA or NVIDIA packages: $depends"; fi
 
 archive=$(tar -tzf "$tgz")

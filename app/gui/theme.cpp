@@ -70,7 +70,7 @@ void applyTheme(QApplication& app, Theme theme, double fontScale)
                                                   : app.style()->standardPalette());
     QFont font = app.font();
     // 10 pt is Qt's usual default; scaling the point size keeps layouts proportional.
-    font.setPointSizeF(10.0 * std::clamp(fontScale, minFontScale, maxFontScale));
+    font.setPointSizeF(baseFontPointSize * std::clamp(fontScale, minFontScale, maxFontScale));
     app.setFont(font);
 }
 

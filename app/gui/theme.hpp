@@ -26,6 +26,8 @@ QColor userDeviceColour(Theme theme);
 QString themeName(Theme theme);
 Theme themeFromName(const QString& name);
 
+/// The UI font's size at text scale 1 (Qt's usual default); the ImGui canvases match it.
+constexpr double baseFontPointSize = 10.0;
 /// Allowed font scales and their step.
 constexpr double minFontScale = 0.8;
 constexpr double maxFontScale = 2.5;

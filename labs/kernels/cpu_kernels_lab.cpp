@@ -117,7 +117,8 @@ std::string rungWhy(GemmRung rung)
 }
 
 template <class T>
-models::Result<void> gemmLadder(LabResult& result, const Ceilings& ceilings, std::size_t n, std::size_t naiveN, int reps)
+models::Result<void> gemmLadder(LabResult& result, const RunMonitor& monitor, const Ceilings& ceilings, std::size_t n,
+                                std::size_t naiveN, int reps)
 {
     constexpr bool fp64 = sizeof(T) == 8;
     const std::string prefix = fp64 ? "dgemm" : "sgemm";
@@ -142,13 +143,14 @@ models::Result<void> gemmLadder(LabResult& result, const Ceilings& ceilings, std
         addReport(result, report);
         ladder.points.push_back(Point{static_cast<double>(std::ranges::find(allGemmRungs, rung) - std::begin(allGemmRungs)),
                                       bestGflops(report)});
+        monitor.publish(ladder); // the chart grows a bar per rung
     }
     result.series.push_back(std::move(ladder));
     return {};
 }
 
 template <class T>
-models::Result<void> skinnyGemm(LabResult& result, const Ceilings& ceilings, std::size_t nk, int reps)
+models::Result<void> skinnyGemm(LabResult& result, const RunMonitor& monitor, const Ceilings& ceilings, std::size_t nk, int reps)
 {
     constexpr bool fp64 = sizeof(T) == 8;
     const std::string prefix = fp64 ? "dgemm" : "sgemm";
@@ -178,6 +180,7 @@ models::Result<void> skinnyGemm(LabResult& result, const Ceilings& ceilings, std
                                                "before use and the 6-row tiles are mostly padding");
             addReport(result, report);
             series[r].points.push_back(Point{static_cast<double>(m), bestGflops(report)});
+            monitor.publish(series[r]);
         }
     }
     for (Series& one : series) result.series.push_back(std::move(one));
@@ -261,7 +264,7 @@ models::Result<void> CpuKernelsLab::measure(CpuRunStart& run, const RunMonitor& 
         return {};
     };
     if (auto s = step(0.1, "GEMM ladder"); !s) return s;
-    if (auto g = measureGemm(run, *ceilings); !g) return g;
+    if (auto g = measureGemm(run, monitor, *ceilings); !g) return g;
     if (auto s = step(0.4, "GEMV, softmax, RMSNorm"); !s) return s;
     if (auto m = measureStreaming(run, *ceilings, streamBytes); !m) return m;
     if (auto s = step(0.55, "attention two ways"); !s) return s;
@@ -280,7 +283,7 @@ models::Result<void> CpuKernelsLab::measure(CpuRunStart& run, const RunMonitor& 
     return {};
 }
 
-models::Result<void> CpuKernelsLab::measureGemm(CpuRunStart& run, const Ceilings& ceilings)
+models::Result<void> CpuKernelsLab::measureGemm(CpuRunStart& run, const RunMonitor& monitor, const Ceilings& ceilings)
 {
     auto& params = run.start.parameters;
     const auto n = static_cast<std::size_t>(params["gemm_n"]);
@@ -289,10 +292,10 @@ models::Result<void> CpuKernelsLab::measureGemm(CpuRunStart& run, const Ceilings
     const int reps = integer(params, "repetitions");
     LabResult& result = run.start.result;
     result.notes.push_back("GEMM: " + gemmRungDescription(GemmRung::Blas, false));
-    if (auto r = gemmLadder<float>(result, ceilings, n, naiveN, reps); !r) return r;
-    if (auto r = gemmLadder<double>(result, ceilings, n, naiveN, reps); !r) return r;
-    if (auto r = skinnyGemm<float>(result, ceilings, nk, reps); !r) return r;
-    return skinnyGemm<double>(result, ceilings, nk, reps);
+    if (auto r = gemmLadder<float>(result, monitor, ceilings, n, naiveN, reps); !r) return r;
+    if (auto r = gemmLadder<double>(result, monitor, ceilings, n, naiveN, reps); !r) return r;
+    if (auto r = skinnyGemm<float>(result, monitor, ceilings, nk, reps); !r) return r;
+    return skinnyGemm<double>(result, monitor, ceilings, nk, reps);
 }
 
 models::Result<void> CpuKernelsLab::measureStreaming(CpuRunStart& run, const Ceilings& ceilings, std::size_t streamBytes)

@@ -22,7 +22,7 @@ protected:
     models::Result<void> measure(CpuRunStart& run, const RunMonitor& monitor) override;
 
 private:
-    static models::Result<void> measureGemm(CpuRunStart& run, const Ceilings& ceilings);
+    static models::Result<void> measureGemm(CpuRunStart& run, const RunMonitor& monitor, const Ceilings& ceilings);
     static models::Result<void> measureStreaming(CpuRunStart& run, const Ceilings& ceilings, std::size_t streamBytes);
     static models::Result<void> measureAttention(CpuRunStart& run, const Ceilings& ceilings);
     static models::Result<void> measureDecode(CpuRunStart& run, const RunMonitor& monitor, const Ceilings& ceilings,

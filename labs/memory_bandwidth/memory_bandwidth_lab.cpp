@@ -253,6 +253,7 @@ models::Result<void> MemoryBandwidthLab::measure(CpuRunStart& run, const RunMoni
                 perKernel.points[index].y = std::max(perKernel.points[index].y, bytesPerElement(k) * static_cast<double>(n) / seconds / 1e9);
                 result.summary.push_back(SummaryFigure{std::string(kernelName(k)) + "_run_gbs",
                                                        bytesPerElement(k) * static_cast<double>(n) / seconds / 1e9, "GB/s", ""});
+                monitor.publish(perKernel); // a bar per kernel as soon as it is timed
             }
             if (k == Kernel::Copy) c = a;
             if (k == Kernel::Scale) b = scalar * c;

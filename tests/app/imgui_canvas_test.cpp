@@ -4,10 +4,15 @@
 
 #include <catch2/catch.hpp>
 
+#include <QApplication>
+#include <QLineEdit>
 #include <QTest>
 #include <QVBoxLayout>
 
 #include <imgui.h>
+#include <imgui_internal.h> // GetItemID: the IDs keyboard navigation focuses
+
+#include <cmath>
 
 using namespace accelscope::gui;
 
@@ -140,4 +145,114 @@ TEST_CASE("the canvas survives being re-parented into another window")
     canvas->setFontScale(2.0f);
     waitFrames(*canvas, canvas->framesRendered() + 1);
     CHECK(probe.frames > 1);
+}
+
+TEST_CASE("a press and release delivered between two frames still click an ImGui button")
+{
+    ProbeVisualizer probe;
+    ImGuiCanvas canvas;
+    showCanvas(canvas, probe);
+    const QPoint button(60, 45);
+    QTest::mouseMove(&canvas, button);
+    waitQuiet(canvas);
+    // Both events arrive before the canvas draws again: ImGui 1.86 polls "is the button down",
+    // so without the queue it would see "up" in both frames and the click would be lost.
+    const int before = canvas.framesRendered();
+    QTest::mousePress(&canvas, Qt::LeftButton, {}, button);
+    QTest::mouseRelease(&canvas, Qt::LeftButton, {}, button);
+    REQUIRE(canvas.framesRendered() == before); // really no frame in between
+    waitQuiet(canvas);
+    CHECK(probe.clicked);
+}
+
+TEST_CASE("the canvas draws with Qt's UI font found by fontconfig, at Qt's size times the text scale")
+{
+    ProbeVisualizer probe;
+    ImGuiCanvas canvas;
+    showCanvas(canvas, probe);
+    waitQuiet(canvas);
+    const QString file = canvas.fontFile();
+    CHECK(file.endsWith(QStringLiteral(".ttf"), Qt::CaseInsensitive));
+    const float ratio = static_cast<float>(canvas.devicePixelRatioF());
+    const float normal = canvas.fontPixelSize();
+    // 10 pt at the screen's dpi: 13.3 px at 96 dpi (Xvfb's default).
+    CHECK(normal == Approx(std::round(10.0 * canvas.logicalDpiY() / 72.0 * ratio)).margin(0.5));
+    canvas.setFontScale(2.5f);
+    waitQuiet(canvas);
+    CHECK(canvas.fontPixelSize() == Approx(std::round(25.0 * canvas.logicalDpiY() / 72.0 * ratio)).margin(0.5));
+}
+
+namespace {
+
+// Two buttons, one under the other, recording their ImGui IDs and presses.
+class TwoButtons : public Visualizer {
+public:
+    std::string id() const override { return "two-buttons"; }
+    std::string title() const override { return "Two buttons"; }
+    void draw(DrawContext&) override
+    {
+        if (ImGui::Button("First")) ++firstPresses;
+        firstId = ImGui::GetItemID();
+        if (ImGui::Button("Second")) ++secondPresses;
+        secondId = ImGui::GetItemID();
+    }
+    unsigned int firstId = 0;
+    unsigned int secondId = 0;
+    int firstPresses = 0;
+    int secondPresses = 0;
+};
+
+// Sends a key to whichever widget has focus, then lets the canvas settle.
+void pressKey(const ImGuiCanvas& canvas, Qt::Key key, Qt::KeyboardModifiers modifiers = {})
+{
+    QWidget* target = QApplication::focusWidget();
+    REQUIRE(target != nullptr);
+    QTest::keyClick(target, key, modifiers);
+    int last = -1;
+    for (int i = 0; i < 40 && last != canvas.framesRendered(); ++i) {
+        last = canvas.framesRendered();
+        QTest::qWait(60);
+    }
+}
+
+} // namespace
+
+TEST_CASE("Tab walks into the canvas, between its controls and out again, and Space presses")
+{
+    REQUIRE_FALSE(qEnvironmentVariableIsEmpty("DISPLAY"));
+    TwoButtons buttons;
+    QWidget window;
+    auto* layout = new QVBoxLayout(&window);
+    auto* before = new QLineEdit;
+    auto* canvas = new ImGuiCanvas;
+    auto* after = new QLineEdit;
+    canvas->setVisualizer(&buttons);
+    canvas->setMinimumSize(300, 200);
+    layout->addWidget(before);
+    layout->addWidget(canvas);
+    layout->addWidget(after);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QApplication::setActiveWindow(&window); // Xvfb has no window manager to activate it
+    before->setFocus();
+    waitFrames(*canvas, 1);
+    REQUIRE(QApplication::focusWidget() == before);
+
+    pressKey(*canvas, Qt::Key_Tab);
+    CHECK(QApplication::focusWidget() == canvas);
+    CHECK(canvas->focusedControl() == buttons.firstId);
+    pressKey(*canvas, Qt::Key_Tab);
+    CHECK(QApplication::focusWidget() == canvas);
+    CHECK(canvas->focusedControl() == buttons.secondId);
+    pressKey(*canvas, Qt::Key_Space);
+    CHECK(buttons.secondPresses == 1);
+    CHECK(buttons.firstPresses == 0);
+    pressKey(*canvas, Qt::Key_Backtab, Qt::ShiftModifier);
+    CHECK(canvas->focusedControl() == buttons.firstId);
+    pressKey(*canvas, Qt::Key_Return);
+    CHECK(buttons.firstPresses == 1);
+    pressKey(*canvas, Qt::Key_Down);
+    CHECK(canvas->focusedControl() == buttons.secondId);
+    pressKey(*canvas, Qt::Key_Tab); // past the last control
+    CHECK(QApplication::focusWidget() == after);
 }

@@ -7,6 +7,8 @@
 #include "models/catalog/sqlite_db.hpp"
 #include "tests/app/gui_fixture.hpp"
 
+#include <QAbstractAxis>
+#include <QChart>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QListWidget>
@@ -282,4 +284,50 @@ TEST_CASE("the cpu-kernels lab is on the Labs page from the registry and a quick
     CHECK(page.chart()->seriesCount() == 8);
     CHECK(page.chart()->skipped() == 6);
     CHECK(page.summary()->rowCount() >= 7);
+}
+
+TEST_CASE("named kernels are bars on a category axis, sweeps are lines over numbers")
+{
+    accelscope::tests::GuiFixture fixture;
+    LabChart chart;
+    accelscope::labs::Series kernels{"best bandwidth per kernel", "kernel (0 copy, 1 scale, 2 add, 3 triad, 4 read, 5 fill)", "",
+                                     "bandwidth", "GB/s", {}};
+    // Filled in as a run publishes it: a bar per kernel measured so far.
+    for (int k = 0; k < 6; ++k) {
+        kernels.points.push_back({static_cast<double>(k), 10.0 + k});
+        chart.updateSeries(kernels);
+        CHECK(chart.pointsShown() == k + 1);
+        CHECK(chart.categories().size() == k + 1);
+    }
+    CHECK(chart.categories() == QStringList{"copy", "scale", "add", "triad", "read", "fill"});
+    REQUIRE(chart.chart()->axes(Qt::Horizontal).size() == 1);
+    CHECK(chart.chart()->axes(Qt::Horizontal).front()->type() == QAbstractAxis::AxisTypeBarCategory);
+    CHECK(chart.chart()->axes(Qt::Horizontal).front()->titleText() == "kernel");
+    // Narrow (a side panel at projector text sizes): the names stand upright rather than "...".
+    chart.show(); // a hidden widget gets its resize events only when shown
+    chart.resize(900, 400);
+    CHECK_FALSE(chart.categoryLabelsUpright());
+    chart.resize(150, 400);
+    CHECK(chart.categoryLabelsUpright());
+
+    const accelscope::labs::Series sweep{"read bandwidth", "working set", "KiB", "bandwidth", "GB/s", {{16, 50}, {32, 48}, {64, 30}}};
+    chart.setSeries({sweep}, "sweep");
+    CHECK(chart.categories().isEmpty());
+    CHECK(chart.pointsShown() == 3);
+    CHECK(chart.chart()->axes(Qt::Horizontal).front()->type() == QAbstractAxis::AxisTypeValue);
+}
+
+TEST_CASE("after Cancel the chart's title says cancelled, not measuring")
+{
+    accelscope::tests::GuiFixture fixture;
+    LabsPage page(fixture.services());
+    REQUIRE(page.selectLab("cpu-compute-peak"));
+    page.setQuick(false);
+    page.runSelected();
+    CHECK_THAT(page.chart()->title().toStdString(), Catch::Contains("measuring"));
+    page.cancelRun();
+    REQUIRE(waitForRun(page));
+    CHECK_THAT(page.chart()->title().toStdString(), Catch::Contains("cancelled"));
+    CHECK_THAT(page.chart()->title().toStdString(), !Catch::Contains("measuring"));
+    CHECK_THAT(page.chart()->chart()->title().toStdString(), Catch::Contains("cancelled"));
 }

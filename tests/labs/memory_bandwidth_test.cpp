@@ -104,3 +104,23 @@ TEST_CASE("a non-finite figure survives the JSON round trip as NaN instead of br
     CHECK(std::isnan(back->summary.front().value));
     CHECK(std::isnan(back->series.front().points.front().y));
 }
+
+TEST_CASE("the per-kernel bars are published one kernel at a time while the run measures")
+{
+    const auto registry = LabRegistry::withAllLabs();
+    Lab* lab = registry.find("cpu-memory-bandwidth");
+    REQUIRE(lab != nullptr);
+    RunConfig config;
+    config.quick = true;
+    std::vector<std::size_t> sizes; // points in "best bandwidth per kernel" at each publication
+    config.seriesUpdated = [&](const Series& s) {
+        if (s.name == "best bandwidth per kernel") sizes.push_back(s.points.size());
+    };
+    REQUIRE(lab->run(config).has_value());
+    REQUIRE(sizes.size() >= 6);
+    CHECK(sizes.front() == 1); // the first kernel is drawn before the second is timed
+    CHECK(std::ranges::is_sorted(sizes));
+    CHECK(sizes.back() == 6);
+    const Series probe{"", "kernel (0 copy, 1 scale, 2 add, 3 triad, 4 read, 5 fill)", "", "", "", {}};
+    CHECK(xCategories(probe).size() == 6); // the label the chart reads as six named bars
+}

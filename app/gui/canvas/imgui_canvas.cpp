@@ -2,6 +2,10 @@
 // ImGuiCanvas: event forwarding (ImGui 1.86 IO API), frame pacing and GL lifetime.
 #include "app/gui/canvas/imgui_canvas.hpp"
 
+#include "app/gui/canvas/imgui_style.hpp"
+#include "app/gui/canvas/ui_font_file.hpp"
+#include "app/gui/theme.hpp"
+
 #include <QFocusEvent>
 #include <QKeyEvent>
 #include <QLoggingCategory>
@@ -13,9 +17,11 @@
 #include <imgui.h>
 #include <imgui_internal.h> // the canvas window's CursorMaxPos: how far its content reached
 #include <backends/imgui_impl_opengl3.h>
+#include <imgui_freetype.h>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <utility>
 
 Q_LOGGING_CATEGORY(lcCanvas, "accelscope.canvas")
@@ -102,6 +108,12 @@ void ImGuiCanvas::setDarkTheme(bool dark)
     inputArrived();
 }
 
+unsigned int ImGuiCanvas::focusedControl() const
+{
+    makeImGuiCurrent();
+    return ImGui::GetFocusID();
+}
+
 void ImGuiCanvas::makeImGuiCurrent() const { ImGui::SetCurrentContext(m_context); }
 
 void ImGuiCanvas::initializeGL()
@@ -135,14 +147,30 @@ void ImGuiCanvas::shutdownBackend()
 
 void ImGuiCanvas::rebuildFonts()
 {
-    // Rasterise at the physical pixel size so text stays sharp on HiDPI, then scale back.
+    // Qt's UI face at Qt's UI size × text scale, rasterised at the physical pixel size (hinted by
+    // FreeType, as Qt draws it) so text stays sharp on HiDPI, then scaled back to logical pixels.
     const auto ratio = static_cast<float>(devicePixelRatioF());
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
+    io.Fonts->FontBuilderIO = ImGuiFreeType::GetBuilderForFreeType();
+    io.Fonts->FontBuilderFlags = ImGuiFreeTypeBuilderFlags_LightHinting;
+    const float pixels = uiFontPixelSize(baseFontPointSize, m_fontScale, logicalDpiY()) * ratio;
     ImFontConfig config;
-    config.SizePixels = 13.0f * m_fontScale * ratio;
-    config.OversampleH = 2;
-    io.Fonts->AddFontDefault(&config);
+    config.SizePixels = std::round(pixels);
+    config.OversampleH = 1; // FreeType renders at the exact size: no oversampling needed
+    config.OversampleV = 1;
+    const QString file = uiFontFile(font());
+    ImFont* loaded = nullptr;
+    if (!file.isEmpty()) loaded = io.Fonts->AddFontFromFileTTF(file.toLocal8Bit().constData(), config.SizePixels, &config);
+    if (loaded == nullptr) {
+        if (!m_fontFallbackLogged) {
+            qCWarning(lcCanvas) << "no scalable file for the UI font" << font().family() << "(fontconfig); canvases use ImGui's built-in font";
+            m_fontFallbackLogged = true;
+        }
+        io.Fonts->AddFontDefault(&config);
+    }
+    m_fontFile = loaded != nullptr ? file : QString();
+    m_fontPixels = config.SizePixels;
     io.FontGlobalScale = 1.0f / ratio;
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -152,14 +180,7 @@ void ImGuiCanvas::rebuildFonts()
 
 void ImGuiCanvas::applyStyle()
 {
-    ImGuiStyle& style = ImGui::GetStyle();
-    if (m_dark) {
-        ImGui::StyleColorsDark(&style);
-    } else {
-        ImGui::StyleColorsLight(&style);
-    }
-    style.WindowRounding = 0.0f;
-    style.WindowBorderSize = 0.0f;
+    applyPaletteStyle(ImGui::GetStyle(), palette());
     m_styleDirty = false;
 }
 
@@ -181,11 +202,14 @@ void ImGuiCanvas::paintGL()
     const double now = timeSeconds();
     io.DeltaTime = static_cast<float>(std::max(now - m_lastFrameSeconds, 1e-4));
     m_lastFrameSeconds = now;
+    const bool inputLeft = m_input.applyFrame(io.KeysDown, io.MouseDown, io.MousePos.x, io.MousePos.y);
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(io.DisplaySize);
+    if (m_focusWindow) ImGui::SetNextWindowFocus();
+    m_focusWindow = false;
     m_animationRequested = false;
     constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
@@ -201,6 +225,8 @@ void ImGuiCanvas::paintGL()
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     ++m_frames;
     emit frameRendered();
+    if (inputLeft) m_settleFrames = std::max(m_settleFrames, 1); // the rest of the queue, a frame each
+    stepTabNavigation();
 
     // Frame pacing: animations at ~60 Hz; after input, two more frames let hover and
     // widget state settle; otherwise nothing until the next event.
@@ -231,7 +257,8 @@ void ImGuiCanvas::updateModifiers(Qt::KeyboardModifiers modifiers)
 void ImGuiCanvas::mousePressEvent(QMouseEvent* event)
 {
     makeImGuiCurrent();
-    if (const int index = mouseButtonIndex(event->button()); index >= 0) ImGui::GetIO().MouseDown[index] = true;
+    queueMousePosition(event->position());
+    if (const int index = mouseButtonIndex(event->button()); index >= 0) m_input.pushMouseButton(index, true);
     updateModifiers(event->modifiers());
     inputArrived();
 }
@@ -239,22 +266,25 @@ void ImGuiCanvas::mousePressEvent(QMouseEvent* event)
 void ImGuiCanvas::mouseReleaseEvent(QMouseEvent* event)
 {
     makeImGuiCurrent();
-    if (const int index = mouseButtonIndex(event->button()); index >= 0) ImGui::GetIO().MouseDown[index] = false;
+    queueMousePosition(event->position());
+    if (const int index = mouseButtonIndex(event->button()); index >= 0) m_input.pushMouseButton(index, false);
     inputArrived();
+}
+
+void ImGuiCanvas::queueMousePosition(const QPointF& position)
+{
+    m_input.pushMousePosition(static_cast<float>(position.x()), static_cast<float>(position.y()));
 }
 
 void ImGuiCanvas::mouseMoveEvent(QMouseEvent* event)
 {
-    makeImGuiCurrent();
-    const QPointF position = event->position();
-    ImGui::GetIO().MousePos = ImVec2(static_cast<float>(position.x()), static_cast<float>(position.y()));
+    queueMousePosition(event->position());
     inputArrived();
 }
 
 void ImGuiCanvas::leaveEvent(QEvent* event)
 {
-    makeImGuiCurrent();
-    ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    m_input.pushMousePosition(-FLT_MAX, -FLT_MAX); // ImGui's "no mouse"
     inputArrived();
     QOpenGLWidget::leaveEvent(event);
 }
@@ -278,8 +308,12 @@ bool ImGuiCanvas::forwardKey(QKeyEvent* event, bool down)
     bool known = false;
     for (const auto& [qtKey, imguiKey] : keyTable) {
         if (qtKey == event->key()) {
-            io.KeysDown[imguiKey] = down;
+            m_input.pushKey(imguiKey, down);
             known = true;
+            // ImGui 1.86 presses a focused button with Space (nav "Activate") only; Enter, its
+            // "Input", just starts text input: outside text fields Enter presses too.
+            const bool enter = imguiKey == ImGuiKey_Enter || imguiKey == ImGuiKey_KeyPadEnter;
+            if (enter && (!down || !io.WantTextInput)) m_input.pushKey(ImGuiKey_Space, down);
         }
     }
     if (down && !event->text().isEmpty() && event->text().at(0).isPrint()) {
@@ -304,6 +338,14 @@ void ImGuiCanvas::focusInEvent(QFocusEvent* event)
 {
     makeImGuiCurrent();
     ImGui::GetIO().AddFocusEvent(true);
+    // Keyboard navigation needs ImGui's window focused before the keys queued below arrive.
+    if (ImGuiWindow* window = ImGui::FindWindowByName("##canvas")) ImGui::FocusWindow(window);
+    else m_focusWindow = true; // no frame drawn yet: focus it in the first one
+    // Tabbing in lands on a control: the first one, or the one focused before.
+    const Qt::FocusReason reason = event->reason();
+    if ((reason == Qt::TabFocusReason || reason == Qt::BacktabFocusReason) && ImGui::GetFocusID() == 0) {
+        startTabStep(reason == Qt::TabFocusReason);
+    }
     inputArrived();
     QOpenGLWidget::focusInEvent(event);
 }
@@ -311,20 +353,73 @@ void ImGuiCanvas::focusInEvent(QFocusEvent* event)
 void ImGuiCanvas::focusOutEvent(QFocusEvent* event)
 {
     makeImGuiCurrent();
-    ImGuiIO& io = ImGui::GetIO();
-    io.AddFocusEvent(false);
-    std::fill(std::begin(io.MouseDown), std::end(io.MouseDown), false);
+    ImGui::GetIO().AddFocusEvent(false);
+    // Whatever is held is released after what is queued (a click that moved focus still clicks):
+    // the release itself goes to the widget that has focus now.
+    for (int button = 0; button < 3; ++button) m_input.pushMouseButton(button, false);
+    for (const auto& [qtKey, imguiKey] : keyTable) m_input.pushKey(imguiKey, false);
+    m_tab = {};
     inputArrived();
     QOpenGLWidget::focusOutEvent(event);
 }
 
+void ImGuiCanvas::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange) m_styleDirty = true; // the theme changed
+    if (event->type() == QEvent::FontChange) m_fontsDirty = true;
+    QOpenGLWidget::changeEvent(event);
+}
+
+// Tab and Shift+Tab walk the canvas's controls with ImGui's keyboard navigation (1.86 has no
+// tabbing through buttons): the next control to the right, else the next row; when neither
+// exists, focus leaves the canvas for the next Qt widget. Each try takes a few frames, because
+// ImGui resolves a move request in the frame after the key press.
+void ImGuiCanvas::startTabStep(bool forward)
+{
+    makeImGuiCurrent();
+    const ImGuiID current = ImGui::GetFocusID();
+    m_tab = TabStep{forward ? 1 : -1, current == 0 ? 2 : 0, current, 0};
+    // No control focused yet: any direction makes ImGui focus the window's first control.
+    const ImGuiKey key = current == 0 ? ImGuiKey_DownArrow : forward ? ImGuiKey_RightArrow : ImGuiKey_LeftArrow;
+    m_input.pushKey(key, true);
+    m_input.pushKey(key, false);
+    inputArrived();
+}
+
+void ImGuiCanvas::stepTabNavigation()
+{
+    if (m_tab.direction == 0) return;
+    m_settleFrames = std::max(m_settleFrames, 1);
+    if (!m_input.empty() || ++m_tab.framesWaited < 2) return;
+    const ImGuiID now = ImGui::GetFocusID();
+    const bool forward = m_tab.direction > 0;
+    if (now != m_tab.startId && now != 0) {
+        m_tab = {};
+    } else if (m_tab.phase == 0) {
+        const ImGuiKey key = forward ? ImGuiKey_DownArrow : ImGuiKey_UpArrow;
+        m_tab.phase = 1;
+        m_tab.framesWaited = 0;
+        m_input.pushKey(key, true);
+        m_input.pushKey(key, false);
+    } else {
+        m_tab = {};
+        // Past the last control (or none at all): on to the next widget in Qt's focus chain.
+        QTimer::singleShot(0, this, [this, forward] { focusNextPrevChild(forward); });
+    }
+}
+
 bool ImGuiCanvas::event(QEvent* event)
 {
-    // Let Tab reach ImGui when it is editing text instead of moving Qt's focus chain.
-    if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Tab) {
-        makeImGuiCurrent();
-        if (ImGui::GetIO().WantTextInput) {
-            keyPressEvent(static_cast<QKeyEvent*>(event));
+    if (event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab) {
+            makeImGuiCurrent();
+            // Tab reaches ImGui when it is editing text; otherwise it walks the controls.
+            if (ImGui::GetIO().WantTextInput && key->key() == Qt::Key_Tab) {
+                keyPressEvent(static_cast<QKeyEvent*>(event));
+            } else if (m_tab.direction == 0) {
+                startTabStep(key->key() == Qt::Key_Tab && !key->modifiers().testFlag(Qt::ShiftModifier));
+            }
             return true;
         }
     }

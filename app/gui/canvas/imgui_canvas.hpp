@@ -2,6 +2,7 @@
 // The ImGui canvas host: a QOpenGLWidget that owns one ImGui context and draws a Visualizer.
 #pragma once
 
+#include "app/gui/canvas/imgui_input_queue.hpp"
 #include "app/gui/canvas/visualizer.hpp"
 
 #include <QElapsedTimer>
@@ -39,6 +40,12 @@ public:
     /// bottom edges (0 × 0: everything fit). The canvas window has no scroll bars, so anything past
     /// an edge is cut off; layout tests read this at projector sizes.
     QSizeF contentOverflow() const { return m_overflow; }
+    /// The font file the canvas draws text with (Qt's UI face, found by fontconfig), empty when
+    /// it fell back to ImGui's built-in font; and its size in physical pixels.
+    QString fontFile() const { return m_fontFile; }
+    float fontPixelSize() const { return m_fontPixels; }
+    /// The ImGui ID of the control keyboard navigation has focused (0: none).
+    unsigned int focusedControl() const;
 
 signals:
     void frameRendered();
@@ -55,6 +62,7 @@ protected:
     void focusInEvent(QFocusEvent* event) override;
     void focusOutEvent(QFocusEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
@@ -70,6 +78,18 @@ private:
     void inputArrived();
     void updateModifiers(Qt::KeyboardModifiers modifiers);
     bool forwardKey(QKeyEvent* event, bool down);
+    void queueMousePosition(const QPointF& position);
+    void startTabStep(bool forward);
+    void stepTabNavigation();
+
+    /// A Tab or Shift+Tab in progress: phase 0 tries the next control on the row, 1 the next row,
+    /// 2 the first control; unchanged focus after the last try leaves the canvas.
+    struct TabStep {
+        int direction = 0; // +1 Tab, -1 Shift+Tab, 0 none
+        int phase = 0;
+        unsigned int startId = 0;
+        int framesWaited = 0;
+    };
 
     ImGuiContext* m_context = nullptr;
     Visualizer* m_visualizer = nullptr;
@@ -78,6 +98,12 @@ private:
     bool m_styleDirty = true;
     bool m_animationRequested = false;
     bool m_dark = false;
+    bool m_focusWindow = false;
+    bool m_fontFallbackLogged = false;
+    ImGuiInputQueue m_input;
+    TabStep m_tab;
+    QString m_fontFile;
+    float m_fontPixels = 0.0f;
     float m_fontScale = 1.0f;
     float m_fontPixelRatio = 0.0f;
     int m_settleFrames = 0;

@@ -16,10 +16,14 @@ float labelledWidth(float itemWidth, const char* label)
 
 float checkWidth(const char* label) { return labelledWidth(ImGui::GetFrameHeight(), label); }
 
-void sameLineIfFits(float width)
+void sameLineIfFits(float width, float spacing)
 {
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    // Decided before moving: SameLine followed by NewLine would leave the line's far end (where
+    // the cursor went) past the right edge, and the canvas would count that as cut-off content.
+    // After an item the cursor is at the start of the next line, so the room there is the row's.
+    const float gap = spacing < 0.0f ? ImGui::GetStyle().ItemSpacing.x : spacing;
+    const float used = ImGui::GetItemRectMax().x - ImGui::GetCursorScreenPos().x;
+    if (used + gap + width <= ImGui::GetContentRegionAvail().x) ImGui::SameLine(0.0f, spacing);
 }
 
 float tooltipWrapWidth(float windowWidth, float fontSize)

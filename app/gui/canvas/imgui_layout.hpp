@@ -11,8 +11,9 @@ float labelledWidth(float itemWidth, const char* label);
 /// Width of a checkbox or radio button with its label.
 float checkWidth(const char* label);
 /// Puts the next item on the current line when `width` pixels still fit there, else on a new one:
-/// a row of controls wraps at projector text sizes instead of being cut off.
-void sameLineIfFits(float width);
+/// a row of controls wraps at projector text sizes instead of being cut off. `spacing` < 0 is
+/// the style's item spacing.
+void sameLineIfFits(float width, float spacing = -1.0f);
 
 /// Width at which a tool tip's text wraps: about 42 characters of `fontSize` text, never more than
 /// the window less a margin on each side (so a tip with long sources or URLs stays inside it).

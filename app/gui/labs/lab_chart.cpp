@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/labs/lab_chart.hpp"
 
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QChart>
 #include <QEvent>
 #include <QLineSeries>
@@ -78,12 +81,80 @@ void LabChart::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
     if (chart() != nullptr) chart()->setTitle(wrappedTitle());
+    fitCategoryLabels();
+}
+
+// Category names side by side that would not fit under their bars (Qt Charts cuts them to "..."
+// then: a narrow page at projector text sizes) stand upright instead.
+bool LabChart::categoryLabelsUpright() const
+{
+    if (chart() == nullptr || m_categories.isEmpty()) return false;
+    const auto axes = chart()->axes(Qt::Horizontal);
+    return !axes.isEmpty() && axes.front()->labelsAngle() != 0;
+}
+
+void LabChart::fitCategoryLabels()
+{
+    if (chart() == nullptr || m_categories.isEmpty()) return;
+    const auto axes = chart()->axes(Qt::Horizontal);
+    if (axes.isEmpty() || axes.front()->type() != QAbstractAxis::AxisTypeBarCategory) return;
+    const QFontMetrics metrics(font());
+    int widest = 0;
+    for (const QString& name : std::as_const(m_categories)) widest = std::max(widest, metrics.horizontalAdvance(name));
+    const qsizetype needed = m_categories.size() * (widest + metrics.averageCharWidth() * 2);
+    axes.front()->setLabelsAngle(needed > width() * 7 / 10 ? -90 : 0);
 }
 
 void LabChart::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange) rebuild(); // follow the light/dark theme
     QChartView::changeEvent(event);
+}
+
+namespace {
+
+// Okabe–Ito colours: distinct for colour-blind readers, on light and dark backgrounds.
+const QColor okabeIto[] = {QColor(0, 114, 178), QColor(230, 159, 0), QColor(0, 158, 115), QColor(204, 121, 167),
+                           QColor(86, 180, 233), QColor(213, 94, 0), QColor(240, 228, 66), QColor(153, 153, 153)};
+
+QString axisTitle(const std::string& label, const std::string& unit)
+{
+    return QString::fromStdString(label) + (unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(unit)));
+}
+
+QAbstractAxis* makeValueAxis(bool log, const QString& title)
+{
+    if (log) {
+        auto* axis = new QLogValueAxis();
+        axis->setBase(10.0);
+        axis->setLabelFormat("%g");
+        axis->setMinorTickCount(8);
+        axis->setTitleText(title);
+        return axis;
+    }
+    auto* axis = new QValueAxis();
+    axis->setLabelFormat("%g");
+    axis->setTitleText(title);
+    return axis;
+}
+
+// The categories every shown series names, when they all name the same ones; else none (lines).
+std::vector<std::string> sharedCategories(const std::vector<const labs::Series*>& shown)
+{
+    if (shown.empty()) return {};
+    const auto names = labs::xCategories(*shown.front());
+    for (const auto* s : shown) {
+        if (labs::xCategories(*s) != names) return {};
+    }
+    return names;
+}
+
+} // namespace
+
+void LabChart::setTitle(const QString& title)
+{
+    m_title = title;
+    if (chart() != nullptr) chart()->setTitle(wrappedTitle());
 }
 
 void LabChart::rebuild()
@@ -101,6 +172,8 @@ void LabChart::rebuild()
     chart->setTitleFont(font);
 
     m_skipped = 0;
+    m_pointsShown = 0;
+    m_categories.clear();
     std::vector<const labs::Series*> shown;
     for (const auto& s : m_series) {
         if (s.points.empty()) continue;
@@ -110,6 +183,64 @@ void LabChart::rebuild()
         }
         shown.push_back(&s);
     }
+    if (const auto names = sharedCategories(shown); !names.empty()) addBars(chart, shown, names);
+    else addLines(chart, shown);
+    QChart* old = this->chart();
+    setChart(chart);
+    delete old;
+    fitCategoryLabels();
+}
+
+// Grouped bars: one set per series, one group per category measured so far (a run adds a group
+// per kernel as it goes). The value axis is linear from zero: bar lengths compare.
+void LabChart::addBars(QChart* chart, const std::vector<const labs::Series*>& shown, const std::vector<std::string>& names)
+{
+    m_logX = m_logY = false;
+    std::vector<bool> measured(names.size(), false);
+    for (const auto* s : shown) {
+        for (const auto& p : s->points) {
+            if (std::isfinite(p.y)) measured[static_cast<std::size_t>(p.x)] = true;
+        }
+    }
+    std::vector<std::size_t> columns;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (measured[i]) {
+            columns.push_back(i);
+            m_categories << QString::fromStdString(names[i]);
+        }
+    }
+    auto* bars = new QBarSeries();
+    double top = 0.0;
+    std::size_t colour = 0;
+    for (const auto* s : shown) {
+        auto* set = new QBarSet(QString::fromStdString(s->name));
+        set->setColor(okabeIto[colour++ % std::size(okabeIto)]);
+        set->setBorderColor(set->color());
+        for (const std::size_t column : columns) {
+            const auto it = std::ranges::find_if(s->points, [&](const labs::Point& p) { return p.x == static_cast<double>(column); });
+            const bool has = it != s->points.end() && std::isfinite(it->y);
+            *set << (has ? it->y : 0.0);
+            if (has) {
+                top = std::max(top, it->y);
+                ++m_pointsShown;
+            }
+        }
+        bars->append(set);
+    }
+    chart->addSeries(bars);
+    auto* axisX = new QBarCategoryAxis();
+    axisX->append(m_categories);
+    axisX->setTitleText(QString::fromStdString(labs::xAxisName(*shown.front())));
+    auto* axisY = static_cast<QValueAxis*>(makeValueAxis(false, axisTitle(shown.front()->yLabel, shown.front()->yUnit)));
+    axisY->setRange(0.0, top > 0 ? top * 1.08 : 1.0);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    bars->attachAxis(axisX);
+    bars->attachAxis(axisY);
+}
+
+void LabChart::addLines(QChart* chart, const std::vector<const labs::Series*>& shown)
+{
     std::vector<double> xs, ys;
     for (const auto* s : shown) {
         for (const auto& p : s->points) {
@@ -120,77 +251,52 @@ void LabChart::rebuild()
     }
     m_logX = wantsLogAxis(xs);
     m_logY = wantsLogAxis(ys);
+    if (shown.empty()) return;
     // Log axes cannot show zero or negative values: such points are left out there.
     const auto visible = [&](const labs::Point& p) {
         return std::isfinite(p.x) && std::isfinite(p.y) && (!m_logX || p.x > 0) && (!m_logY || p.y > 0);
     };
-
-    QAbstractAxis* axisX = nullptr;
-    QAbstractAxis* axisY = nullptr;
-    if (!shown.empty()) {
-        const auto makeAxis = [](bool log, const std::string& label, const std::string& unit) -> QAbstractAxis* {
-            const QString title = QString::fromStdString(label) + (unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(unit)));
-            if (log) {
-                auto* axis = new QLogValueAxis();
-                axis->setBase(10.0);
-                axis->setLabelFormat("%g");
-                axis->setMinorTickCount(8);
-                axis->setTitleText(title);
-                return axis;
-            }
-            auto* axis = new QValueAxis();
-            axis->setLabelFormat("%g");
-            axis->setTitleText(title);
-            return axis;
-        };
-        axisX = makeAxis(m_logX, shown.front()->xLabel, shown.front()->xUnit);
-        axisY = makeAxis(m_logY, shown.front()->yLabel, shown.front()->yUnit);
-        chart->addAxis(axisX, Qt::AlignBottom);
-        chart->addAxis(axisY, Qt::AlignLeft);
-    }
-    // Okabe–Ito colours: distinct for colour-blind readers, on light and dark backgrounds.
-    static const QColor colours[] = {QColor(0, 114, 178), QColor(230, 159, 0), QColor(0, 158, 115), QColor(204, 121, 167),
-                                     QColor(86, 180, 233), QColor(213, 94, 0), QColor(240, 228, 66), QColor(153, 153, 153)};
+    QAbstractAxis* axisX = makeValueAxis(m_logX, axisTitle(shown.front()->xLabel, shown.front()->xUnit));
+    QAbstractAxis* axisY = makeValueAxis(m_logY, axisTitle(shown.front()->yLabel, shown.front()->yUnit));
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
     std::size_t colour = 0;
     for (const auto* s : shown) {
         auto* line = new QLineSeries();
         line->setName(QString::fromStdString(s->name));
         for (const auto& p : s->points) {
-            if (visible(p)) line->append(p.x, p.y);
+            if (!visible(p)) continue;
+            line->append(p.x, p.y);
+            ++m_pointsShown;
         }
         line->setPointsVisible(true);
-        QPen pen(colours[colour++ % std::size(colours)]);
+        QPen pen(okabeIto[colour++ % std::size(okabeIto)]);
         pen.setWidthF(2.0);
         line->setPen(pen);
         chart->addSeries(line);
         line->attachAxis(axisX);
         line->attachAxis(axisY);
     }
-    if (!shown.empty() && !ys.empty()) {
-        const auto [lo, hi] = std::ranges::minmax(ys);
-        const auto [xlo, xhi] = std::ranges::minmax(xs);
-        for (const auto& [x, label] : m_markers) {
-            if (x < xlo || x > xhi) continue;
-            auto* line = new QLineSeries();
-            line->setName(label);
-            line->append(x, m_logY ? lo / 1.5 : std::min(0.0, lo));
-            line->append(x, m_logY ? hi * 1.5 : hi * 1.08);
-            QPen pen(palette().color(QPalette::Text));
-            pen.setStyle(Qt::DashLine);
-            pen.setWidthF(1.0);
-            line->setPen(pen);
-            chart->addSeries(line);
-            line->attachAxis(axisX);
-            line->attachAxis(axisY);
-        }
-        if (m_logY) static_cast<QLogValueAxis*>(axisY)->setRange(lo / 1.5, hi * 1.5); // room above and below
-        else static_cast<QValueAxis*>(axisY)->setRange(std::min(0.0, lo), hi * 1.08);  // a linear axis starts at zero
-        const auto [left, right] = std::ranges::minmax(xs);
-        if (m_logX) static_cast<QLogValueAxis*>(axisX)->setRange(left / 1.3, right * 1.3);
+    if (ys.empty()) return;
+    const auto [lo, hi] = std::ranges::minmax(ys);
+    const auto [xlo, xhi] = std::ranges::minmax(xs);
+    for (const auto& [x, label] : m_markers) {
+        if (x < xlo || x > xhi) continue;
+        auto* line = new QLineSeries();
+        line->setName(label);
+        line->append(x, m_logY ? lo / 1.5 : std::min(0.0, lo));
+        line->append(x, m_logY ? hi * 1.5 : hi * 1.08);
+        QPen pen(palette().color(QPalette::Text));
+        pen.setStyle(Qt::DashLine);
+        pen.setWidthF(1.0);
+        line->setPen(pen);
+        chart->addSeries(line);
+        line->attachAxis(axisX);
+        line->attachAxis(axisY);
     }
-    QChart* old = this->chart();
-    setChart(chart);
-    delete old;
+    if (m_logY) static_cast<QLogValueAxis*>(axisY)->setRange(lo / 1.5, hi * 1.5); // room above and below
+    else static_cast<QValueAxis*>(axisY)->setRange(std::min(0.0, lo), hi * 1.08);  // a linear axis starts at zero
+    if (m_logX) static_cast<QLogValueAxis*>(axisX)->setRange(xlo / 1.3, xhi * 1.3);
 }
 
 } // namespace accelscope::gui

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // The Labs page's chart (Qt Charts): the series of one result, or of several overlaid, drawn as
-// they are measured. Axes switch to logarithmic when the data spans a wide range (working sets
-// from KiB to GiB, intensities from 0.25 to 128 FLOP/byte).
+// they are measured. Named categories on x (kernels, rungs, instruction sets) are grouped bars;
+// sweeps are lines over numeric axes, which switch to logarithmic when the data spans a wide
+// range (working sets from KiB to GiB, intensities from 0.25 to 128 FLOP/byte).
 #pragma once
 
 #include "labs/lab.hpp"
 
 #include <QChartView>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -24,6 +26,9 @@ public:
     /// Adds or replaces the series with this name (a curve that grows during a run).
     void updateSeries(const labs::Series& series);
     void clear(const QString& message);
+    /// Replaces the title and keeps the series (a run's state: measuring, cancelled, failed).
+    void setTitle(const QString& title);
+    QString title() const { return m_title; }
     /// Vertical dashed lines at these x values with their labels (e.g. the cache sizes on a
     /// working-set axis); cleared by setSeries and clear.
     void setMarkers(std::vector<std::pair<double, QString>> markers);
@@ -34,6 +39,13 @@ public:
     const std::vector<std::pair<double, QString>>& markers() const { return m_markers; }
     const QString& title() const { return m_title; }
     int skipped() const { return m_skipped; }
+    /// The x axis's category names when the series are bars (in index order, those measured so
+    /// far); empty for a numeric x axis.
+    const QStringList& categories() const { return m_categories; }
+    /// Bars or points drawn, summed over the series shown.
+    int pointsShown() const { return m_pointsShown; }
+    /// True when the category names stand upright (side by side they would not fit).
+    bool categoryLabelsUpright() const;
     bool logX() const { return m_logX; }
     bool logY() const { return m_logY; }
 
@@ -43,11 +55,16 @@ protected:
 
 private:
     void rebuild();
+    void addLines(QChart* chart, const std::vector<const labs::Series*>& shown);
+    void addBars(QChart* chart, const std::vector<const labs::Series*>& shown, const std::vector<std::string>& names);
     QString wrappedTitle() const;
+    void fitCategoryLabels();
     std::vector<labs::Series> m_series;
     std::vector<std::pair<double, QString>> m_markers;
     QString m_title;
+    QStringList m_categories;
     int m_skipped = 0;
+    int m_pointsShown = 0;
     bool m_logX = false;
     bool m_logY = false;
 };

@@ -194,7 +194,8 @@ void LabsPage::runSelected()
     config.parameters = m_form->parameters();
     config.catalog = std::make_shared<const std::vector<models::catalog::Device>>(m_context.catalog().devices);
     m_historyView->clearSelection();
-    m_view->clear(tr("%1 — measuring…").arg(text(d.title)));
+    m_runTitle = text(d.title);
+    m_view->clear(tr("%1 — measuring…").arg(m_runTitle));
     m_savePng->setEnabled(false);
     m_form->setProgress(0);
     setStatus(tr("Starting…"));
@@ -215,6 +216,9 @@ void LabsPage::finishRun(const models::Result<labs::LabResult>& result)
     if (!result) {
         const bool cancelled = result.error().code == models::ErrorCode::Cancelled;
         m_form->setProgress(0);
+        // The points measured so far stay; the title says the run is over.
+        m_view->chart()->setTitle(cancelled ? tr("%1 — cancelled, nothing stored").arg(m_runTitle)
+                                            : tr("%1 — failed").arg(m_runTitle));
         setStatus(cancelled ? tr("Cancelled: nothing was stored.") : text(result.error().message), !cancelled);
         emit statusMessage(cancelled ? tr("Lab cancelled") : tr("Lab failed: %1").arg(text(result.error().message)));
         emit runFinished(std::nullopt);

@@ -101,6 +101,7 @@ private:
     AppContext& m_context;
     PageNavigator& m_navigator;
     std::unique_ptr<LabRunner> m_runner;
+    QString m_runTitle; // the running lab's title, for the chart's title when it ends
     LabForm* m_form = nullptr;
     LabResultView* m_view = nullptr;
     LabHistoryModel* m_history = nullptr;

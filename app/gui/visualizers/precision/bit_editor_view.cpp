@@ -24,10 +24,7 @@ const ImVec4 warningColour(0.9f, 0.3f, 0.2f, 1.0f);
 // Text on the current line when it fits there, else on the next; long text wraps at the edge.
 void flowText(const std::string& text, bool sameLine = true, float spacing = -1.0f)
 {
-    if (sameLine) {
-        ImGui::SameLine(0.0f, spacing);
-        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text.c_str()).x) ImGui::NewLine();
-    }
+    if (sameLine) sameLineIfFits(ImGui::CalcTextSize(text.c_str()).x, spacing);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
