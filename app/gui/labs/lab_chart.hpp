@@ -28,7 +28,6 @@ public:
     void clear(const QString& message);
     /// Replaces the title and keeps the series (a run's state: measuring, cancelled, failed).
     void setTitle(const QString& title);
-    QString title() const { return m_title; }
     /// Vertical dashed lines at these x values with their labels (e.g. the cache sizes on a
     /// working-set axis); cleared by setSeries and clear.
     void setMarkers(std::vector<std::pair<double, QString>> markers);
