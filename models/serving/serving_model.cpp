@@ -15,13 +15,6 @@ namespace {
 using catalog::FigureKey;
 using roofline::TransformerConfig;
 
-/// PCIe bytes/s per lane and direction: 8 GT/s at gen 3, doubling per generation, 128b/130b coding.
-double pcieGBpsPerDirection(double gen, double lanes)
-{
-    const double gtps = 8.0 * std::pow(2.0, gen - 3.0);
-    return gtps * 128.0 / 130.0 / 8.0 * lanes;
-}
-
 /// Shapes per device that every step needs, computed once per layout.
 struct Shape {
     double weightBytes = 0.0;       ///< per device (its TP share of its PP stage)
@@ -249,6 +242,12 @@ Bound boundOf(const Operating& o, bool sloLimited, bool kvLimited)
 }
 
 } // namespace
+
+double pcieGBpsPerDirection(double gen, double lanes)
+{
+    const double gtps = 8.0 * std::pow(2.0, gen - 3.0);
+    return gtps * 128.0 / 130.0 / 8.0 * lanes;
+}
 
 std::string_view scenarioName(Scenario scenario) { return scenario == Scenario::Offline ? "offline" : "server"; }
 

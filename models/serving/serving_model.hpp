@@ -68,6 +68,9 @@ struct Layout {
     int devices() const { return tp * pp * replicas; }
 };
 
+/// PCIe GB/s (10^9 B/s) per direction: 8 GT/s per lane at gen 3, doubling per generation, 128b/130b coding.
+double pcieGBpsPerDirection(double gen, double lanes);
+
 /// One device's figures the model uses, resolved once (selectRoof for the weight format's precision).
 struct ServingDevice {
     const catalog::Device* device = nullptr;
