@@ -82,3 +82,53 @@ TEST_CASE("a setting outside the serving contract is refused")
     CHECK_FALSE(page.applySetting("weights", "fp7"));
     CHECK(page.state().at("input") == "1024");
 }
+
+TEST_CASE("your price typed on the serving page is kept in the user database and changes the row's $/M tokens")
+{
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    REQUIRE(page.applySetting("model", "llama3.1-70b"));
+    REQUIRE(page.applySetting("rank", "devices"));
+    page.replan();
+    const auto rowOf = [&](const std::string& id) -> const accelscope::models::serving::ServingEstimate* {
+        for (const auto& r : page.rows()) {
+            if (r.device->id == id && r.estimate && r.estimate->fits) return &*r.estimate;
+        }
+        return nullptr;
+    };
+    const auto* before = rowOf("nvidia-h100-sxm");
+    REQUIRE(before != nullptr);
+    CHECK(before->priceBasis == "cloud");
+    auto* prices = page.prices();
+    prices->device()->setCurrentIndex(prices->device()->findData(QStringLiteral("nvidia-h100-sxm")));
+    prices->usdPerHour()->setText("-2");
+    CHECK_FALSE(prices->save()); // one line, nothing stored
+    CHECK(prices->status()->text().startsWith("Your $/device-hour must be a number >= 0"));
+    prices->usdPerHour()->setText("1.5");
+    prices->usdPerKwh()->setText("0.1");
+    REQUIRE(prices->save());
+    page.replan();
+    const auto* mine = rowOf("nvidia-h100-sxm");
+    REQUIRE(mine != nullptr);
+    CHECK(mine->priceBasis == "your $/h");
+    REQUIRE(mine->energyUsdPerHour.has_value());
+    const double perHour = 1.5 * mine->devices + *mine->watts / 1000.0 * 0.1;
+    CHECK_THAT(*mine->usdPerHour, Catch::Matchers::WithinRel(perHour, 1e-12));
+    const auto store = fixture.services().context.userStore();
+    REQUIRE(store.has_value());
+    REQUIRE((*store)->priceOverrides()->size() == 1);
+    CHECK(*(*store)->usdPerKwh().value() == 0.1);
+}
+
+TEST_CASE("the Pareto axes end on round numbers")
+{
+    // Table: largest value → top and tick count (0 included).
+    const std::vector<std::tuple<double, double, int>> cases{
+        {105.0, 120.0, 7}, {1.05, 1.2, 7}, {4600.0, 5000.0, 6}, {0.9, 1.0, 6}, {2300.0, 2500.0, 6}, {61.0, 80.0, 5}};
+    for (const auto& [value, top, ticks] : cases) {
+        INFO(value);
+        const auto axis = serving::niceAxis(value);
+        CHECK_THAT(axis.top, Catch::Matchers::WithinRel(top, 1e-12));
+        CHECK(axis.ticks == ticks);
+    }
+}

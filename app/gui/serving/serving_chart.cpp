@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace accelscope::gui::serving {
@@ -131,13 +132,28 @@ void ParetoChart::setCurves(const std::vector<FrontierCurve>& curves)
         chart->legend()->markers(dots).first()->setVisible(false);
         chart->legend()->markers(band).first()->setVisible(false);
     }
-    x->setRange(0, maxX * 1.05);
-    y->setRange(0, maxY * 1.05);
+    for (const auto& [axis, top] : {std::pair{x, maxX * 1.05}, std::pair{y, maxY * 1.05}}) {
+        const NiceAxis nice = niceAxis(top);
+        axis->setRange(0, nice.top);
+        axis->setTickCount(nice.ticks);
+    }
     chart->setMargins(QMargins(4, 4, 4, 4));
     QChart* old = m_view->chart();
     m_view->setChart(chart);
     delete old;
     placeLegend();
+}
+
+NiceAxis niceAxis(double maxValue)
+{
+    if (!(maxValue > 0.0) || !std::isfinite(maxValue)) return {};
+    const double decade = std::pow(10.0, std::floor(std::log10(maxValue)));
+    for (const double unit : {0.1, 0.2, 0.25, 0.5, 1.0, 2.0, 2.5, 5.0}) {
+        const double step = unit * decade;
+        const double intervals = std::ceil(maxValue / step - 1e-9);
+        if (intervals <= 6.0) return {intervals * step, static_cast<int>(intervals) + 1};
+    }
+    return {10.0 * decade, 3};
 }
 
 void fillCalibrationTable(QTableWidget& table, const std::vector<PlanRow>& rows, const EfficiencyTable& efficiencies)
