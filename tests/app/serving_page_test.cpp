@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The Serving planner page: the table shows the planner's rows with their bound, what does not fit
 // has no throughput, the Pareto chart has a curve and a band per device, the memo is written.
+#include "app/gui/serving/prices_box.hpp"
 #include "app/gui/serving/serving_chart.hpp"
 #include "app/gui/serving/serving_page.hpp"
 #include "tests/app/gui_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
 
+#include <QComboBox>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
 #include <QTableWidget>
 
 using namespace accelscope::gui;
