@@ -7,10 +7,14 @@
 #include "tests/app/gui_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QTabBar>
 #include <QTableWidget>
 
 using namespace accelscope::gui;
@@ -135,4 +139,23 @@ TEST_CASE("the Pareto axes end on round numbers")
         CHECK_THAT(axis.top, Catch::Matchers::WithinRel(top, 1e-12));
         CHECK(axis.ticks == ticks);
     }
+}
+
+TEST_CASE("every input of the serving page has a tooltip")
+{
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    int inputs = 0;
+    for (QWidget* w : page.findChildren<QWidget*>()) {
+        const bool input = qobject_cast<QComboBox*>(w) || qobject_cast<QLineEdit*>(w) || qobject_cast<QAbstractSpinBox*>(w) ||
+                           qobject_cast<QAbstractButton*>(w);
+        // A spin box's or combo box's own line edit is part of its parent input.
+        if (!input || qobject_cast<QAbstractSpinBox*>(w->parentWidget()) || qobject_cast<QComboBox*>(w->parentWidget())) continue;
+        // Qt's own parts: a table's corner button, a tab bar's scroll arrows.
+        if (qobject_cast<QAbstractItemView*>(w->parentWidget()) || qobject_cast<QTabBar*>(w->parentWidget())) continue;
+        ++inputs;
+        INFO(w->metaObject()->className() << " " << w->objectName().toStdString());
+        CHECK_FALSE(w->toolTip().isEmpty());
+    }
+    CHECK(inputs >= 14);
 }

@@ -131,6 +131,9 @@ void ServingPage::buildControls()
     m_tpot->setRange(contract.setting("tpot_ms").min - 1, contract.setting("tpot_ms").max);
     m_tpot->setDecimals(1);
     m_tpot->setSpecialValueText(tr("none"));
+    for (const auto& [box, key] : {std::pair<QWidget*, const char*>{m_input, "input"}, {m_output, "output"}, {m_scenario, "scenario"}}) {
+        box->setToolTip(q(contract.setting(key).meaning));
+    }
     m_ttft->setToolTip(q(contract.setting("ttft_ms").meaning));
     m_tpot->setToolTip(q(contract.setting("tpot_ms").meaning));
     m_rank = new QComboBox(this);
