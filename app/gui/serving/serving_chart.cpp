@@ -7,6 +7,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -80,6 +81,10 @@ void ParetoChart::placeLegend()
         axis->setLabelsFont(text);
         axis->setTitleFont(bold);
     }
+    // A short chart cuts the rotated y title to "tokens/s ...": then it says only "per device".
+    const QString yTitle = tr("tokens/s per device");
+    const bool shortY = height() < QFontMetrics(bold).horizontalAdvance(yTitle) * 2;
+    for (QAbstractAxis* axis : chart->axes(Qt::Vertical)) axis->setTitleText(shortY ? tr("per device") : yTitle);
     const Qt::Alignment side = narrow ? Qt::AlignBottom : Qt::AlignRight;
     if (chart->legend()->alignment() != side) chart->legend()->setAlignment(side);
 }
