@@ -41,6 +41,9 @@ PricesBox::PricesBox(AppContext& context, QWidget* parent) : QWidget(parent), m_
     form->setContentsMargins(0, 0, 0, 0);
     m_device = new QComboBox(this);
     m_device->setToolTip(tr("The device whose price you set; the planner uses yours instead of the catalog's"));
+    // Long device names would widen the controls past a projector's width: the box shows 14 characters.
+    m_device->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_device->setMinimumContentsLength(14);
     m_catalogPrice = new QLabel(this);
     m_catalogPrice->setWordWrap(true);
     m_catalogPrice->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -57,7 +60,7 @@ PricesBox::PricesBox(AppContext& context, QWidget* parent) : QWidget(parent), m_
     m_status->setWordWrap(true);
     form->addRow(tr("Price of"), m_device);
     form->addRow(tr("Catalog"), m_catalogPrice);
-    form->addRow(tr("Your $/device-hour"), m_usdPerHour);
+    form->addRow(tr("Your $/h"), m_usdPerHour);
     form->addRow(tr("Your $/kWh"), m_usdPerKwh);
     form->addRow(m_save, m_status);
     reloadDevices();
@@ -86,11 +89,10 @@ void PricesBox::showDevice()
     for (const auto& d : m_context.catalog().devices) {
         if (d.id != id) continue;
         const auto p = models::serving::catalogPrice(d);
-        const QString where = q(p.sourceTitle.empty() ? std::string("no source") : p.sourceTitle) +
-                              (p.date.empty() ? QString() : QStringLiteral(", ") + q(p.date));
+        const QString where = p.date.empty() ? tr("undated") : q(p.date);
         if (p.cloudUsdPerHour) text = tr("%1 per hour (%2)").arg(q(models::usdText(*p.cloudUsdPerHour)), where);
         else if (p.listPriceUsd) text = tr("list %1, over 3 years (%2)").arg(q(models::usdText(*p.listPriceUsd)), where);
-        m_catalogPrice->setToolTip(q(p.sourceUrl));
+        m_catalogPrice->setToolTip(q(p.sourceTitle + (p.sourceUrl.empty() ? "" : ": " + p.sourceUrl)));
     }
     m_catalogPrice->setText(tr("from catalog: %1").arg(text));
     m_usdPerHour->clear();
