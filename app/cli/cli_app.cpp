@@ -12,6 +12,7 @@
 #include "app/cli/pipeline_commands.hpp"
 #include "app/cli/roofline_commands.hpp"
 #include "app/cli/serve_commands.hpp"
+#include "app/cli/train_commands.hpp"
 #include "app/cli/warp_commands.hpp"
 #include "labs/gpu/cuda_module.hpp"
 #include "labs/lab_result_json.hpp"
@@ -135,6 +136,7 @@ int runCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     addRooflineCommands(app, ctx, exitCode);
     addMemoryCommands(app, ctx, exitCode);
     addServeCommands(app, ctx, exitCode);
+    addTrainCommands(app, ctx, exitCode);
     addVersionCommand(app, ctx, exitCode);
     addMachineCommand(app, ctx, exitCode);
     // "-inf" or "-0x1p3" would look like options to the parser: a leading space keeps such

@@ -3,6 +3,7 @@
 #include "app/cli/serve_commands.hpp"
 
 #include "app/cli/model_options.hpp"
+#include "app/cli/serve_prices.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/common/number_text.hpp"
@@ -31,6 +32,8 @@ struct ServeOptions {
     std::string scenario = "offline";
     std::optional<double> ttftMs;
     std::optional<double> tpotMs;
+    std::string usdPerHour; ///< estimate: this run's $/device-hour (text: parsed by parsePrice)
+    std::string usdPerKwh;  ///< this run's $/kWh, over the stored one
     // plan
     std::string order = "cost";
     bool allKinds = false;
@@ -72,8 +75,10 @@ json estimateJson(const ServingEstimate& e)
            {"headroom_gb_per_device", e.headroomBytesPerDevice / 1e9},
            {"needs_gb_per_device", e.needBytesPerDevice / 1e9}, {"capacity_gb_per_device", e.capacityBytesPerDevice / 1e9},
            {"watts", optionalJson(e.watts)}, {"joules_per_token", optionalJson(e.fits ? e.joulesPerToken : std::nullopt)},
-           {"usd_per_hour", optionalJson(e.usdPerHour)},
+           {"usd_per_hour", optionalJson(e.usdPerHour)}, {"energy_usd_per_hour", optionalJson(e.energyUsdPerHour)},
            {"usd_per_million_tokens", optionalJson(e.fits ? e.usdPerMillionTokens : std::nullopt)},
+           {"energy_usd_per_million_tokens", optionalJson(e.fits ? e.energyUsdPerMillionTokens : std::nullopt)},
+           {"tokens_per_s_per_kw", optionalJson(e.fits ? e.tokensPerSPerKw : std::nullopt)},
            {"price_basis", e.priceBasis.empty() ? json(nullptr) : json(e.priceBasis)},
            {"bound", e.fits ? json(boundName(e.bound)) : json("memory")},
            {"efficiency", {{"family", e.efficiency.family}, {"compute_eff", e.efficiency.compute},
@@ -99,8 +104,12 @@ std::string estimateText(const ServingEstimate& e, const std::string& name)
          " (weights " + gbText(e.weightsBytesPerDevice) + ", KV " + gbText(e.kvBytesPerDevice) + ", headroom " +
          gbText(e.headroomBytesPerDevice) + ")\n";
     s += "  bound: " + std::string(boundName(e.bound));
-    if (e.watts) s += ", " + readableText(*e.watts) + " W, " + readableText(*e.joulesPerToken) + " J/token";
-    s += e.usdPerMillionTokens ? ", $" + readableText(*e.usdPerMillionTokens) + " per million tokens (" + e.priceBasis + " price)"
+    if (e.watts) {
+        s += ", " + readableText(*e.watts) + " W, " + readableText(*e.joulesPerToken) + " J/token, " +
+             readableText(e.tokensPerSPerKw.value_or(0.0)) + " tokens/s per kW";
+    }
+    s += e.usdPerMillionTokens ? ", " + models::usdText(*e.usdPerMillionTokens) + " per million tokens (" + e.priceBasis + " price" +
+                                     (e.energyUsdPerMillionTokens ? ", energy " + models::usdText(*e.energyUsdPerMillionTokens) : "") + ")"
                                : ", no price in the catalog";
     s += "\n  efficiency: compute " + readableText(e.efficiency.compute) + ", memory " + readableText(e.efficiency.memory) +
          ", KV " + readableText(e.efficiency.kv) +
@@ -119,6 +128,11 @@ models::Result<ServingRequest> requestOf(const ServeOptions& o)
     if (r.scenario == Scenario::Offline && (o.ttftMs || o.tpotMs)) {
         return models::fail(models::ErrorCode::InvalidArgument, "--ttft-ms and --tpot-ms apply to --scenario server");
     }
+    if (!o.usdPerHour.empty()) {
+        auto v = parsePrice("--usd-per-hour", o.usdPerHour);
+        if (!v) return std::unexpected(v.error());
+        r.prices[o.device] = DevicePrice{*v, std::nullopt, 3.0};
+    }
     return r;
 }
 
@@ -130,6 +144,11 @@ ExitCode runEstimate(const CliContext& ctx, const ServeOptions& o)
     if (!request) return ctx.error(request.error());
     auto device = resolveDevice(ctx, o.device);
     if (!device) return ctx.error(device.error());
+    if (const auto typed = request->prices.find(o.device); typed != request->prices.end() && o.device != device->id) {
+        request->prices[device->id] = typed->second; // --device given by name: the price is the resolved id's
+        request->prices.erase(typed);
+    }
+    if (auto ok = applyUserPrices(ctx, *request, o.usdPerKwh); !ok) return ctx.error(ok.error());
     auto table = bundledEfficiencies();
     if (!table) return ctx.error(table.error());
     auto d = servingDevice(*device, *request, *table);
@@ -171,6 +190,10 @@ ExitCode runPlan(const CliContext& ctx, const ServeOptions& o)
     if (!request) return ctx.error(request.error());
     const auto order = planOrderFromName(o.order);
     if (!order) return ctx.error("--rank: '" + o.order + "' is not cost, devices or power");
+    if (!o.usdPerHour.empty()) {
+        return ctx.error("--usd-per-hour applies to serve estimate (one device); keep per-device prices with `serve prices set`");
+    }
+    if (auto ok = applyUserPrices(ctx, *request, o.usdPerKwh); !ok) return ctx.error(ok.error());
     auto set = ctx.loadCatalog();
     if (!set) return ctx.error(set.error());
     auto table = bundledEfficiencies();
@@ -216,7 +239,7 @@ ExitCode runPlan(const CliContext& ctx, const ServeOptions& o)
         t.addRow({std::to_string(rank), e.deviceId, std::to_string(e.devices), layout, std::to_string(e.batch),
                   readableText(e.tokensPerS), readableText(e.tokensPerSLow) + "-" + readableText(e.tokensPerSHigh),
                   readableText(e.tokensPerSPerDevice), readableText(e.ttftP99Ms), readableText(e.tpotP99Ms),
-                  e.watts ? readableText(*e.watts) : "", e.usdPerMillionTokens ? readableText(*e.usdPerMillionTokens) : "",
+                  e.watts ? readableText(*e.watts) : "", e.usdPerMillionTokens ? models::usdText(*e.usdPerMillionTokens) : "",
                   std::string(boundName(e.bound))});
     }
     if (ctx.json) ctx.printJson(arr);
@@ -293,7 +316,8 @@ void addRequestOptions(CLI::App& cmd, ServeOptions& o)
     cmd.add_option("--scenario", o.scenario, "offline or server (Poisson arrivals under --ttft-ms/--tpot-ms)")->capture_default_str();
     cmd.add_option("--ttft-ms", o.ttftMs, "server: p99 time-to-first-token limit, ms");
     cmd.add_option("--tpot-ms", o.tpotMs, "server: p99 time-per-output-token limit, ms");
-    cmd.add_option("--usd-per-kwh", o.request.usdPerKwh, "energy price added to an amortised list price");
+    cmd.add_option("--usd-per-kwh", o.usdPerKwh, "this run's electricity price, $/kWh (over `serve prices set --usd-per-kwh`)");
+    cmd.add_option("--usd-per-hour", o.usdPerHour, "estimate: this run's $/device-hour, energy not included");
 }
 
 } // namespace
@@ -328,6 +352,8 @@ void addServeCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     cal->add_option("--heldout", o->heldout, "held-out CSV (later rounds): predicted and reported, never fitted");
     cal->add_option("--out", o->outFile, "write the fit document here (data/serving/fit.json)");
     cal->callback([&ctx, &exitCode, o] { exitCode = runCalibrate(ctx, *o); });
+
+    addPriceCommands(*serve, ctx, exitCode);
 }
 
 } // namespace accelscope::cli

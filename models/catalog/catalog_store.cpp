@@ -3,12 +3,14 @@
 #include "models/catalog/catalog_store.hpp"
 
 #include "models/catalog/device_store.hpp"
+#include "models/common/number_text.hpp"
 #include "models/common/utf8_text.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <functional>
 
@@ -106,8 +108,19 @@ Result<void> migrateTo6(const Database& db)
     if (auto ok = db.execute(linkKindColumnSql()); !ok) return ok;
     return db.execute(lifecycleColumnsSql());
 }
+Result<void> migrateTo7(const Database& db)
+{
+    return db.execute(R"(CREATE TABLE price_overrides (
+        device_id TEXT PRIMARY KEY NOT NULL,
+        usd_per_hour REAL CHECK (usd_per_hour IS NULL OR usd_per_hour >= 0),
+        list_price_usd REAL CHECK (list_price_usd IS NULL OR list_price_usd >= 0),
+        amortisation_years REAL NOT NULL DEFAULT 3 CHECK (amortisation_years > 0),
+        updated_at TEXT NOT NULL,
+        CHECK (usd_per_hour IS NOT NULL OR list_price_usd IS NOT NULL));
+      CREATE TABLE user_settings (key TEXT PRIMARY KEY NOT NULL, value REAL NOT NULL))");
+}
 constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2, &migrateTo3, &migrateTo4,
-                                                              &migrateTo5, &migrateTo6};
+                                                              &migrateTo5, &migrateTo6, &migrateTo7};
 
 } // namespace
 
@@ -398,6 +411,110 @@ Result<bool> UserStore::resetLessonProgress(const std::string& lessonId)
     });
     if (!ok) return std::unexpected(ok.error());
     return existed;
+}
+
+std::string priceOverrideProblem(const PriceOverride& p)
+{
+    const auto bad = [](const std::optional<double>& v) { return v && !(std::isfinite(*v) && *v >= 0.0); };
+    if (p.deviceId.empty()) return "a price needs a device id";
+    if (!p.usdPerHour && !p.listPriceUsd) return "give --usd-per-hour or --list-price-usd for " + p.deviceId;
+    if (bad(p.usdPerHour)) return "--usd-per-hour must be a number >= 0, got " + exactText(*p.usdPerHour);
+    if (bad(p.listPriceUsd)) return "--list-price-usd must be a number >= 0, got " + exactText(*p.listPriceUsd);
+    if (!(std::isfinite(p.amortisationYears) && p.amortisationYears > 0.0)) {
+        return "--years must be a number > 0, got " + exactText(p.amortisationYears);
+    }
+    return {};
+}
+
+Result<void> UserStore::savePriceOverride(const PriceOverride& p)
+{
+    if (const auto why = priceOverrideProblem(p); !why.empty()) return fail(ErrorCode::InvalidArgument, why);
+    return inTransaction(m_db, [&]() -> Result<void> {
+        auto upsert = m_db.prepare("INSERT OR REPLACE INTO price_overrides (device_id, usd_per_hour, list_price_usd, "
+                                   "amortisation_years, updated_at) VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))");
+        if (!upsert) return std::unexpected(upsert.error());
+        upsert->bind(1, p.deviceId);
+        if (p.usdPerHour) upsert->bind(2, *p.usdPerHour);
+        else upsert->bindNull(2);
+        if (p.listPriceUsd) upsert->bind(3, *p.listPriceUsd);
+        else upsert->bindNull(3);
+        upsert->bind(4, p.amortisationYears);
+        return upsert->run();
+    });
+}
+
+Result<std::vector<PriceOverride>> UserStore::priceOverrides() const
+{
+    auto query = m_db.prepare("SELECT device_id, usd_per_hour, list_price_usd, amortisation_years, updated_at "
+                              "FROM price_overrides ORDER BY device_id");
+    if (!query) return std::unexpected(query.error());
+    std::vector<PriceOverride> out;
+    for (;;) {
+        auto more = query->step();
+        if (!more) return std::unexpected(more.error());
+        if (!*more) break;
+        PriceOverride p;
+        p.deviceId = query->text(0);
+        if (!query->isNull(1)) p.usdPerHour = query->real(1);
+        if (!query->isNull(2)) p.listPriceUsd = query->real(2);
+        p.amortisationYears = query->real(3);
+        p.updatedAt = query->text(4);
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+namespace {
+
+/// Runs a one-parameter DELETE in a transaction; whether it removed a row.
+Result<bool> deleteOne(const Database& db, const char* sql, const std::string& key)
+{
+    bool existed = false;
+    auto ok = inTransaction(db, [&]() -> Result<void> {
+        auto remove = db.prepare(sql);
+        if (!remove) return std::unexpected(remove.error());
+        remove->bind(1, key);
+        if (auto done = remove->run(); !done) return done;
+        existed = db.changes() > 0;
+        return {};
+    });
+    if (!ok) return std::unexpected(ok.error());
+    return existed;
+}
+
+} // namespace
+
+Result<bool> UserStore::clearPriceOverride(const std::string& deviceId)
+{
+    return deleteOne(m_db, "DELETE FROM price_overrides WHERE device_id = ?", deviceId);
+}
+
+Result<void> UserStore::saveUsdPerKwh(double usdPerKwh)
+{
+    if (!(std::isfinite(usdPerKwh) && usdPerKwh >= 0.0)) {
+        return fail(ErrorCode::InvalidArgument, "--usd-per-kwh must be a number >= 0, got " + exactText(usdPerKwh));
+    }
+    return inTransaction(m_db, [&]() -> Result<void> {
+        auto upsert = m_db.prepare("INSERT OR REPLACE INTO user_settings (key, value) VALUES ('usd_per_kwh', ?)");
+        if (!upsert) return std::unexpected(upsert.error());
+        upsert->bind(1, usdPerKwh);
+        return upsert->run();
+    });
+}
+
+Result<std::optional<double>> UserStore::usdPerKwh() const
+{
+    auto query = m_db.prepare("SELECT value FROM user_settings WHERE key = 'usd_per_kwh'");
+    if (!query) return std::unexpected(query.error());
+    auto found = query->step();
+    if (!found) return std::unexpected(found.error());
+    if (!*found) return std::optional<double>{};
+    return std::optional<double>{query->real(0)};
+}
+
+Result<bool> UserStore::clearUsdPerKwh()
+{
+    return deleteOne(m_db, "DELETE FROM user_settings WHERE key = ?", "usd_per_kwh");
 }
 
 int UserStore::schemaVersion() const

@@ -28,8 +28,9 @@ struct CatalogInfo {
 constexpr int bundledSchemaVersion = 4;
 /// Newest user-database schema version; older files are migrated on open.
 /// 1: user devices; 2: lab results; 3: lesson progress; 4: catalog schema v2 device columns;
-/// 5: figure labels; 6: scale-up link kind, vendor format name and lifecycle dates.
-constexpr int userSchemaVersion = 6;
+/// 5: figure labels; 6: scale-up link kind, vendor format name and lifecycle dates;
+/// 7: the user's device prices and $/kWh (price_overrides, user_settings).
+constexpr int userSchemaVersion = 7;
 
 /// Writes `devices` into a new bundled catalog at `path`. The file appears complete or not at
 /// all (written beside it, then renamed over it).
@@ -76,6 +77,19 @@ struct LessonProgress {
     std::string updatedAt;      ///< ISO 8601 UTC, set by the database on save
 };
 
+/// What one device costs the user (the `price_overrides` table): a $/device-hour, or a list price
+/// amortised over some years, or both (the $/hour wins where both are set). Values ≥ 0, years > 0.
+struct PriceOverride {
+    std::string deviceId;
+    std::optional<double> usdPerHour;
+    std::optional<double> listPriceUsd;
+    double amortisationYears = 3.0;
+    std::string updatedAt; ///< ISO 8601 UTC, set by the database on save
+};
+
+/// Why a price cannot be stored ("--usd-per-hour must be a number >= 0, got -1"), or empty.
+std::string priceOverrideProblem(const PriceOverride& price);
+
 /// The user's database: their own devices, lab results and lesson progress. WAL mode;
 /// every change is one transaction.
 class UserStore {
@@ -108,6 +122,20 @@ public:
     Result<std::vector<LessonProgress>> allLessonProgress() const;
     /// Deletes one lesson's progress; returns whether there was any.
     Result<bool> resetLessonProgress(const std::string& lessonId);
+
+    /// Stores the user's price of one device (insert or replace); InvalidArgument naming the field when
+    /// priceOverrideProblem finds one.
+    Result<void> savePriceOverride(const PriceOverride& price);
+    /// Every stored price, by device id.
+    Result<std::vector<PriceOverride>> priceOverrides() const;
+    /// Deletes one device's price; returns whether there was one.
+    Result<bool> clearPriceOverride(const std::string& deviceId);
+    /// Stores the electricity price in $/kWh (≥ 0, finite).
+    Result<void> saveUsdPerKwh(double usdPerKwh);
+    /// The stored electricity price; nullopt when none.
+    Result<std::optional<double>> usdPerKwh() const;
+    /// Deletes the stored electricity price; returns whether there was one.
+    Result<bool> clearUsdPerKwh();
 
     int schemaVersion() const;
     const std::filesystem::path& path() const { return m_db.path(); }

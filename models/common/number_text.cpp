@@ -187,6 +187,18 @@ std::string readableText(double value, int significant)
     return engineeringText(value, significant);
 }
 
+std::string usdText(double value)
+{
+    if (!std::isfinite(value)) return specialText(value);
+    const double magnitude = std::fabs(value);
+    int decimals = 2;
+    // Below a dollar: enough decimals for two significant digits (0.042 → 3, 0.0042 → 4).
+    if (magnitude > 0.0 && magnitude < 0.995) decimals = std::clamp(1 - static_cast<int>(std::floor(std::log10(magnitude))), 2, 17);
+    const std::string digits = decimalText(magnitude, decimals);
+    const bool negative = value < 0.0 && digits.find_first_not_of("0.,") != std::string::npos;
+    return (negative ? "-$" : "$") + digits;
+}
+
 std::string quantityText(double value, std::string_view unit, int significant, UnitPrefix prefix)
 {
     if (prefix == UnitPrefix::Auto) {

@@ -44,6 +44,11 @@ std::string decimalText(double value, int decimals, bool grouped = true);
 /// `engineeringText(value, significant)` (295.37313… → "295.4"); thousands grouped either way.
 std::string readableText(double value, int significant = 4);
 
+/// A dollar amount for people: cents from $1 up ("$1,234.50", "$0.42"), and below a dollar two
+/// significant digits but never fewer than 2 decimals ("$0.042", "$0.0042"); "-$0.42" below zero,
+/// "$0.00" for zero. NaN and infinities as readableText.
+std::string usdText(double value);
+
 /// `value` in `unit` for people: `engineeringText` of the value scaled to a prefix that keeps it
 /// from 1 to below 1000 (1024 with `UnitPrefix::Binary`), a space, the prefix and the unit
 /// ("989.5 TFLOP/s" for 9.895e14 FLOP/s, "3.35 TB/s", "13,400 tokens/s", "1.5 µs", "16 GiB").

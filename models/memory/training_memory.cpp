@@ -41,12 +41,12 @@ Result<TrainingMemory> trainingMemory(const TrainingInput& in)
             return fail(ErrorCode::InvalidArgument, "heads " + std::to_string(c.heads) + " not divisible by tp " +
                                                         std::to_string(in.tensorParallel));
         }
-        if (c.layers % in.pipelineParallel != 0) {
+        if (in.pipelineParallel > c.layers || (!in.unevenStages && c.layers % in.pipelineParallel != 0)) {
             return fail(ErrorCode::InvalidArgument, "layers " + std::to_string(c.layers) + " not divisible by pp " +
                                                         std::to_string(in.pipelineParallel));
         }
         out.parameters = roofline::countParameters(c).total;
-        out.layersPerDevice = c.layers / in.pipelineParallel;
+        out.layersPerDevice = (c.layers + in.pipelineParallel - 1) / in.pipelineParallel;
         out.microbatchesInFlight = in.pipelineParallel;
         out.activationBytesPerLayer = activationBytesPerLayer(in.sequence, in.microBatch, c.hidden, c.heads, in.tensorParallel,
                                                               in.recompute, in.sequenceParallel);
@@ -57,7 +57,9 @@ Result<TrainingMemory> trainingMemory(const TrainingInput& in)
         }
         out.parameters = in.parameters;
     }
-    const double psi = out.parameters / (double(in.tensorParallel) * in.pipelineParallel);
+    const bool even = !in.model || in.model->layers % in.pipelineParallel == 0;
+    const double stageShare = even ? 1.0 / in.pipelineParallel : double(out.layersPerDevice) / in.model->layers;
+    const double psi = out.parameters * stageShare / in.tensorParallel;
     const double nd = in.dataParallel;
     out.weightsBytes = in.weightBytesPerParam * psi / (in.zeroStage >= 3 ? nd : 1.0);
     out.gradientsBytes = in.gradientBytesPerParam * psi / (in.zeroStage >= 2 ? nd : 1.0);

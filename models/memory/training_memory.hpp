@@ -23,6 +23,9 @@ struct TrainingInput {
     int zeroStage = 0;           ///< 0: none; 1: optimizer states; 2: + gradients; 3: + parameters
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false; ///< Megatron sequence parallelism (splits the 10·sbh terms over tp)
+    /// Allow pp that does not divide the layers: every stage is sized as the largest, ⌈layers/pp⌉
+    /// layers (Llama 3 ran 126 layers on 16 stages with lighter first and last stages).
+    bool unevenStages = false;
     int microBatch = 1;          ///< b, sequences per micro-batch
     int sequence = 2048;         ///< s, tokens per sequence
     double weightBytesPerParam = 2.0;    ///< FP16/BF16 weights
@@ -48,8 +51,10 @@ struct TrainingMemory {
 /// Activations (Korthikanti et al., "Reducing Activation Recomputation in Large Transformer
 /// Models", 2022, Table 2), bytes per layer with 16-bit activations: none sbh(10 + 24/t + 5as/(ht)),
 /// selective sbh(10 + 24/t), full 2sbh; with sequence parallelism the 10 term is also divided by t.
-/// Times the layers of one stage, times the micro-batches in flight (pp for 1F1B). Errors name the
-/// bad field (a zero size, a stage outside 0–3, layers not divisible by pp, heads not divisible by tp).
+/// Times the layers of one stage, times the micro-batches in flight (pp for 1F1B). With unevenStages
+/// a stage holds ⌈layers/pp⌉ layers and Ψ' = Ψ·⌈layers/pp⌉/(layers·tp) (the same as Ψ/(tp·pp) when pp
+/// divides the layers). Errors name the bad field (a zero size, a stage outside 0–3, layers not
+/// divisible by pp without unevenStages, pp above the layers, heads not divisible by tp).
 Result<TrainingMemory> trainingMemory(const TrainingInput& input);
 
 /// Korthikanti et al. activation bytes of one layer (see trainingMemory).

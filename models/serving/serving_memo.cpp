@@ -78,8 +78,20 @@ std::string purchaseMemo(const roofline::TransformerConfig& config, const Servin
           "FLOPs / (peak x compute_eff)) + all-reduce/all-to-all time; B is the largest batch the KV cache and the latency limits allow.\n";
     md += "- band = tokens/s x (1 + 5th and 95th percentile of measured/predicted - 1) of the family's calibration rows.\n";
     md += "- W = tdp_w x devices x 10.2 / 5.6 (NVIDIA DGX H100 datasheet: 10.2 kW for 8 x 700 W GPUs); J/token = W / tokens/s.\n";
-    md += "- $/M tokens = $/hour / (tokens/s x 3600) x 10^6; $/hour = cloud_usd_per_hour x devices, else list_price_usd x devices / "
-          "(3 x 8760 h).\n";
+    md += "- $/M tokens = $/hour / (tokens/s x 3600) x 10^6; $/hour = device $/hour x devices + energy; device $/hour = your "
+          "price (\"your $/h\"; or \"your list\": your list price / (your years x 8760 h)), else cloud_usd_per_hour x devices "
+          "(\"cloud\"), else list_price_usd x devices / (3 x 8760 h) (\"list\").\n";
+    md += request.usdPerKwh ? "- energy $/hour = W / 1000 x " + n4(*request.usdPerKwh) +
+                                  " $/kWh, added to every price but a catalog cloud rate (which pays for power); tokens/s per kW = "
+                                  "tokens/s / (W / 1000).\n"
+                            : "- no $/kWh given: no energy cost added (set one with --usd-per-kwh or `serve prices set --usd-per-kwh`).\n";
+    for (const auto& [id, price] : request.prices) {
+        md += "- your price for " + id + ": " +
+              (price.usdPerHour ? "$" + n4(*price.usdPerHour) + " per device-hour"
+                                : price.listPriceUsd ? "$" + n4(*price.listPriceUsd) + " per device over " + n4(price.amortisationYears) + " years"
+                                                     : std::string("none")) +
+              " (user database)\n";
+    }
     md += "- memory per device = weights / (TP x PP) + KV of B sequences at prompt + output/2 + 10 % headroom (vLLM default "
           "gpu_memory_utilization 0.9).\n\n";
     std::set<std::string> families;

@@ -15,13 +15,6 @@ namespace {
 using catalog::FigureKey;
 using roofline::TransformerConfig;
 
-/// PCIe bytes/s per lane and direction: 8 GT/s at gen 3, doubling per generation, 128b/130b coding.
-double pcieGBpsPerDirection(double gen, double lanes)
-{
-    const double gtps = 8.0 * std::pow(2.0, gen - 3.0);
-    return gtps * 128.0 / 130.0 / 8.0 * lanes;
-}
-
 /// Shapes per device that every step needs, computed once per layout.
 struct Shape {
     double weightBytes = 0.0;       ///< per device (its TP share of its PP stage)
@@ -225,18 +218,38 @@ void fillPowerAndCost(ServingEstimate& e, const ServingDevice& d, const ServingR
     const double n = e.devices;
     if (d.tdpW) {
         e.watts = *d.tdpW * n * constants::systemPowerPerTdp;
-        if (e.tokensPerS > 0.0) e.joulesPerToken = *e.watts / e.tokensPerS;
+        if (e.tokensPerS > 0.0) {
+            e.joulesPerToken = *e.watts / e.tokensPerS;
+            e.tokensPerSPerKw = e.tokensPerS / (*e.watts / 1000.0);
+        }
     }
-    if (const auto cloud = d.device->value(FigureKey::CloudUsdPerHour)) {
-        e.usdPerHour = *cloud * n;
+    const auto own = r.prices.find(d.device->id);
+    const DevicePrice* mine = own == r.prices.end() ? nullptr : &own->second;
+    std::optional<double> perHour;
+    if (mine && mine->usdPerHour) {
+        perHour = *mine->usdPerHour * n;
+        e.priceBasis = "your $/h";
+    } else if (mine && mine->listPriceUsd && mine->amortisationYears > 0.0) {
+        perHour = *mine->listPriceUsd * n / (mine->amortisationYears * 8760.0);
+        e.priceBasis = "your list";
+    } else if (const auto cloud = d.device->value(FigureKey::CloudUsdPerHour)) {
+        perHour = *cloud * n;
         e.priceBasis = "cloud";
     } else if (const auto list = d.device->value(FigureKey::ListPriceUsd)) {
-        double perHour = *list * n / constants::amortisationHours;
-        if (r.usdPerKwh && e.watts) perHour += *e.watts / 1000.0 * *r.usdPerKwh;
-        e.usdPerHour = perHour;
+        perHour = *list * n / constants::amortisationHours;
         e.priceBasis = "list";
     }
-    if (e.usdPerHour && e.tokensPerS > 0.0) e.usdPerMillionTokens = *e.usdPerHour / (e.tokensPerS * 3600.0) * 1e6;
+    if (!perHour) return;
+    // A cloud rate pays for the power already; every other price is the hardware alone.
+    if (r.usdPerKwh && e.watts && e.priceBasis != "cloud") {
+        e.energyUsdPerHour = *e.watts / 1000.0 * *r.usdPerKwh;
+        *perHour += *e.energyUsdPerHour;
+    }
+    e.usdPerHour = perHour;
+    if (e.tokensPerS > 0.0) {
+        e.usdPerMillionTokens = *perHour / (e.tokensPerS * 3600.0) * 1e6;
+        if (e.energyUsdPerHour) e.energyUsdPerMillionTokens = *e.energyUsdPerHour / (e.tokensPerS * 3600.0) * 1e6;
+    }
 }
 
 Bound boundOf(const Operating& o, bool sloLimited, bool kvLimited)
@@ -249,6 +262,28 @@ Bound boundOf(const Operating& o, bool sloLimited, bool kvLimited)
 }
 
 } // namespace
+
+CatalogPrice catalogPrice(const catalog::Device& device)
+{
+    CatalogPrice p;
+    p.cloudUsdPerHour = device.value(FigureKey::CloudUsdPerHour);
+    p.listPriceUsd = device.value(FigureKey::ListPriceUsd);
+    const auto key = p.cloudUsdPerHour ? FigureKey::CloudUsdPerHour : FigureKey::ListPriceUsd;
+    if (const auto f = device.figures.find(key); f != device.figures.end()) {
+        p.date = f->second.date;
+        if (const auto s = device.sources.find(f->second.sourceKey); s != device.sources.end()) {
+            p.sourceTitle = s->second.title;
+            p.sourceUrl = s->second.url;
+        }
+    }
+    return p;
+}
+
+double pcieGBpsPerDirection(double gen, double lanes)
+{
+    const double gtps = 8.0 * std::pow(2.0, gen - 3.0);
+    return gtps * 128.0 / 130.0 / 8.0 * lanes;
+}
 
 std::string_view scenarioName(Scenario scenario) { return scenario == Scenario::Offline ? "offline" : "server"; }
 
@@ -454,7 +489,8 @@ std::vector<std::string> servingAssumptions()
         "pipeline parallelism: PP micro-batches in turn, one activation hand-off per stage",
         "Server scenario: Poisson arrivals, prefill queue as M/M/1 (p99 wait t/(1-rho) ln(100 rho)); TPOT p99 = mean x (1 + 2.326 / sqrt(output))",
         "power = tdp_w x devices x 10.2 / 5.6 (NVIDIA DGX H100: 10.2 kW system for 8 x 700 W GPUs)",
-        "cost = cloud_usd_per_hour x devices, else list_price_usd amortised over 3 years (+ energy when a $/kWh is given)",
+        "cost: $/M tokens = (device $/h x devices + W / 1000 x $/kWh) / (tokens/s x 3600) x 10^6; device $/h = your price "
+        "(user database or --usd-per-hour), else cloud_usd_per_hour (power included: no energy added), else list_price_usd / (3 x 8760 h)",
         "memory_eff per device family = median published bandwidth measurement (data/serving/efficiency-sources.csv); compute_eff and kv_eff "
         "fitted per family on MLPerf Inference v4.0/v4.1 closed Llama 2 70B rows; band = 5th to 95th percentile of the residuals",
     };

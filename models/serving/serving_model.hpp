@@ -8,6 +8,7 @@
 #include "models/roofline/transformer_config.hpp"
 #include "models/serving/serving_efficiency.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,6 +48,24 @@ constexpr double amortisationHours = 3.0 * 8760.0;
 constexpr double z99 = 2.326;
 } // namespace constants
 
+/// A price the user keeps for one device (user database, `serve prices set`, the Serving page), per device.
+struct DevicePrice {
+    std::optional<double> usdPerHour;   ///< what one device-hour costs you, energy not included
+    std::optional<double> listPriceUsd; ///< what one device costs you, amortised straight-line
+    double amortisationYears = 3.0;     ///< over 8760 h per year
+    bool operator==(const DevicePrice&) const = default;
+};
+
+/// The catalog's price of one device and where it comes from, for "from catalog (source, date)".
+struct CatalogPrice {
+    std::optional<double> cloudUsdPerHour;
+    std::optional<double> listPriceUsd;
+    std::string sourceTitle; ///< of the figure the cost uses (cloud first, as the model does)
+    std::string sourceUrl;
+    std::string date;        ///< the price's date as the catalog gives it
+};
+CatalogPrice catalogPrice(const catalog::Device& device);
+
 /// What is served and under which limits.
 struct ServingRequest {
     std::string weights = "fp8";  ///< weight format (roofline::dataTypeFromName); its compute precision picks the roof
@@ -56,7 +75,8 @@ struct ServingRequest {
     Scenario scenario = Scenario::Offline;
     std::optional<double> ttftLimitMs; ///< p99 time to first token the Server scenario must meet
     std::optional<double> tpotLimitMs; ///< p99 time per output token the Server scenario must meet
-    std::optional<double> usdPerKwh;   ///< energy price added to an amortised list price (not to a cloud price)
+    std::optional<double> usdPerKwh;   ///< energy price: W × $/kWh added to every price but a catalog cloud rate
+    std::map<std::string, DevicePrice> prices; ///< the user's prices by device id; they replace the catalog's
 };
 
 /// How N devices are used: TP × PP devices per replica (EP = TP for MoE layers), `replicas` copies.
@@ -67,6 +87,9 @@ struct Layout {
     int replicas = 1;
     int devices() const { return tp * pp * replicas; }
 };
+
+/// PCIe GB/s (10^9 B/s) per direction: 8 GT/s per lane at gen 3, doubling per generation, 128b/130b coding.
+double pcieGBpsPerDirection(double gen, double lanes);
 
 /// One device's figures the model uses, resolved once (selectRoof for the weight format's precision).
 struct ServingDevice {
@@ -114,9 +137,14 @@ struct ServingEstimate {
     double load = 0.0;               ///< share of replica time spent in prefill (Server: the queue's utilisation)
     std::optional<double> watts;     ///< TDP × devices × systemPowerPerTdp
     std::optional<double> joulesPerToken;
-    std::optional<double> usdPerHour;
-    std::optional<double> usdPerMillionTokens;
-    std::string priceBasis;          ///< "cloud" (catalog cloud_usd_per_hour), "list" (amortised), "" (none)
+    std::optional<double> tokensPerSPerKw; ///< tokens/s / (W / 1000)
+    std::optional<double> usdPerHour;      ///< devices' $/h + energy $/h (see priceBasis)
+    std::optional<double> energyUsdPerHour; ///< W / 1000 × $/kWh, when a $/kWh is given and not a catalog cloud rate
+    std::optional<double> usdPerMillionTokens; ///< usdPerHour / (tokens/s × 3600) × 10^6
+    std::optional<double> energyUsdPerMillionTokens; ///< the energy part of it
+    /// "your $/h" (user $/device-hour), "your list" (user list price amortised), "cloud" (catalog
+    /// cloud_usd_per_hour, power included, no energy added), "list" (catalog list price over 3 years), "" (none).
+    std::string priceBasis;
     Bound bound = Bound::Bandwidth;
     Efficiency efficiency;
 };

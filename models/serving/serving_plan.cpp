@@ -12,11 +12,13 @@ namespace {
 double orderKey(const ServingEstimate& e, PlanOrder order)
 {
     switch (order) {
-    case PlanOrder::Cost:
+    case PlanOrder::Cost: {
         // A cloud $/hour is an all-in rate; an amortised list price leaves out the host, power and
         // operations, so the two are not compared: cloud-priced rows first, then list-priced, then none.
         if (!e.usdPerMillionTokens) return 1e300;
-        return (e.priceBasis == "cloud" ? 0.0 : 1e100) + *e.usdPerMillionTokens;
+        const bool hourly = e.priceBasis == "cloud" || e.priceBasis == "your $/h";
+        return (hourly ? 0.0 : 1e100) + *e.usdPerMillionTokens;
+    }
     case PlanOrder::Devices: return e.devices;
     case PlanOrder::Power: return e.watts ? *e.watts / std::max(e.tokensPerS, 1e-300) : 1e300;
     }

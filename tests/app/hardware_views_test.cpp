@@ -323,3 +323,31 @@ TEST_CASE("roofline view: at projector text size 2.5 the legend wraps and nothin
     }
     ImGui::EndFrame();
 }
+
+TEST_CASE("LLM calculator training layouts are models::serving::planTraining's for the page's model and device count")
+{
+    GuiFixture fixture;
+    const auto& devices = fixture.context->catalog().devices;
+    const auto h100 = std::ranges::find(devices, std::string("nvidia-h100-sxm"), &accelscope::models::catalog::Device::id);
+    REQUIRE(h100 != devices.end());
+    mem::LlmMemorySettings s;
+    s.mode = mem::LlmMode::Training;
+    s.modelId = "llama3.1-405b";
+    s.tensorParallel = 8;
+    s.pipelineParallel = 2;
+    s.dataParallel = 8; // 128 devices
+    gui::llm::TrainingLayouts view;
+    const auto& plan = view.plan(s, *h100);
+    REQUIRE(plan.has_value());
+    CHECK(plan->fitting > 0);
+    accelscope::models::serving::ServingRequest bf16;
+    bf16.weights = bf16.kvCache = "bf16";
+    const auto d = accelscope::models::serving::servingDevice(*h100, bf16, *accelscope::models::serving::bundledEfficiencies());
+    accelscope::models::serving::TrainingRequest r;
+    r.devices = 128;
+    r.sequence = s.sequence;
+    const auto expected = accelscope::models::serving::planTraining(*accelscope::models::roofline::findModelPreset("llama3.1-405b"), *d, r);
+    REQUIRE(expected.has_value());
+    CHECK(plan->layouts.size() == expected->layouts.size());
+    CHECK(plan->layouts.front().stepS == expected->layouts.front().stepS);
+}

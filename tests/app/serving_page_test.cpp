@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Serving planner page: the table shows the planner's rows with their bound, what does not fit
 // has no throughput, the Pareto chart has a curve and a band per device, the memo is written.
+#include "app/gui/serving/prices_box.hpp"
 #include "app/gui/serving/serving_chart.hpp"
 #include "app/gui/serving/serving_page.hpp"
 #include "app/gui/figure_export.hpp"
@@ -8,7 +9,14 @@
 #include "tests/support/temp_dir.hpp"
 
 #include <QDir>
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
+#include <QComboBox>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTabBar>
 #include <QTableWidget>
 
 using namespace accelscope::gui;
@@ -104,4 +112,73 @@ TEST_CASE("the serving page's figure is its Pareto chart with one legend entry a
     const QDir dir(QStringLiteral(ACCELSCOPE_SCREENSHOT_DIR "/figures"));
     REQUIRE(dir.mkpath("."));
     CHECK(saveFigure(*figure, dir.filePath("serving-light.png")).has_value());
+}
+
+TEST_CASE("your price typed on the serving page is kept in the user database and changes the row's $/M tokens")
+{
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    REQUIRE(page.applySetting("model", "llama3.1-70b"));
+    REQUIRE(page.applySetting("rank", "devices"));
+    page.replan();
+    const auto rowOf = [&](const std::string& id) -> const accelscope::models::serving::ServingEstimate* {
+        for (const auto& r : page.rows()) {
+            if (r.device->id == id && r.estimate && r.estimate->fits) return &*r.estimate;
+        }
+        return nullptr;
+    };
+    const auto* before = rowOf("nvidia-h100-sxm");
+    REQUIRE(before != nullptr);
+    CHECK(before->priceBasis == "cloud");
+    auto* prices = page.prices();
+    prices->device()->setCurrentIndex(prices->device()->findData(QStringLiteral("nvidia-h100-sxm")));
+    prices->usdPerHour()->setText("-2");
+    CHECK_FALSE(prices->save()); // one line, nothing stored
+    CHECK(prices->status()->text().startsWith("Your $/device-hour must be a number >= 0"));
+    prices->usdPerHour()->setText("1.5");
+    prices->usdPerKwh()->setText("0.1");
+    REQUIRE(prices->save());
+    page.replan();
+    const auto* mine = rowOf("nvidia-h100-sxm");
+    REQUIRE(mine != nullptr);
+    CHECK(mine->priceBasis == "your $/h");
+    REQUIRE(mine->energyUsdPerHour.has_value());
+    const double perHour = 1.5 * mine->devices + *mine->watts / 1000.0 * 0.1;
+    CHECK_THAT(*mine->usdPerHour, Catch::Matchers::WithinRel(perHour, 1e-12));
+    const auto store = fixture.services().context.userStore();
+    REQUIRE(store.has_value());
+    REQUIRE((*store)->priceOverrides()->size() == 1);
+    CHECK(*(*store)->usdPerKwh().value() == 0.1);
+}
+
+TEST_CASE("the Pareto axes end on round numbers")
+{
+    // Table: largest value → top and tick count (0 included).
+    const std::vector<std::tuple<double, double, int>> cases{
+        {105.0, 120.0, 7}, {1.05, 1.2, 7}, {4600.0, 5000.0, 6}, {0.9, 1.0, 6}, {2300.0, 2500.0, 6}, {61.0, 80.0, 5}};
+    for (const auto& [value, top, ticks] : cases) {
+        INFO(value);
+        const auto axis = serving::niceAxis(value);
+        CHECK_THAT(axis.top, Catch::Matchers::WithinRel(top, 1e-12));
+        CHECK(axis.ticks == ticks);
+    }
+}
+
+TEST_CASE("every input of the serving page has a tooltip")
+{
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    int inputs = 0;
+    for (QWidget* w : page.findChildren<QWidget*>()) {
+        const bool input = qobject_cast<QComboBox*>(w) || qobject_cast<QLineEdit*>(w) || qobject_cast<QAbstractSpinBox*>(w) ||
+                           qobject_cast<QAbstractButton*>(w);
+        // A spin box's or combo box's own line edit is part of its parent input.
+        if (!input || qobject_cast<QAbstractSpinBox*>(w->parentWidget()) || qobject_cast<QComboBox*>(w->parentWidget())) continue;
+        // Qt's own parts: a table's corner button, a tab bar's scroll arrows.
+        if (qobject_cast<QAbstractItemView*>(w->parentWidget()) || qobject_cast<QTabBar*>(w->parentWidget())) continue;
+        ++inputs;
+        INFO(w->metaObject()->className() << " " << w->objectName().toStdString());
+        CHECK_FALSE(w->toolTip().isEmpty());
+    }
+    CHECK(inputs >= 14);
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Serving speed: one `serve estimate` (Llama 3.1 70B on 8 x H100, Server limits) and a full plan over the catalog.
+// Serving speed: one `serve estimate` (Llama 3.1 70B on 8 x H100, Server limits), a full plan over the catalog, a training plan.
 #include "models/catalog/catalog_store.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/serving/serving_plan.hpp"
+#include "models/serving/training_plan.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -57,6 +58,28 @@ void servePlan(benchmark::State& state)
     state.counters["rows"] = static_cast<double>(rows);
 }
 BENCHMARK(servePlan)->Unit(benchmark::kMillisecond);
+
+// `train plan`: every TP/PP/DP/ZeRO/recomputation layout of Llama 3.1 405B on 128 H100s.
+void trainPlan(benchmark::State& state)
+{
+    const auto devices = allDevices();
+    const auto h100 = std::ranges::find(devices, std::string("nvidia-h100-sxm"), &catalog::Device::id);
+    const auto config = *roofline::findModelPreset("llama3.1-405b");
+    serving::ServingRequest bf16;
+    bf16.weights = "bf16";
+    bf16.kvCache = "bf16";
+    const auto d = serving::servingDevice(*h100, bf16, *serving::bundledEfficiencies());
+    serving::TrainingRequest request;
+    request.devices = 128;
+    std::size_t layouts = 0;
+    for (auto _ : state) {
+        auto plan = serving::planTraining(config, *d, request);
+        layouts = plan->layouts.size();
+        benchmark::DoNotOptimize(plan);
+    }
+    state.counters["layouts"] = static_cast<double>(layouts);
+}
+BENCHMARK(trainPlan)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -156,3 +156,72 @@ TEST_CASE("serve calibrate refuses a later round in the calibration data, naming
     requireOneErrorLine({"serve", "calibrate", "--data", csv.string(), "--sources",
                          std::string(ACCELSCOPE_TEST_DATA_DIR) + "/../data/serving/efficiency-sources.csv"}, "line 2: round 'v5.0' is held out");
 }
+
+TEST_CASE("serve prices set keeps your price and $/kWh in the user database, and serve estimate uses them")
+{
+    TempDir dir;
+    const auto db = dir.path() / "user.db";
+    const auto json = [&](const std::vector<std::string>& args) {
+        std::vector<std::string> all{"--json"};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto run = runCli(db, all);
+        INFO(run.err);
+        REQUIRE(run.status == 0);
+        return nlohmann::json::parse(run.out);
+    };
+    auto args = estimateArgs("llama2-70b", "nvidia-h100-sxm", "8", "fp8");
+    const auto catalog = json(args);
+    CHECK(catalog["price_basis"] == "cloud");
+    CHECK(catalog["energy_usd_per_hour"].is_null());
+    json({"serve", "prices", "set", "--device", "nvidia-h100-sxm", "--usd-per-hour", "1.25", "--usd-per-kwh", "0.2"});
+    const auto listed = json({"serve", "prices", "list"});
+    REQUIRE(listed["prices"].size() == 1);
+    CHECK(listed["prices"][0]["usd_per_hour"] == 1.25);
+    CHECK(listed["prices"][0]["catalog_cloud_usd_per_hour"].is_number());
+    CHECK(listed["usd_per_kwh"] == 0.2);
+    const auto mine = json(args);
+    CHECK(mine["price_basis"] == "your $/h");
+    // (1.25 x 8 + W / 1000 x 0.2) per hour.
+    const double perHour = 1.25 * 8 + mine["watts"].get<double>() / 1000.0 * 0.2;
+    CHECK_THAT(mine["usd_per_hour"].get<double>(), WithinRel(perHour, 1e-12));
+    CHECK_THAT(mine["usd_per_million_tokens"].get<double>(),
+               WithinRel(perHour / (mine["tokens_per_s"].get<double>() * 3600) * 1e6, 1e-12));
+    CHECK_THAT(mine["tokens_per_s_per_kw"].get<double>(),
+               WithinRel(mine["tokens_per_s"].get<double>() / (mine["watts"].get<double>() / 1000.0), 1e-12));
+    // One run's flags win over the stored ones.
+    args.insert(args.end(), {"--usd-per-hour", "3", "--usd-per-kwh", "0"});
+    const auto once = json(args);
+    CHECK_THAT(once["usd_per_hour"].get<double>(), WithinRel(24.0, 1e-12));
+    CHECK(json({"serve", "prices", "clear", "--all"})["cleared"] == 2);
+    CHECK(json(estimateArgs("llama2-70b", "nvidia-h100-sxm", "8", "fp8"))["price_basis"] == "cloud");
+}
+
+TEST_CASE("a negative or non-numeric price is one error line and exit 1")
+{
+    auto args = estimateArgs("llama2-70b", "nvidia-h100-sxm", "8", "fp8");
+    args.insert(args.end(), {"--usd-per-kwh", "-0.1"});
+    requireOneErrorLine(args, "--usd-per-kwh must be a number >= 0, got -0.1");
+    args = estimateArgs("llama2-70b", "nvidia-h100-sxm", "8", "fp8");
+    args.insert(args.end(), {"--usd-per-hour", "cheap"});
+    requireOneErrorLine(args, "--usd-per-hour must be a number >= 0, got 'cheap'");
+    requireOneErrorLine({"serve", "prices", "set", "--device", "nvidia-h100-sxm", "--list-price-usd", "-5"},
+                        "--list-price-usd must be a number >= 0, got -5");
+    requireOneErrorLine({"serve", "prices", "set", "--usd-per-kwh", "abc"}, "--usd-per-kwh must be a number >= 0, got 'abc'");
+    requireOneErrorLine({"serve", "plan", "--model", "llama2-70b", "--usd-per-hour", "2"}, "--usd-per-hour applies to serve estimate");
+}
+
+TEST_CASE("train plan --json: 405B on 128 H100s has fitting layouts ranked by step time, on 64 none")
+{
+    const auto doc = runJson({"train", "plan", "--model", "llama3.1-405b", "--device", "nvidia-h100-sxm", "--count", "128"});
+    CHECK(doc["fitting_layouts"].get<int>() > 0);
+    const auto& first = doc["layouts"][0];
+    CHECK(first["fits"] == true);
+    CHECK(first["tp"].get<int>() * first["pp"].get<int>() * first["dp"].get<int>() == 128);
+    for (const char* key : {"step_s", "compute_s", "bubble_s", "tp_allreduce_s", "dp_allreduce_s", "mfu", "bound", "verdict"}) {
+        INFO(key);
+        CHECK(first.contains(key));
+    }
+    const auto small = runJson({"train", "plan", "--model", "llama3.1-405b", "--device", "nvidia-h100-sxm", "--count", "64"});
+    CHECK(small["fitting_layouts"] == 0);
+    CHECK_THAT(small["layouts"][0]["verdict"].get<std::string>(), Catch::StartsWith("does not fit (needs "));
+}

@@ -177,3 +177,16 @@ TEST_CASE("exactDisplayText: float's shortest digits and x 10^ for the extremes,
     CHECK(exactDisplayText(std::numeric_limits<double>::max()) == "1.7976931348623157 × 10^308");
     CHECK(exactDisplayText(-std::numeric_limits<float>::infinity()) == "-inf");
 }
+
+TEST_CASE("usdText: cents from a dollar up, two significant digits below")
+{
+    // Table: value, text. 0.0423 has two significant digits at 3 decimals (floor(log10) = -2).
+    const std::vector<std::pair<double, std::string>> cases{
+        {0.42, "$0.42"},        {0.0423, "$0.042"}, {0.00423, "$0.0042"}, {1234.5, "$1,234.50"}, {1.0, "$1.00"},
+        {0.999, "$1.00"},       {0.0, "$0.00"},     {-0.42, "-$0.42"},    {12.3456, "$12.35"},   {0.1, "$0.10"},
+    };
+    for (const auto& [value, text] : cases) {
+        INFO(value);
+        CHECK(accelscope::models::usdText(value) == text);
+    }
+}

@@ -148,6 +148,12 @@ void LlmCalculator::draw(DrawContext& context)
         if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
     }
     ImGui::Separator();
+    if (m_settings.mode == CalcMode::Training && !m_bars.empty()) {
+        if (const Device* first = findDevice(m_catalog, m_bars.front())) {
+            m_training.draw(m_settings, *first);
+            ImGui::Separator();
+        }
+    }
     drawMatrix(dark);
     ImGui::EndChild();
 }

@@ -7,6 +7,7 @@
 #include "app/gui/llm/llm_chart.hpp"
 #include "models/figure/figure.hpp"
 #include "app/gui/llm/llm_controls.hpp"
+#include "app/gui/llm/training_layouts.hpp"
 #include "models/memory/llm_memory_plan.hpp"
 
 #include <array>
@@ -58,6 +59,7 @@ private:
     CalcSettings m_settings;
     std::vector<std::string> m_bars;
     LlmControls m_controls;
+    TrainingLayouts m_training; ///< training mode: the layout search on the first bar device
     std::vector<FitRow> m_matrix;
     std::optional<CalcSettings> m_matrixFor;
     bool m_lastDark = false;

@@ -7,6 +7,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -17,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace accelscope::gui::serving {
@@ -79,6 +81,10 @@ void ParetoChart::placeLegend()
         axis->setLabelsFont(text);
         axis->setTitleFont(bold);
     }
+    // A short chart cuts the rotated y title to "tokens/s ...": then it says only "per device".
+    const QString yTitle = tr("tokens/s per device");
+    const bool shortY = height() < QFontMetrics(bold).horizontalAdvance(yTitle) * 2;
+    for (QAbstractAxis* axis : chart->axes(Qt::Vertical)) axis->setTitleText(shortY ? tr("per device") : yTitle);
     const Qt::Alignment side = narrow ? Qt::AlignBottom : Qt::AlignRight;
     if (chart->legend()->alignment() != side) chart->legend()->setAlignment(side);
 }
@@ -132,13 +138,28 @@ void ParetoChart::setCurves(const std::vector<FrontierCurve>& curves)
         chart->legend()->markers(dots).first()->setVisible(false);
         chart->legend()->markers(band).first()->setVisible(false);
     }
-    x->setRange(0, maxX * 1.05);
-    y->setRange(0, maxY * 1.05);
+    for (const auto& [axis, top] : {std::pair{x, maxX * 1.05}, std::pair{y, maxY * 1.05}}) {
+        const NiceAxis nice = niceAxis(top);
+        axis->setRange(0, nice.top);
+        axis->setTickCount(nice.ticks);
+    }
     chart->setMargins(QMargins(4, 4, 4, 4));
     QChart* old = m_view->chart();
     m_view->setChart(chart);
     delete old;
     placeLegend();
+}
+
+NiceAxis niceAxis(double maxValue)
+{
+    if (!(maxValue > 0.0) || !std::isfinite(maxValue)) return {};
+    const double decade = std::pow(10.0, std::floor(std::log10(maxValue)));
+    for (const double unit : {0.1, 0.2, 0.25, 0.5, 1.0, 2.0, 2.5, 5.0}) {
+        const double step = unit * decade;
+        const double intervals = std::ceil(maxValue / step - 1e-9);
+        if (intervals <= 6.0) return {intervals * step, static_cast<int>(intervals) + 1};
+    }
+    return {10.0 * decade, 3};
 }
 
 void fillCalibrationTable(QTableWidget& table, const std::vector<PlanRow>& rows, const EfficiencyTable& efficiencies)

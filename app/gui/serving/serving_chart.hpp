@@ -52,6 +52,14 @@ private:
 
 /// Fills `table` with the calibration rows of the families of `rows`' devices: device, count,
 /// scenario, measured and predicted tokens/s, error %, source.
+/// An axis from 0 that ends on a round number: the top is the smallest 1, 2, 2.5 or 5 × 10^k step
+/// multiple ≥ `maxValue` with at most 6 intervals; {top, tick count including 0}.
+struct NiceAxis {
+    double top = 1.0;
+    int ticks = 2;
+};
+NiceAxis niceAxis(double maxValue);
+
 void fillCalibrationTable(QTableWidget& table, const std::vector<models::serving::PlanRow>& rows,
                           const models::serving::EfficiencyTable& efficiencies);
 

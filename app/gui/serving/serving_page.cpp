@@ -6,6 +6,7 @@
 #include "app/gui/layout/table_font.hpp"
 #include "app/gui/plain_message_box.hpp"
 #include "app/gui/serving/pareto_figure.hpp"
+#include "app/gui/serving/prices_box.hpp"
 #include "app/gui/serving/serving_chart.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "models/common/number_text.hpp"
@@ -45,6 +46,15 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString num(double v) { return q(models::readableText(v)); }
 
+/// Where a row's $/M tokens comes from: the price basis, $/hour, the energy part and tokens/s per kW.
+QString priceTip(const ServingEstimate& e)
+{
+    QString tip = QObject::tr("%1 price: %2 per hour").arg(q(e.priceBasis), q(models::usdText(e.usdPerHour.value_or(0.0))));
+    if (e.energyUsdPerMillionTokens) tip += QObject::tr(", energy %1 per million tokens").arg(q(models::usdText(*e.energyUsdPerMillionTokens)));
+    if (e.tokensPerSPerKw) tip += QObject::tr("; %1 tokens/s per kW").arg(num(*e.tokensPerSPerKw));
+    return tip;
+}
+
 /// Selects `value` in a combo box, adding it when the box does not list it (a valid name the list lacks).
 void selectText(QComboBox* box, const std::string& value)
 {
@@ -68,6 +78,8 @@ ServingPage::ServingPage(const PageServices& services, QWidget* parent) : QWidge
     m_timer->setInterval(250);
     connect(m_timer, &QTimer::timeout, this, &ServingPage::replan);
     connect(&m_context, &AppContext::catalogChanged, this, &ServingPage::scheduleReplan);
+    connect(&m_context, &AppContext::catalogChanged, m_prices, &serving::PricesBox::reloadDevices);
+    connect(m_prices, &serving::PricesBox::pricesChanged, this, &ServingPage::scheduleReplan);
 }
 
 void ServingPage::showEvent(QShowEvent* event)
@@ -120,6 +132,9 @@ void ServingPage::buildControls()
     m_tpot->setRange(contract.setting("tpot_ms").min - 1, contract.setting("tpot_ms").max);
     m_tpot->setDecimals(1);
     m_tpot->setSpecialValueText(tr("none"));
+    for (const auto& [box, key] : {std::pair<QWidget*, const char*>{m_input, "input"}, {m_output, "output"}, {m_scenario, "scenario"}}) {
+        box->setToolTip(q(contract.setting(key).meaning));
+    }
     m_ttft->setToolTip(q(contract.setting("ttft_ms").meaning));
     m_tpot->setToolTip(q(contract.setting("tpot_ms").meaning));
     m_rank = new QComboBox(this);
@@ -140,11 +155,13 @@ void ServingPage::buildControls()
     m_export = new QPushButton(tr("Export purchase memo…"), this);
     m_export->setToolTip(tr("Markdown: the ranked options, every catalog figure with its source, the efficiencies with "
                             "their calibration residuals, and the model's assumptions"));
+    m_prices = new serving::PricesBox(m_context, this);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
     flow->addWidget(leftBox);
     flow->addWidget(rightBox);
+    flow->addWidget(m_prices);
     flow->addWidget(m_export);
     auto* controlsLayout = new QVBoxLayout(controls);
     controlsLayout->setContentsMargins(0, 0, 0, 0);
@@ -263,6 +280,7 @@ models::Result<ServingRequest> ServingPage::request() const
     r.inputTokens = m_input->value();
     r.outputTokens = m_output->value();
     r.scenario = m_scenario->currentText() == "server" ? Scenario::Server : Scenario::Offline;
+    m_prices->apply(r);
     if (r.scenario == Scenario::Server) {
         if (m_ttft->value() > m_ttft->minimum()) r.ttftLimitMs = m_ttft->value();
         if (m_tpot->value() > m_tpot->minimum()) r.tpotLimitMs = m_tpot->value();
@@ -315,12 +333,13 @@ void ServingPage::fillTable()
                   << QString("%1/%2/%3 x %4").arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.ep).arg(e.layout.replicas)
                   << QString::number(e.batch) << num(e.tokensPerS) << num(e.tokensPerSLow) + QString::fromUtf8(" – ") + num(e.tokensPerSHigh)
                   << num(e.tokensPerSPerDevice) << num(e.ttftP99Ms) << num(e.tpotP99Ms) << (e.watts ? num(*e.watts) : tr("no TDP"))
-                  << (e.usdPerMillionTokens ? num(*e.usdPerMillionTokens) : tr("no price")) << q(std::string(boundName(e.bound)));
+                  << (e.usdPerMillionTokens ? q(models::usdText(*e.usdPerMillionTokens)) : tr("no price")) << q(std::string(boundName(e.bound)));
         }
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (row.estimate && c == 1) item->setToolTip(q(row.estimate->efficiency.provenance));
             if (c == 5) item->setToolTip(cells[c]); // a problem or "does not fit" sentence may be wider than the column
+            if (c == 11 && row.estimate && row.estimate->usdPerMillionTokens) item->setToolTip(priceTip(*row.estimate));
             m_table->setItem(i, c, item);
         }
     }

@@ -26,6 +26,7 @@ namespace accelscope::gui {
 
 namespace serving {
 class ParetoChart;
+class PricesBox;
 }
 
 class ServingPage : public QWidget, public LessonTarget, public FigurePage {
@@ -45,6 +46,7 @@ public:
     QTableWidget* table() const { return m_table; }
     QTableWidget* calibrationTable() const { return m_calibration; }
     serving::ParetoChart* chart() const { return m_chart; }
+    serving::PricesBox* prices() const { return m_prices; }
     /// The purchase memo of the current plan (models::serving::purchaseMemo).
     std::string memo() const;
 
@@ -89,6 +91,7 @@ private:
     QTableWidget* m_table = nullptr;
     QTableWidget* m_calibration = nullptr;
     serving::ParetoChart* m_chart = nullptr;
+    serving::PricesBox* m_prices = nullptr; ///< your $/device-hour and $/kWh (user database)
     QTimer* m_timer = nullptr;
     QScrollArea* m_controlsArea = nullptr;
     QSplitter* m_split = nullptr;

@@ -131,7 +131,8 @@ TEST_CASE("a version-1 user database gains the lab-results table and keeps its d
     }
     {   // turn it back into what version 1 wrote
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("DROP TABLE lab_results; DROP TABLE lesson_progress; ALTER TABLE devices DROP COLUMN "
+        REQUIRE(db->execute("DROP TABLE price_overrides; DROP TABLE user_settings; "
+                            "DROP TABLE lab_results; DROP TABLE lesson_progress; ALTER TABLE devices DROP COLUMN "
                             "scope_note; ALTER TABLE devices DROP COLUMN scaleup_topology; ALTER TABLE devices DROP "
                             "COLUMN components; ALTER TABLE figures DROP COLUMN label; ALTER TABLE devices DROP COLUMN "
                             "scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices DROP COLUMN "
@@ -156,8 +157,9 @@ TEST_CASE("a version-5 user database gains the link kind, vendor format and life
     }
     {   // what version 5 held: no scaleup_link_kind, vendor_format_name or lifecycle column
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN "
-                            "vendor_format_name; ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 5")
+        REQUIRE(db->execute("DROP TABLE price_overrides; DROP TABLE user_settings; ALTER TABLE devices DROP COLUMN "
+                            "scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices "
+                            "DROP COLUMN lifecycle; PRAGMA user_version = 5")
                     .has_value());
     }
     auto store = UserStore::open(path);
@@ -188,7 +190,8 @@ TEST_CASE("a version-3 user database moves each device's free-text scope to scop
     }
     {   // what version 3 held: free text in `scope`, no v2 columns
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
+        REQUIRE(db->execute("DROP TABLE price_overrides; DROP TABLE user_settings; "
+                            "ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
                             "scaleup_topology; ALTER TABLE devices DROP COLUMN components; ALTER TABLE figures DROP COLUMN "
                             "label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
                             "ALTER TABLE devices DROP COLUMN lifecycle; UPDATE devices SET scope = "
@@ -218,9 +221,9 @@ TEST_CASE("a version-4 user database gains figure labels and keeps its devices")
     }
     {   // what version 4 held: no label column
         auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("ALTER TABLE figures DROP COLUMN label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; "
-                            "ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices DROP COLUMN lifecycle; "
-                            "PRAGMA user_version = 4")
+        REQUIRE(db->execute("DROP TABLE price_overrides; DROP TABLE user_settings; ALTER TABLE figures DROP COLUMN label; "
+                            "ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
+                            "ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 4")
                     .has_value());
     }
     auto store = UserStore::open(path);
@@ -408,4 +411,67 @@ TEST_CASE("lesson progress is saved, loaded, refused when corrupted and reset")
     CHECK(store->allLessonProgress()->at(0).answersJson == "not json");
     CHECK(store->resetLessonProgress("roofline").value());
     CHECK(store->saveLessonProgress({"roofline", 3, "{}", 0.0, ""}).has_value());
+}
+
+TEST_CASE("a version-6 user database gains the price tables and keeps its devices, and prices round-trip")
+{
+    TempDir dir;
+    const auto path = dir.path() / "user.db";
+    {
+        auto store = UserStore::open(path);
+        REQUIRE(store.has_value());
+        REQUIRE(importDevicesFile(*store, dir.write("mine.json", accelscope::tests::validCatalogText()), {}, false)->issues.empty());
+    }
+    {   // what version 6 held: no price tables
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("DROP TABLE price_overrides; DROP TABLE user_settings; PRAGMA user_version = 6").has_value());
+    }
+    auto store = UserStore::open(path);
+    REQUIRE(store.has_value());
+    CHECK(store->schemaVersion() == 7);
+    CHECK(store->devices()->size() == 1);
+    CHECK(store->priceOverrides()->empty());
+    CHECK_FALSE(store->usdPerKwh()->has_value());
+
+    PriceOverride mine;
+    mine.deviceId = "nvidia-h100-sxm";
+    mine.listPriceUsd = 25000.0;
+    mine.amortisationYears = 4.0;
+    REQUIRE(store->savePriceOverride(mine).has_value());
+    REQUIRE(store->saveUsdPerKwh(0.12).has_value());
+    auto again = UserStore::open(path);
+    REQUIRE(again.has_value());
+    const auto prices = again->priceOverrides();
+    REQUIRE(prices.has_value());
+    REQUIRE(prices->size() == 1);
+    CHECK(prices->front().deviceId == "nvidia-h100-sxm");
+    CHECK_FALSE(prices->front().usdPerHour.has_value());
+    CHECK(prices->front().listPriceUsd == 25000.0);
+    CHECK(prices->front().amortisationYears == 4.0);
+    CHECK(**again->usdPerKwh() == 0.12);
+    CHECK(*again->clearPriceOverride("nvidia-h100-sxm"));
+    CHECK_FALSE(*again->clearPriceOverride("nvidia-h100-sxm"));
+    CHECK(*again->clearUsdPerKwh());
+    CHECK_FALSE(again->usdPerKwh()->has_value());
+}
+
+TEST_CASE("a negative or missing price is refused with the field named and nothing stored")
+{
+    TempDir dir;
+    auto store = UserStore::open(dir.path() / "user.db");
+    REQUIRE(store.has_value());
+    PriceOverride p;
+    p.deviceId = "nvidia-h100-sxm";
+    p.usdPerHour = -1.0;
+    const auto negative = store->savePriceOverride(p);
+    REQUIRE_FALSE(negative.has_value());
+    CHECK(negative.error().message == "--usd-per-hour must be a number >= 0, got -1");
+    p.usdPerHour.reset();
+    CHECK(store->savePriceOverride(p).error().message == "give --usd-per-hour or --list-price-usd for nvidia-h100-sxm");
+    p.listPriceUsd = 1000.0;
+    p.amortisationYears = 0.0;
+    CHECK(store->savePriceOverride(p).error().message == "--years must be a number > 0, got 0");
+    CHECK(store->saveUsdPerKwh(-0.5).error().message == "--usd-per-kwh must be a number >= 0, got -0.5");
+    CHECK(store->priceOverrides()->empty());
+    CHECK_FALSE(store->usdPerKwh()->has_value());
 }

@@ -239,3 +239,43 @@ TEST_CASE("cost: cloud $/hour first, else the list price over 3 years, else none
     CHECK(e->priceBasis == "cloud");
     CHECK_THAT(*e->usdPerMillionTokens, WithinRel(2.0 / (e->tokensPerS * 3600) * 1e6, 1e-9));
 }
+
+TEST_CASE("cost with the user's prices and $/kWh: $/M tokens = (device $/h x n + W/1000 x $/kWh) / (tokens/s x 3600) x 10^6")
+{
+    const auto c = preset("llama2-7b");
+    auto dev = roundDevice();
+    dev.figures[catalog::FigureKey::TdpW].value = 700.0;
+    dev.figures[catalog::FigureKey::CloudUsdPerHour].value = 2.0;
+    ServingRequest r = bf16Request(500, 200);
+    r.usdPerKwh = 0.10;
+    auto d = servingDevice(dev, r, halfTable());
+    REQUIRE(d.has_value());
+    auto e = estimateServing(c, *d, r, 2);
+    REQUIRE(e.has_value());
+    // A catalog cloud rate pays for power: no energy added. W = 700 x 2 x 10.2 / 5.6 = 2550.
+    CHECK(e->priceBasis == "cloud");
+    CHECK_FALSE(e->energyUsdPerHour.has_value());
+    CHECK_THAT(*e->watts, WithinRel(2550.0, 1e-12));
+    CHECK_THAT(*e->tokensPerSPerKw, WithinRel(e->tokensPerS / 2.55, 1e-12));
+    // Your $/device-hour replaces it and energy is added: 1.5 x 2 + 2.55 kW x $0.10 = $3.255 per hour.
+    r.prices["test-gpu"] = DevicePrice{1.5, std::nullopt, 3.0};
+    e = estimateServing(c, *d, r, 2);
+    REQUIRE(e.has_value());
+    CHECK(e->priceBasis == "your $/h");
+    CHECK_THAT(*e->energyUsdPerHour, WithinRel(0.255, 1e-12));
+    CHECK_THAT(*e->usdPerHour, WithinRel(3.255, 1e-12));
+    CHECK_THAT(*e->usdPerMillionTokens, WithinRel(3.255 / (e->tokensPerS * 3600) * 1e6, 1e-12));
+    CHECK_THAT(*e->energyUsdPerMillionTokens, WithinRel(0.255 / (e->tokensPerS * 3600) * 1e6, 1e-12));
+    // Your list price over your years: $43,800 over 5 years = $1 per device-hour.
+    r.prices["test-gpu"] = DevicePrice{std::nullopt, 43800.0, 5.0};
+    e = estimateServing(c, *d, r, 2);
+    REQUIRE(e.has_value());
+    CHECK(e->priceBasis == "your list");
+    CHECK_THAT(*e->usdPerHour, WithinRel(2.0 + 0.255, 1e-12));
+    // No $/kWh: no energy part.
+    r.usdPerKwh.reset();
+    e = estimateServing(c, *d, r, 2);
+    REQUIRE(e.has_value());
+    CHECK_FALSE(e->energyUsdPerMillionTokens.has_value());
+    CHECK_THAT(*e->usdPerHour, WithinRel(2.0, 1e-12));
+}
