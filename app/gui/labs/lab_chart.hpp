@@ -28,7 +28,6 @@ public:
     void clear(const QString& message);
     /// Replaces the title and keeps the series (a run's state: measuring, cancelled, failed).
     void setTitle(const QString& title);
-    QString title() const { return m_title; }
     /// Vertical dashed lines at these x values with their labels (e.g. the cache sizes on a
     /// working-set axis); cleared by setSeries and clear.
     void setMarkers(std::vector<std::pair<double, QString>> markers);
@@ -44,8 +43,9 @@ public:
     const QStringList& categories() const { return m_categories; }
     /// Bars or points drawn, summed over the series shown.
     int pointsShown() const { return m_pointsShown; }
-    /// True when the category names stand upright (side by side they would not fit).
-    bool categoryLabelsUpright() const;
+    /// True when the bars lie horizontally, their names on the left, each on one line: side by
+    /// side under upright bars the names would not fit (a narrow chart at projector text sizes).
+    bool barsHorizontal() const { return m_horizontal; }
     bool logX() const { return m_logX; }
     bool logY() const { return m_logY; }
 
@@ -58,7 +58,7 @@ private:
     void addLines(QChart* chart, const std::vector<const labs::Series*>& shown);
     void addBars(QChart* chart, const std::vector<const labs::Series*>& shown, const std::vector<std::string>& names);
     QString wrappedTitle() const;
-    void fitCategoryLabels();
+    bool wantsHorizontalBars() const;
     std::vector<labs::Series> m_series;
     std::vector<std::pair<double, QString>> m_markers;
     QString m_title;
@@ -67,6 +67,7 @@ private:
     int m_pointsShown = 0;
     bool m_logX = false;
     bool m_logY = false;
+    bool m_horizontal = false;
 };
 
 /// True when positive values span at least `ratio` (the axis then reads better in log scale).
