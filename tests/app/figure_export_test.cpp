@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Figures for slides: PNG at 2x, SVG with legend, statistics and step, no controls, light vs dark,
 // bad output paths refused with nothing half-written.
+#include "app/gui/compare/compare_page.hpp"
 #include "app/gui/figure_dialog.hpp"
 #include "app/gui/figure_export.hpp"
 #include "app/gui/labs/lab_figure.hpp"
@@ -10,6 +11,7 @@
 #include "app/gui/roofline/roofline_figure.hpp"
 #include "app/gui/visualizers/pipeline/pipeline_visualizer.hpp"
 #include "app/gui/visualizers/warp/warp_visualizer.hpp"
+#include "models/catalog/figure_parser.hpp"
 #include "models/simt/warp_figure.hpp"
 #include "tests/app/gui_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -20,6 +22,7 @@
 #include <QFile>
 #include <QImage>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace accelscope;
@@ -228,4 +231,69 @@ TEST_CASE("the Labs chart's figure has its series, markers, best points and log 
     const QDir dir(QStringLiteral(ACCELSCOPE_SCREENSHOT_DIR "/figures"));
     REQUIRE(dir.mkpath("."));
     CHECK(gui::saveFigure(*figure, dir.filePath("lab-light.png")).has_value());
+}
+
+TEST_CASE("the Compare page's figure has the devices as legend, units, dense and sparse rows and the catalog sources")
+{
+    tests::GuiFixture fixture;
+    gui::ComparePage page(fixture.services());
+    page.setDeviceIds({"nvidia-h100-sxm"});
+    const auto one = page.figure(false);
+    REQUIRE_FALSE(one.has_value()); // one device is no comparison: the reason instead
+    CHECK(one.error().contains("at least two devices"));
+    page.setDeviceIds({"nvidia-h100-sxm", "amd-instinct-mi300x"});
+    const auto figure = page.figure(false);
+    REQUIRE(figure.has_value());
+    const auto& comparison = page.chart().comparison();
+    REQUIRE(comparison.devices.size() == 2);
+    REQUIRE(figure->legend.size() == 2);
+    CHECK_THAT(figure->legend[0].label, Catch::StartsWith(comparison.devices[0]->name));
+    // The same colours as the chart's bars (ImGui packs them 0xAABBGGRR).
+    const unsigned int packed = gui::CompareChart::deviceColour(1, false);
+    CHECK(figure->legend[1].colour == models::figure::Colour{static_cast<std::uint8_t>(packed & 0xff),
+                                                              static_cast<std::uint8_t>((packed >> 8) & 0xff),
+                                                              static_cast<std::uint8_t>((packed >> 16) & 0xff), 255});
+    // Every compared figure is drawn with its unit; dense and sparse are separate rows.
+    const std::string svg = models::figure::figureSvg(*figure);
+    for (const auto& row : comparison.rows) {
+        INFO(row.label);
+        CHECK_THAT(svg, Catch::Contains(row.unit.empty() ? row.label : "[" + row.unit + "]"));
+    }
+    CHECK_THAT(svg, Catch::Contains("BF16 tensor dense [TFLOP/s]") && Catch::Contains("BF16 tensor sparse [TFLOP/s]"));
+    CHECK_THAT(svg, Catch::Contains(comparison.devices[0]->name) && Catch::Contains(comparison.devices[1]->name));
+    CHECK_THAT(figure->units, Catch::Contains("GB/s") && Catch::Contains("dense"));
+    // The best memory bandwidth is a statistic, with the catalog's value.
+    const auto bandwidth = std::ranges::find(comparison.rows, std::string("memory_bw_gbs"), &models::catalog::ComparisonRow::key);
+    REQUIRE(bandwidth != comparison.rows.end());
+    REQUIRE(bandwidth->best.size() == 1);
+    const auto* best = comparison.devices[bandwidth->best.front()];
+    CHECK(std::ranges::count_if(figure->statistics, [&](const std::string& s) {
+              return s.starts_with("Memory bandwidth: best " + best->name + " at " +
+                                   models::catalog::formatFigureValue(*best->value(models::catalog::FigureKey::MemoryBwGbs)) + " GB/s");
+          }) == 1);
+    // Each device's primary sources, by key and URL.
+    for (const auto* device : comparison.devices) {
+        REQUIRE_FALSE(device->primarySources.empty());
+        const auto& key = device->primarySources.front();
+        const std::string cited = device->name + " [" + key + "] " + device->sources.at(key).url;
+        CHECK(std::ranges::count(figure->sources, cited) == 1);
+    }
+    // PNG at 2x; light and dark differ.
+    tests::TempDir dir;
+    const QString png = pathIn(dir, "compare.png");
+    REQUIRE(gui::saveFigure(*figure, png).has_value());
+    const QImage image(png);
+    const auto size = models::figure::figureSize(*figure);
+    CHECK(image.width() == static_cast<int>(std::ceil(size.width * 2)));
+    CHECK(image.height() == static_cast<int>(std::ceil(size.height * 2)));
+    CHECK(gui::distinctColours(image) > 8);
+    const auto dark = page.figure(true);
+    REQUIRE(dark.has_value());
+    CHECK(dark->dark);
+    CHECK(models::figure::figureSvg(*dark) != svg);
+    // For a person to open, next to the other figures.
+    const QDir review(QStringLiteral(ACCELSCOPE_SCREENSHOT_DIR "/figures"));
+    REQUIRE(review.mkpath("."));
+    CHECK(gui::saveFigure(*figure, review.filePath("compare-light.png")).has_value());
+    CHECK(gui::saveFigure(*dark, review.filePath("compare-dark.png")).has_value());
 }

@@ -3,11 +3,15 @@
 // nothing; bad imports are refused with the file's problem; export, compare and delete work.
 #include "app/gui/labs/lab_chart.hpp"
 #include "app/gui/labs/lab_history_model.hpp"
+#include "app/gui/labs/lab_panels.hpp"
 #include "app/gui/labs/labs_page.hpp"
 #include "models/catalog/sqlite_db.hpp"
 #include "tests/app/gui_fixture.hpp"
 
 #include <QAbstractAxis>
+#include <QAbstractBarSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QChart>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -17,6 +21,8 @@
 #include <QAbstractItemModelTester>
 #include <QTableWidget>
 #include <QTest>
+#include <QTabWidget>
+#include <QToolButton>
 
 #include <nlohmann/json.hpp>
 
@@ -303,12 +309,31 @@ TEST_CASE("named kernels are bars on a category axis, sweeps are lines over numb
     REQUIRE(chart.chart()->axes(Qt::Horizontal).size() == 1);
     CHECK(chart.chart()->axes(Qt::Horizontal).front()->type() == QAbstractAxis::AxisTypeBarCategory);
     CHECK(chart.chart()->axes(Qt::Horizontal).front()->titleText() == "kernel");
-    // Narrow (a side panel at projector text sizes): the names stand upright rather than "...".
+    // Narrow (a side panel at projector text sizes): the bars lie down with their names on the
+    // left, each on one line, rather than cut to "..." or standing upright over the bars' height.
     chart.show(); // a hidden widget gets its resize events only when shown
     chart.resize(900, 400);
-    CHECK_FALSE(chart.categoryLabelsUpright());
+    CHECK_FALSE(chart.barsHorizontal());
+    CHECK(chart.chart()->axes(Qt::Horizontal).front()->type() == QAbstractAxis::AxisTypeBarCategory);
     chart.resize(150, 400);
-    CHECK(chart.categoryLabelsUpright());
+    REQUIRE(chart.barsHorizontal());
+    REQUIRE(chart.chart()->axes(Qt::Vertical).size() == 1);
+    auto* names = qobject_cast<QBarCategoryAxis*>(chart.chart()->axes(Qt::Vertical).front());
+    REQUIRE(names != nullptr);
+    // The first category on top (Qt counts from the bottom), its bar with its own value.
+    CHECK(names->categories().last() == chart.categories().first());
+    auto* bars = qobject_cast<QAbstractBarSeries*>(chart.chart()->series().front());
+    REQUIRE(bars != nullptr);
+    const int lastIndex = static_cast<int>(names->categories().size()) - 1;
+    CHECK(bars->barSets().front()->at(lastIndex) == Approx(kernels.points.front().y));
+    CHECK(chart.chart()->legend()->showToolTips()); // a name cut to "..." shows whole in its tooltip
+    chart.resize(900, 400);
+    CHECK_FALSE(chart.barsHorizontal()); // and back upright when there is room
+    // The chart follows the text size (projector text sizes): its axes take the new font.
+    QFont large = chart.font();
+    large.setPointSizeF(large.pointSizeF() * 2.5);
+    chart.setFont(large);
+    CHECK(chart.chart()->axes(Qt::Vertical).front()->labelsFont().pointSizeF() == Approx(large.pointSizeF()));
 
     const accelscope::labs::Series sweep{"read bandwidth", "working set", "KiB", "bandwidth", "GB/s", {{16, 50}, {32, 48}, {64, 30}}};
     chart.setSeries({sweep}, "sweep");
@@ -330,4 +355,43 @@ TEST_CASE("after Cancel the chart's title says cancelled, not measuring")
     CHECK_THAT(page.chart()->title().toStdString(), Catch::Contains("cancelled"));
     CHECK_THAT(page.chart()->title().toStdString(), !Catch::Contains("measuring"));
     CHECK_THAT(page.chart()->chart()->title().toStdString(), Catch::Contains("cancelled"));
+}
+
+TEST_CASE("the lab form and the tabs step aside when the page is too small for them and a readable chart, and toggles bring them back")
+{
+    accelscope::tests::GuiFixture fixture;
+    LabsPage page(fixture.services());
+    auto* form = page.findChild<QWidget*>("labFormScroll");
+    REQUIRE(form != nullptr);
+    page.show();
+    page.resize(1600, 900);
+    QApplication::processEvents();
+    CHECK_FALSE(page.panels()->compact());
+    CHECK(form->isVisible());
+    CHECK(page.historyView()->isVisible());
+    // Text size 2.5 on a 1280x800 screen: beside the form and over the tabs the chart had a third
+    // of the width and a few lines of height.
+    QFont large = page.font();
+    large.setPointSizeF(large.pointSizeF() * 2.5);
+    page.setFont(large);
+    page.resize(1280, 800);
+    QApplication::processEvents();
+    CHECK(page.panels()->compact());
+    CHECK_FALSE(form->isVisible());
+    CHECK_FALSE(page.historyView()->isVisible());
+    CHECK(page.chart()->width() > page.width() * 85 / 100);
+    CHECK(page.chart()->height() > page.height() * 75 / 100);
+    page.panels()->formToggle()->click();
+    page.panels()->detailsToggle()->click();
+    QApplication::processEvents();
+    CHECK(form->isVisible());
+    CHECK(page.historyView()->isVisible());
+    page.resize(1270, 790); // still too small: the user's choice stays
+    QApplication::processEvents();
+    CHECK(form->isVisible());
+    page.setFont(QFont());
+    page.resize(1600, 900);
+    QApplication::processEvents();
+    CHECK_FALSE(page.panels()->compact());
+    CHECK(page.panels()->formToggle()->isChecked());
 }

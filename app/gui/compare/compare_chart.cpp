@@ -2,12 +2,12 @@
 // CompareChart drawing with ImDrawList.
 #include "app/gui/compare/compare_chart.hpp"
 
+#include "app/gui/compare/compare_figure.hpp"
 #include "models/catalog/figure_parser.hpp"
 
 #include <imgui.h>
 
 #include <algorithm>
-#include <array>
 
 namespace accelscope::gui {
 namespace {
@@ -15,11 +15,6 @@ namespace {
 using models::catalog::Comparison;
 using models::catalog::ComparisonRow;
 using models::catalog::formatFigureValue;
-
-// Colour-blind-safe palette (Okabe & Ito, "Color Universal Design", 2008).
-constexpr std::array<unsigned int, 6> palette{IM_COL32(0, 114, 178, 255),  IM_COL32(230, 159, 0, 255),
-                                              IM_COL32(0, 158, 115, 255),  IM_COL32(204, 121, 167, 255),
-                                              IM_COL32(86, 180, 233, 255), IM_COL32(213, 94, 0, 255)};
 
 // ImGui's built-in font covers ASCII only; spell out the few symbols our texts use.
 std::string asciiForImGui(std::string text)
@@ -37,12 +32,8 @@ std::string asciiForImGui(std::string text)
 
 unsigned int CompareChart::deviceColour(std::size_t index, bool dark)
 {
-    const unsigned int colour = palette[index % palette.size()];
-    if (!dark) return colour;
-    // Lighten a little on dark backgrounds so bars keep their contrast.
-    const ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);
-    return ImGui::ColorConvertFloat4ToU32(ImVec4(std::min(1.0f, c.x * 1.15f + 0.08f), std::min(1.0f, c.y * 1.15f + 0.08f),
-                                                 std::min(1.0f, c.z * 1.15f + 0.08f), 1.0f));
+    const auto c = compareDeviceColour(index, dark); // one palette for the chart and its figure
+    return IM_COL32(c.r, c.g, c.b, c.a);
 }
 
 std::string CompareChart::tooltipText(std::size_t rowIndex, std::size_t deviceIndex) const

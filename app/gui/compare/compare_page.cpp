@@ -5,6 +5,7 @@
 #include "labs/guided/page_contracts.hpp"
 
 #include "app/gui/canvas/imgui_canvas.hpp"
+#include "app/gui/compare/compare_figure.hpp"
 #include "app/gui/layout/flow_layout.hpp"
 #include "app/gui/plain_message_box.hpp"
 #include "app/gui/plain_tool_tip.hpp"
@@ -333,6 +334,8 @@ bool ComparePage::applySetting(const std::string& key, const std::string& value)
     setDeviceIds(ids);
     return m_ids == ids;
 }
+
+std::expected<models::figure::Figure, QString> ComparePage::figure(bool dark) { return compareFigure(m_chart.comparison(), dark); }
 
 labs::guided::PageState ComparePage::state() { return {{"devices", m_ids.join(',').toStdString()}}; }
 

@@ -20,7 +20,7 @@ namespace accelscope::gui {
 
 class ImGuiCanvas;
 
-class ComparePage : public QWidget, public LessonTarget, public StyledPage, public PersistentPage {
+class ComparePage : public QWidget, public LessonTarget, public StyledPage, public PersistentPage, public FigurePage {
     Q_OBJECT
 public:
     static constexpr int maxDevices = 6;
@@ -41,6 +41,8 @@ public:
     void setFontScale(float scale);
     void setDarkTheme(bool dark);
     void saveState() override;
+    /// FigurePage: the chart's bars with legend, headline figures and the devices' sources.
+    std::expected<models::figure::Figure, QString> figure(bool dark) override;
 
 public slots:
     bool exportCsv(const QString& file = {});

@@ -4,6 +4,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QHorizontalBarSeries>
 #include <QChart>
 #include <QEvent>
 #include <QLineSeries>
@@ -80,34 +81,27 @@ QString LabChart::wrappedTitle() const
 void LabChart::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
-    if (chart() != nullptr) chart()->setTitle(wrappedTitle());
-    fitCategoryLabels();
+    if (m_horizontal != wantsHorizontalBars()) rebuild(); // the bars turn when their names stop fitting
+    else if (chart() != nullptr) chart()->setTitle(wrappedTitle());
 }
 
 // Category names side by side that would not fit under their bars (Qt Charts cuts them to "..."
-// then: a narrow page at projector text sizes) stand upright instead.
-bool LabChart::categoryLabelsUpright() const
+// then, and upright names take the height the bars need: a narrow page at projector text sizes)
+// go on the left of horizontal bars instead, each on one line.
+bool LabChart::wantsHorizontalBars() const
 {
-    if (chart() == nullptr || m_categories.isEmpty()) return false;
-    const auto axes = chart()->axes(Qt::Horizontal);
-    return !axes.isEmpty() && axes.front()->labelsAngle() != 0;
-}
-
-void LabChart::fitCategoryLabels()
-{
-    if (chart() == nullptr || m_categories.isEmpty()) return;
-    const auto axes = chart()->axes(Qt::Horizontal);
-    if (axes.isEmpty() || axes.front()->type() != QAbstractAxis::AxisTypeBarCategory) return;
+    if (m_categories.isEmpty()) return false;
     const QFontMetrics metrics(font());
     int widest = 0;
     for (const QString& name : std::as_const(m_categories)) widest = std::max(widest, metrics.horizontalAdvance(name));
     const qsizetype needed = m_categories.size() * (widest + metrics.averageCharWidth() * 2);
-    axes.front()->setLabelsAngle(needed > width() * 7 / 10 ? -90 : 0);
+    return needed > width() * 7 / 10;
 }
 
 void LabChart::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::PaletteChange) rebuild(); // follow the light/dark theme
+    // Follow the light/dark theme and the text size (the axes and the legend take the widget's font).
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) rebuild();
     QChartView::changeEvent(event);
 }
 
@@ -164,7 +158,11 @@ void LabChart::rebuild()
     chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart->setBackgroundBrush(palette().color(QPalette::Base));
     chart->setTitle(wrappedTitle());
+    // Under the plot, the legend has the chart's width; a name Qt shortens to "..." there (many
+    // series at projector text sizes) shows whole in its tooltip. Beside the plot it took the
+    // width the bar names and the axis title needed.
     chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setShowToolTips(true);
     QFont font = this->font();
     chart->setFont(font);
     chart->legend()->setFont(font);
@@ -174,6 +172,8 @@ void LabChart::rebuild()
     m_skipped = 0;
     m_pointsShown = 0;
     m_categories.clear();
+    m_horizontal = false;
+    setToolTip(QString());
     std::vector<const labs::Series*> shown;
     for (const auto& s : m_series) {
         if (s.points.empty()) continue;
@@ -185,10 +185,14 @@ void LabChart::rebuild()
     }
     if (const auto names = sharedCategories(shown); !names.empty()) addBars(chart, shown, names);
     else addLines(chart, shown);
+    for (QAbstractAxis* axis : chart->axes()) {
+        // The chart theme gives axes its own small fonts: the widget's font (the text size) instead.
+        axis->setLabelsFont(this->font());
+        axis->setTitleFont(this->font());
+    }
     QChart* old = this->chart();
     setChart(chart);
     delete old;
-    fitCategoryLabels();
 }
 
 // Grouped bars: one set per series, one group per category measured so far (a run adds a group
@@ -209,7 +213,10 @@ void LabChart::addBars(QChart* chart, const std::vector<const labs::Series*>& sh
             m_categories << QString::fromStdString(names[i]);
         }
     }
-    auto* bars = new QBarSeries();
+    m_horizontal = wantsHorizontalBars();
+    // Lying down, the first category is on top, as it reads in a list (Qt puts index 0 at the bottom).
+    if (m_horizontal) std::ranges::reverse(columns);
+    QAbstractBarSeries* bars = m_horizontal ? static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries()) : new QBarSeries();
     double top = 0.0;
     std::size_t colour = 0;
     for (const auto* s : shown) {
@@ -228,15 +235,23 @@ void LabChart::addBars(QChart* chart, const std::vector<const labs::Series*>& sh
         bars->append(set);
     }
     chart->addSeries(bars);
-    auto* axisX = new QBarCategoryAxis();
-    axisX->append(m_categories);
-    axisX->setTitleText(QString::fromStdString(labs::xAxisName(*shown.front())));
-    auto* axisY = static_cast<QValueAxis*>(makeValueAxis(false, axisTitle(shown.front()->yLabel, shown.front()->yUnit)));
-    axisY->setRange(0.0, top > 0 ? top * 1.08 : 1.0);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    bars->attachAxis(axisX);
-    bars->attachAxis(axisY);
+    auto* axisNames = new QBarCategoryAxis();
+    QStringList labels = m_categories;
+    if (m_horizontal) std::ranges::reverse(labels);
+    axisNames->append(labels);
+    const QString namesTitle = QString::fromStdString(labs::xAxisName(*shown.front()));
+    // Beside horizontal bars the title runs up the left edge: left out when the chart is too short
+    // for it (the names say what they are; the chart's tooltip keeps it).
+    const bool titleFits = !m_horizontal || QFontMetrics(font()).horizontalAdvance(namesTitle) < height() / 2;
+    axisNames->setTitleText(titleFits ? namesTitle : QString());
+    setToolTip(titleFits ? QString() : namesTitle);
+    auto* axisValues = static_cast<QValueAxis*>(makeValueAxis(false, axisTitle(shown.front()->yLabel, shown.front()->yUnit)));
+    axisValues->setRange(0.0, top > 0 ? top * 1.08 : 1.0);
+    axisValues->applyNiceNumbers(); // ticks at 0, 50, 100, not at 63.8833
+    chart->addAxis(axisNames, m_horizontal ? Qt::AlignLeft : Qt::AlignBottom);
+    chart->addAxis(axisValues, m_horizontal ? Qt::AlignBottom : Qt::AlignLeft);
+    bars->attachAxis(axisNames);
+    bars->attachAxis(axisValues);
 }
 
 void LabChart::addLines(QChart* chart, const std::vector<const labs::Series*>& shown)
@@ -295,7 +310,10 @@ void LabChart::addLines(QChart* chart, const std::vector<const labs::Series*>& s
         line->attachAxis(axisY);
     }
     if (m_logY) static_cast<QLogValueAxis*>(axisY)->setRange(lo / 1.5, hi * 1.5); // room above and below
-    else static_cast<QValueAxis*>(axisY)->setRange(std::min(0.0, lo), hi * 1.08);  // a linear axis starts at zero
+    else {
+        static_cast<QValueAxis*>(axisY)->setRange(std::min(0.0, lo), hi * 1.08); // a linear axis starts at zero
+        static_cast<QValueAxis*>(axisY)->applyNiceNumbers();
+    }
     if (m_logX) static_cast<QLogValueAxis*>(axisX)->setRange(xlo / 1.3, xhi * 1.3);
 }
 

@@ -43,8 +43,9 @@ public:
     const QStringList& categories() const { return m_categories; }
     /// Bars or points drawn, summed over the series shown.
     int pointsShown() const { return m_pointsShown; }
-    /// True when the category names stand upright (side by side they would not fit).
-    bool categoryLabelsUpright() const;
+    /// True when the bars lie horizontally, their names on the left, each on one line: side by
+    /// side under upright bars the names would not fit (a narrow chart at projector text sizes).
+    bool barsHorizontal() const { return m_horizontal; }
     bool logX() const { return m_logX; }
     bool logY() const { return m_logY; }
 
@@ -57,7 +58,7 @@ private:
     void addLines(QChart* chart, const std::vector<const labs::Series*>& shown);
     void addBars(QChart* chart, const std::vector<const labs::Series*>& shown, const std::vector<std::string>& names);
     QString wrappedTitle() const;
-    void fitCategoryLabels();
+    bool wantsHorizontalBars() const;
     std::vector<labs::Series> m_series;
     std::vector<std::pair<double, QString>> m_markers;
     QString m_title;
@@ -66,6 +67,7 @@ private:
     int m_pointsShown = 0;
     bool m_logX = false;
     bool m_logY = false;
+    bool m_horizontal = false;
 };
 
 /// True when positive values span at least `ratio` (the axis then reads better in log scale).

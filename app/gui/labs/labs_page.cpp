@@ -8,6 +8,7 @@
 #include "app/gui/labs/lab_figure.hpp"
 #include "app/gui/labs/lab_form.hpp"
 #include "app/gui/labs/lab_history_model.hpp"
+#include "app/gui/labs/lab_panels.hpp"
 #include "app/gui/labs/lab_result_view.hpp"
 #include "app/gui/labs/lab_runner.hpp"
 #include "app/gui/layout/flow_layout.hpp"
@@ -71,7 +72,9 @@ LabsPage::LabsPage(const PageServices& services, QWidget* parent)
     split->setSizes({fontMetrics().horizontalAdvance(QLatin1Char('x')) * 55, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 150});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(split);
+    layout->addWidget(split, 1); // the toggles above it keep their height
+    m_panels = new LabPanels(formScroll, m_view->tabs());
+    layout->insertWidget(0, m_panels);
 
     connect(m_form, &LabForm::runRequested, this, &LabsPage::runSelected);
     connect(m_form, &LabForm::cancelRequested, this, &LabsPage::cancelRun);
@@ -95,8 +98,33 @@ bool LabsPage::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_form && (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Show)) {
         m_formScroll->setMinimumWidth(m_form->minimumSizeHint().width() + m_formScroll->verticalScrollBar()->sizeHint().width());
+        fitToText();
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void LabsPage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitToText();
+}
+
+void LabsPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) fitToText();
+}
+
+// A chart needs about 70 characters of width to show its axis titles and bar names whole: beside
+// the form at projector text sizes it got a third of that, and the tabs under it left it a few
+// lines; both panels then step aside (the toggles above the chart bring them back).
+void LabsPage::fitToText()
+{
+    if (m_panels == nullptr) return; // events before the constructor's end
+    // Height: the chart's title, a few bars, the value axis and the legend (about 16 lines) over
+    // the tabs' bar, a few history rows and their buttons (about 12).
+    m_panels->setCompact(width() - m_formScroll->minimumWidth() < fontMetrics().averageCharWidth() * 70 ||
+                         height() < fontMetrics().lineSpacing() * 28);
 }
 
 QWidget* LabsPage::buildHistoryTab()

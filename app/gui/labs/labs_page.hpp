@@ -27,6 +27,7 @@ namespace accelscope::gui {
 class LabChart;
 class LabForm;
 class LabHistoryModel;
+class LabPanels;
 class LabResultView;
 class LabRunner;
 
@@ -68,6 +69,9 @@ public:
     QPushButton* cancelButton() const;
     QLabel* statusLabel() const;
     QListWidget* labList() const;
+    /// The form and details toggles above the chart; both panels step aside by themselves when
+    /// the page is too small for them and a readable chart (projector text sizes).
+    LabPanels* panels() const { return m_panels; }
 
 public slots:
     void runSelected();
@@ -89,9 +93,13 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     QScrollArea* m_formScroll = nullptr;
+    LabPanels* m_panels = nullptr;
+    void fitToText();
     QWidget* buildHistoryTab();
     void showSelection();
     void setStatus(const QString& text, bool error = false);
