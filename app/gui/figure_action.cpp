@@ -9,6 +9,7 @@
 
 #include <QAction>
 #include <QMenu>
+#include <QStackedWidget>
 
 namespace accelscope::gui {
 namespace {
@@ -50,6 +51,10 @@ QAction* addFigureAction(MainWindow& window, QMenu& menu)
         dialog.exec();
     });
     QObject::connect(&menu, &QMenu::aboutToShow, action, [&window, action] { update(window, *action); });
+    // A page made on first show replaces its stand-in in the stack: the state follows it.
+    if (auto* pages = window.findChild<QStackedWidget*>("pages")) {
+        QObject::connect(pages, &QStackedWidget::currentChanged, action, [&window, action] { update(window, *action); });
+    }
     if (auto* sections = window.findChild<SectionList*>()) {
         QObject::connect(sections, &QListWidget::currentRowChanged, action, [&window, action] { update(window, *action); });
     }

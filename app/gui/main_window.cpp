@@ -54,6 +54,7 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     m_sections = new SectionList(central);
     m_sections->setObjectName("sections");
     m_pages = new QStackedWidget(central);
+    m_pages->setObjectName("pages");
     // Pages with OpenGL canvases are made after the window is shown. Adding the first QOpenGLWidget
     // to a shown window makes Qt recreate its native window (losing activation and keyboard focus),
     // so one hidden, empty one is there from the start and the window is made for OpenGL at once.

@@ -277,12 +277,12 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     CHECK(llm->exportPng(path("llm.png")));
     CHECK(llm->exportSvg(path("llm.svg")));
     {   // the exported SVG is the page's figure: title, the per-device statistics line, a verdict
-        QFile svg(path("llm.svg"));
-        REQUIRE(svg.open(QIODevice::ReadOnly));
-        const QString text = QString::fromUtf8(svg.readAll());
-        CHECK(text.contains("LLM memory per device: inference"));
-        CHECK(text.contains("Per device:"));
-        CHECK((text.contains("fits") || text.contains("does not fit")));
+        QFile llmSvg(path("llm.svg"));
+        REQUIRE(llmSvg.open(QIODevice::ReadOnly));
+        const QString llmText = QString::fromUtf8(llmSvg.readAll());
+        CHECK(llmText.contains("LLM memory per device: inference"));
+        CHECK(llmText.contains("Per device:"));
+        CHECK((llmText.contains("fits") || llmText.contains("does not fit")));
     }
     CHECK(llm->canvas()->framesRendered() > 0);
     llm->calculator().settings().mode = llm::CalcMode::Training;
