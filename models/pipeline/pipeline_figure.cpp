@@ -56,16 +56,17 @@ figure::Figure pipelineFigure(const PipelineFigureInput& in)
     const std::vector<double> times = pipelineStepTimes(results);
     const int steps = static_cast<int>(times.size());
     const int step = std::clamp(in.step, -1, steps);
-    const std::optional<double> cursor = step < 0 || times.empty() ? std::nullopt : std::optional(times[static_cast<std::size_t>(std::max(step, 1) - 1)]);
-    const auto happened = [&](double t) { return step < 0 || (step > 0 && t <= *cursor + tolerance(t)); };
-    const auto atCursor = [&](double t) { return step > 0 && std::abs(t - *cursor) <= tolerance(t); };
+    // The time the step has reached (0 for the whole schedule or an empty one: never read then).
+    const double cursor = step < 0 || times.empty() ? 0.0 : times[static_cast<std::size_t>(std::max(step, 1) - 1)];
+    const auto happened = [&](double t) { return step < 0 || (step > 0 && t <= cursor + tolerance(t)); };
+    const auto atCursor = [&](double t) { return step > 0 && std::abs(t - cursor) <= tolerance(t); };
 
     const PipelineConfig& c0 = in.charts.front().config;
     std::string names;
     for (const auto& c : in.charts) names += (names.empty() ? "" : " vs ") + std::string(scheduleName(c.schedule));
     f.title = "Pipeline bubbles: " + names + ", p=" + std::to_string(c0.stages) + ", m=" + std::to_string(c0.microbatches);
     f.subtitle = step < 0 ? "whole schedule (" + std::to_string(steps) + " steps)"
-                          : "step " + std::to_string(step) + " of " + std::to_string(steps) + ", t = " + engineeringText(*cursor, 3);
+                          : "step " + std::to_string(step) + " of " + std::to_string(steps) + ", t = " + engineeringText(cursor, 3);
     const Colour ink = figure::inkOf(in.dark);
     const Colour muted = figure::mutedOf(in.dark);
     const Colour lane = in.dark ? Colour{255, 255, 255, 22} : Colour{0, 0, 0, 18};
@@ -94,7 +95,7 @@ figure::Figure pipelineFigure(const PipelineFigureInput& in)
                 f.chart.text(x + w / 2, top + op.stage * rowH + 5, std::to_string(op.microbatch), {255, 255, 255}, 12, figure::Anchor::Middle);
             }
         }
-        if (cursor) f.chart.line(labelW + *cursor * scale, top - 4, labelW + *cursor * scale, top + stages * rowH + 2, ink, 2.0, true);
+        if (cursor) f.chart.line(labelW + cursor * scale, top - 4, labelW + cursor * scale, top + stages * rowH + 2, ink, 2.0, true);
         y = top + stages * rowH + 18;
     }
     // Time axis under the charts.
