@@ -44,6 +44,28 @@ bool isDigit(char c)
 /// start is quoted, escaped.
 std::string shown(const std::string& text) { return quotedExcerpt(text); }
 
+/// A message is one line whatever the file holds (issue #17): a control byte that reached it
+/// through a value not passed to shown() is escaped here (the fuzzers found two such values).
+std::string oneLine(const std::string& text)
+{
+    if (std::ranges::none_of(text, [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; })) return text;
+    std::string out;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte == '\n') {
+            out += "\\n";
+        } else if (byte < 0x20 || byte == 0x7F) {
+            constexpr std::string_view hex = "0123456789ABCDEF";
+            out += "\\x";
+            out += hex[byte >> 4];
+            out += hex[byte & 0xF];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 /// The scheme (with its ':', shortened) of a non-empty URL that is not http or https; nullopt for
 /// http(s) and empty URLs. A URL without a scheme is reported by its start.
 std::optional<std::string> nonWebScheme(std::string_view url)
@@ -146,7 +168,7 @@ public:
 private:
     void issue(const std::string& pointer, std::string field, std::string message)
     {
-        m_issues.push_back(ValidationIssue{m_file, m_doc.lineOf(pointer), std::move(field), std::move(message)});
+        m_issues.push_back(ValidationIssue{m_file, m_doc.lineOf(pointer), oneLine(field), oneLine(message)});
     }
 
     // A string member; reports a wrong type. Empty when absent.
@@ -189,11 +211,11 @@ private:
                           text(value, pointer, "date")};
             for (const char* required : {"title", "publisher", "kind", "url"}) {
                 if (!value.contains(required)) {
-                    issue(pointer, required, "source '" + key + "' has no " + required);
+                    issue(pointer, required, "source '" + shown(key) + "' has no " + required);
                 }
             }
             if (!source.kind.empty() && !contains(sourceKinds, source.kind)) {
-                issue(pointer + "/kind", "kind", "unknown source kind '" + source.kind + "'");
+                issue(pointer + "/kind", "kind", "unknown source kind '" + shown(source.kind) + "'");
             }
             if (const auto scheme = nonWebScheme(source.url)) {
                 // Said apart from the https rule: a file:, javascript: or custom-scheme link opens
@@ -201,7 +223,7 @@ private:
                 issue(pointer + "/url", "url", "only http(s) links are allowed, not '" + *scheme + "…'");
             } else if (!source.url.empty() && !isAcceptableSourceUrl(source.url)) {
                 issue(pointer + "/url", "url",
-                      "'" + source.url + "' is not an https URL of a primary source (aggregators are not sources)");
+                      "'" + shown(source.url) + "' is not an https URL of a primary source (aggregators are not sources)");
             }
             if (!source.date.empty() && !isCatalogDate(source.date)) {
                 issue(pointer + "/date", "date", "date '" + shown(source.date) + "' is not YYYY, YYYY-MM or YYYY-MM-DD");
@@ -264,7 +286,7 @@ private:
             if (auto parsed = kindFromName(kind)) {
                 device.kind = *parsed;
             } else {
-                issue(pointer + "/kind", "kind", "unknown kind '" + kind + "' (expected gpu, tpu, asic, npu, cpu, soc)");
+                issue(pointer + "/kind", "kind", "unknown kind '" + shown(kind) + "' (expected gpu, tpu, asic, npu, cpu, soc)");
             }
         }
         if (const std::string form = text(object, pointer, "form_factor"); !form.empty()) {
@@ -272,7 +294,7 @@ private:
                 device.formFactor = *parsed;
             } else {
                 issue(pointer + "/form_factor", "form_factor",
-                      "unknown form factor '" + form + "' (expected SXM, OAM, PCIe, board, module, SoC, socket, chip, system)");
+                      "unknown form factor '" + shown(form) + "' (expected SXM, OAM, PCIe, board, module, SoC, socket, chip, system)");
             }
         }
         if (const std::string scope = text(object, pointer, "scope"); !scope.empty()) {
@@ -335,7 +357,7 @@ private:
                 continue;
             }
             for (const auto& [member, unused] : entry.items()) {
-                if (!contains(componentKeys, member)) issue(item + "/" + member, "contains", "unknown key '" + member + "' in a part");
+                if (!contains(componentKeys, member)) issue(item + "/" + member, "contains", "unknown key '" + shown(member) + "' in a part");
             }
             Component part;
             part.line = m_doc.lineOf(item);
@@ -346,12 +368,12 @@ private:
             }
             if (!entry.contains("count") || !entry["count"].is_number_integer() || entry["count"].get<long long>() < 1 ||
                 entry["count"].get<long long>() > 1000000) {
-                issue(item, "contains", "part '" + part.deviceId + "' needs 'count': a whole number from 1 to 1000000");
+                issue(item, "contains", "part '" + shown(part.deviceId) + "' needs 'count': a whole number from 1 to 1000000");
                 continue;
             }
             part.count = entry["count"].get<int>();
             if (std::ranges::any_of(device.contains, [&](const Component& c) { return c.deviceId == part.deviceId; })) {
-                issue(item, "contains", "part '" + part.deviceId + "' is listed twice; give one count");
+                issue(item, "contains", "part '" + shown(part.deviceId) + "' is listed twice; give one count");
                 continue;
             }
             device.contains.push_back(std::move(part));
@@ -411,7 +433,7 @@ private:
             return std::nullopt;
         }
         if (!useSource(out.sourceKey, device)) {
-            issue(at + "/source", key, "source '" + out.sourceKey + "' is not defined in this file's 'sources'");
+            issue(at + "/source", key, "source '" + shown(out.sourceKey) + "' is not defined in this file's 'sources'");
             return std::nullopt;
         }
         return out;
@@ -437,7 +459,7 @@ private:
             if (useSource(key, device)) {
                 device.primarySources.push_back(key);
             } else {
-                issue(at, "primary_sources", "source '" + key + "' is not defined in this file's 'sources'");
+                issue(at, "primary_sources", "source '" + shown(key) + "' is not defined in this file's 'sources'");
             }
         }
     }
@@ -482,7 +504,7 @@ private:
         }
         for (const auto& [member, unused] : spec.items()) {
             if (!contains(figureKeys, member)) {
-                issue(pointer + "/" + member, field, "unknown key '" + member + "' in figure");
+                issue(pointer + "/" + member, field, "unknown key '" + shown(member) + "' in figure");
             }
         }
         Figure figure;
@@ -503,7 +525,7 @@ private:
             return std::nullopt;
         }
         if (!useSource(figure.sourceKey, device)) {
-            issue(pointer + "/source", field, "source '" + figure.sourceKey + "' is not defined in this file's 'sources'");
+            issue(pointer + "/source", field, "source '" + shown(figure.sourceKey) + "' is not defined in this file's 'sources'");
             return std::nullopt;
         }
         const json& value = spec["value"];
@@ -571,7 +593,7 @@ private:
             return std::nullopt;
         }
         if (!figure.sourceKey.empty() && !useSource(figure.sourceKey, device)) {
-            issue(pointer + "/source", field, "source '" + figure.sourceKey + "' is not defined in this file's 'sources'");
+            issue(pointer + "/source", field, "source '" + shown(figure.sourceKey) + "' is not defined in this file's 'sources'");
             return std::nullopt;
         }
         return figure;
@@ -720,7 +742,7 @@ void checkUniqueIds(ParsedCatalog& catalog, const std::vector<std::string>& exis
         const auto [it, inserted] = seen.emplace(device.id, device.sourceFile);
         if (!inserted) {
             catalog.issues.push_back(ValidationIssue{device.sourceFile, device.sourceLine, "id",
-                                                     "duplicate id '" + device.id + "' (also in " + it->second + ")"});
+                                                     "duplicate id '" + shown(device.id) + "' (also in " + it->second + ")"});
             duplicates.push_back(device.id);
         }
     }

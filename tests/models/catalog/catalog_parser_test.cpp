@@ -227,3 +227,23 @@ TEST_CASE("hostile catalog values are issues, not a crash")
         CHECK_FALSE(parsed.issues.empty());
     }
 }
+
+TEST_CASE("a value with a line break or a control byte is quoted escaped: every message stays one line")
+{
+    // Issue #17: the fuzzers found a device kind and a source key printed raw into a message, so an
+    // import's error list broke across lines (kept in tests/fuzz/regressions/).
+    std::string text = replaced(validCatalogText(), R"("kind": "gpu")", R"("kind": "g\npu\u0001")");
+    text = replaced(text, R"("ds": {"title": "Acme X1 datasheet",)", R"("d\ns": {)");
+    const ParsedCatalog parsed = parseCatalogText(text, "acme.json", Origin::Bundled);
+    REQUIRE_FALSE(parsed.issues.empty());
+    bool kind = false;
+    bool key = false;
+    for (const ValidationIssue& issue : parsed.issues) {
+        INFO(issue.message);
+        CHECK(std::ranges::none_of(issue.message, [](char c) { return static_cast<unsigned char>(c) < 0x20; }));
+        kind = kind || issue.message.find(R"(unknown kind 'g\npu\x01')") != std::string::npos;
+        key = key || issue.message.find(R"(source 'd\ns' has no title)") != std::string::npos;
+    }
+    CHECK(kind);
+    CHECK(key);
+}
