@@ -327,6 +327,14 @@ TEST_CASE("named kernels are bars on a category axis, sweeps are lines over numb
     const int lastIndex = static_cast<int>(names->categories().size()) - 1;
     CHECK(bars->barSets().front()->at(lastIndex) == Approx(kernels.points.front().y));
     CHECK(chart.chart()->legend()->showToolTips()); // a name cut to "..." shows whole in its tooltip
+    // Names wider than a quarter of the chart (large text), which Qt may cut: whole in the tooltip.
+    const QFont normal = chart.font();
+    QFont huge = normal;
+    huge.setPointSizeF(normal.pointSizeF() * 3);
+    chart.setFont(huge);
+    CHECK(chart.barsHorizontal());
+    CHECK(chart.toolTip() == "kernel: copy, scale, add, triad, read, fill");
+    chart.setFont(normal);
     chart.resize(900, 400);
     CHECK_FALSE(chart.barsHorizontal()); // and back upright when there is room
     // The chart follows the text size (projector text sizes): its axes take the new font.

@@ -83,6 +83,7 @@ void LabChart::resizeEvent(QResizeEvent* event)
     QChartView::resizeEvent(event);
     if (m_horizontal != wantsHorizontalBars()) rebuild(); // the bars turn when their names stop fitting
     else if (chart() != nullptr) chart()->setTitle(wrappedTitle());
+    updateToolTip();
 }
 
 // Category names side by side that would not fit under their bars (Qt Charts cuts them to "..."
@@ -91,11 +92,25 @@ void LabChart::resizeEvent(QResizeEvent* event)
 bool LabChart::wantsHorizontalBars() const
 {
     if (m_categories.isEmpty()) return false;
+    const qsizetype needed = m_categories.size() * (widestCategory() + QFontMetrics(font()).averageCharWidth() * 2);
+    return needed > width() * 7 / 10;
+}
+
+// Qt cuts a name wider than about a third of the chart to "...": the tooltip then names them all;
+// else it keeps the names' axis title when that was left out.
+void LabChart::updateToolTip()
+{
+    if (!m_horizontal) return setToolTip(QString());
+    const bool namesCut = widestCategory() > width() / 4;
+    setToolTip(namesCut ? m_namesTitle + ": " + m_categories.join(QStringLiteral(", ")) : m_namesTitleShown ? QString() : m_namesTitle);
+}
+
+int LabChart::widestCategory() const
+{
     const QFontMetrics metrics(font());
     int widest = 0;
     for (const QString& name : std::as_const(m_categories)) widest = std::max(widest, metrics.horizontalAdvance(name));
-    const qsizetype needed = m_categories.size() * (widest + metrics.averageCharWidth() * 2);
-    return needed > width() * 7 / 10;
+    return widest;
 }
 
 void LabChart::changeEvent(QEvent* event)
@@ -240,11 +255,16 @@ void LabChart::addBars(QChart* chart, const std::vector<const labs::Series*>& sh
     if (m_horizontal) std::ranges::reverse(labels);
     axisNames->append(labels);
     const QString namesTitle = QString::fromStdString(labs::xAxisName(*shown.front()));
-    // Beside horizontal bars the title runs up the left edge: left out when the chart is too short
-    // for it (the names say what they are; the chart's tooltip keeps it).
-    const bool titleFits = !m_horizontal || QFontMetrics(font()).horizontalAdvance(namesTitle) < height() / 2;
+    // Beside horizontal bars the title runs up the left edge and takes width from the names (Qt
+    // cuts them to "..." past about a quarter of the chart): left out then, and when the chart is
+    // too short for it (the names say what they are; the chart's tooltip keeps it).
+    const QFontMetrics metrics(font());
+    const bool titleFits = !m_horizontal || (metrics.horizontalAdvance(namesTitle) < height() / 2 &&
+                                             widestCategory() + metrics.height() * 2 <= width() / 4);
     axisNames->setTitleText(titleFits ? namesTitle : QString());
-    setToolTip(titleFits ? QString() : namesTitle);
+    m_namesTitle = namesTitle;
+    m_namesTitleShown = titleFits;
+    updateToolTip();
     auto* axisValues = static_cast<QValueAxis*>(makeValueAxis(false, axisTitle(shown.front()->yLabel, shown.front()->yUnit)));
     axisValues->setRange(0.0, top > 0 ? top * 1.08 : 1.0);
     axisValues->applyNiceNumbers(); // ticks at 0, 50, 100, not at 63.8833

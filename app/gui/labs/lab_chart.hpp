@@ -59,6 +59,8 @@ private:
     void addBars(QChart* chart, const std::vector<const labs::Series*>& shown, const std::vector<std::string>& names);
     QString wrappedTitle() const;
     bool wantsHorizontalBars() const;
+    int widestCategory() const; ///< pixels of the widest category name in the chart's font
+    void updateToolTip();
     std::vector<labs::Series> m_series;
     std::vector<std::pair<double, QString>> m_markers;
     QString m_title;
@@ -68,6 +70,8 @@ private:
     bool m_logX = false;
     bool m_logY = false;
     bool m_horizontal = false;
+    QString m_namesTitle;           ///< the category axis's title ("kernel")
+    bool m_namesTitleShown = true;  ///< false when it was left out beside horizontal bars
 };
 
 /// True when positive values span at least `ratio` (the axis then reads better in log scale).
