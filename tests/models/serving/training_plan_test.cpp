@@ -141,7 +141,8 @@ TEST_CASE("the Llama 3 405B layout on 8192 H100s reproduces the paper's 43 perce
 
 TEST_CASE("training plan refuses a zero global batch and a batch no DP degree divides")
 {
-    const auto d = bf16Device(roundDevice());
+    const auto gpu = roundDevice(); // the ServingDevice points at it: it must outlive the plans
+    const auto d = bf16Device(gpu);
     TrainingRequest r;
     r.globalBatch = 0;
     const auto zero = planTraining(smallModel(), d, r);
