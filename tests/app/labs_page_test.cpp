@@ -2,6 +2,7 @@
 // The Labs page: a quick run fills the chart, is stored and shown in the history; cancel stores
 // nothing; bad imports are refused with the file's problem; export, compare and delete work.
 #include "app/gui/labs/lab_chart.hpp"
+#include "app/gui/theme.hpp"
 #include "app/gui/labs/lab_history_model.hpp"
 #include "app/gui/labs/lab_panels.hpp"
 #include "app/gui/labs/labs_page.hpp"
@@ -14,6 +15,8 @@
 #include <QBarSet>
 #include <QChart>
 #include <QElapsedTimer>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QListWidget>
 #include <QProgressBar>
@@ -348,6 +351,56 @@ TEST_CASE("named kernels are bars on a category axis, sweeps are lines over numb
     CHECK(chart.categories().isEmpty());
     CHECK(chart.pointsShown() == 3);
     CHECK(chart.chart()->axes(Qt::Horizontal).front()->type() == QAbstractAxis::AxisTypeValue);
+}
+
+namespace {
+
+// The texts the chart draws now (axis labels, legend entries, titles), each on one line: Qt Charts
+// draws them as HTML, "<br>" becomes a line break, and a name broken after a hyphen joins up again.
+QStringList drawnTexts(LabChart& chart)
+{
+    QStringList out;
+    for (QGraphicsItem* item : chart.scene()->items()) {
+        auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+        if (text == nullptr || !text->isVisible()) continue;
+        QString plain = text->toPlainText().simplified();
+        plain.replace(QStringLiteral("- "), QStringLiteral("-"));
+        out << plain;
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("at text size 2.5 on a 1024x768 or 1280x800 screen every bar name and legend entry of the Labs chart reads whole")
+{
+    accelscope::tests::GuiFixture fixture;
+    LabChart chart;
+    // The cpu-kernels ladder: two series, four rungs (the names the issue saw cut to "...").
+    accelscope::labs::Series fp32{"sgemm square, one core", "rung (0 naive, 1 blocked, 2 SIMD micro-kernel, 3 system BLAS)", "",
+                                  "throughput", "GFLOP/s", {{0, 5}, {1, 20}, {2, 33}, {3, 152}}};
+    accelscope::labs::Series fp64 = fp32;
+    fp64.name = "dgemm square, one core";
+    for (auto& p : fp64.points) p.y /= 2;
+    chart.setSeries({fp32, fp64}, "CPU kernels: predict, measure, explain");
+    QFont large = chart.font();
+    large.setPointSizeF(baseFontPointSize * 2.5); // as the window sets it at text size 2.5
+    chart.setFont(large);
+    chart.show();
+    // The chart's size on the Labs page at text size 2.5 (measured in the app): on 1024x768 and
+    // 1280x800, out of presenter mode and in it.
+    const QSize size = GENERATE(QSize(795, 620), QSize(1051, 652), QSize(1016, 625), QSize(1272, 696));
+    chart.resize(size);
+    for (int i = 0; i < 5; ++i) QApplication::processEvents();
+    INFO("chart " << size.width() << "x" << size.height());
+    REQUIRE(chart.barsHorizontal()); // side by side the names would not fit: the case the issue is about
+    const QStringList texts = drawnTexts(chart);
+    INFO("drawn: " << texts.join(" | ").toStdString());
+    for (const QString& text : texts) CHECK_FALSE(text.contains(QStringLiteral("...")));
+    for (const QString& name : chart.categories()) CHECK(texts.contains(name));
+    CHECK(texts.contains(QString::fromStdString(fp32.name)));
+    CHECK(texts.contains(QString::fromStdString(fp64.name)));
+    CHECK_FALSE(chart.toolTip().contains(QStringLiteral("SIMD micro-kernel"))); // names only there when cut
 }
 
 TEST_CASE("after Cancel the chart's title says cancelled, not measuring")

@@ -7,6 +7,7 @@
 #include <QHorizontalBarSeries>
 #include <QChart>
 #include <QEvent>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -61,6 +62,43 @@ void LabChart::updateSeries(const labs::Series& series)
     rebuild();
 }
 
+namespace {
+
+// Words on lines of at most `room` pixels, joined by "<br>" (Qt Charts draws its titles, axis labels
+// and legend entries as HTML): a word wider than the room breaks after its hyphens, else stays whole.
+QString wrapText(const QString& text, const QFontMetrics& metrics, int room)
+{
+    QStringList words;
+    for (const QString& word : text.split(' ', Qt::SkipEmptyParts)) {
+        if (metrics.horizontalAdvance(word) <= room || !word.contains('-')) {
+            words << word;
+            continue;
+        }
+        const QStringList parts = word.split('-');
+        for (qsizetype i = 0; i < parts.size(); ++i) words << parts[i] + (i + 1 < parts.size() ? QStringLiteral("-") : QString());
+    }
+    QStringList lines;
+    bool glued = false; // the last piece ended in a hyphen: the next one joins it without a space
+    for (const QString& word : std::as_const(words)) {
+        const QString joined = lines.isEmpty() ? word : lines.last() + (glued ? QString() : QStringLiteral(" ")) + word;
+        if (!lines.isEmpty() && metrics.horizontalAdvance(joined) <= room) lines.last() = joined;
+        else lines << word;
+        glued = word.endsWith('-');
+    }
+    for (QString& line : lines) line = line.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+// The widest line of wrapText's result, in pixels.
+int widestLine(const QString& wrapped, const QFontMetrics& metrics)
+{
+    int widest = 0;
+    for (const QString& line : wrapped.split(QStringLiteral("<br>"))) widest = std::max(widest, metrics.horizontalAdvance(line));
+    return widest;
+}
+
+} // namespace
+
 // Qt Charts cuts a title wider than the chart with "...": break it between words instead, for the
 // width the chart has now (a narrow Labs page at projector text sizes).
 QString LabChart::wrappedTitle() const
@@ -68,20 +106,14 @@ QString LabChart::wrappedTitle() const
     QFont bold = font();
     bold.setBold(true);
     const QFontMetrics metrics(bold);
-    const int room = std::max(metrics.averageCharWidth() * 10, width() - metrics.averageCharWidth() * 4);
-    QStringList lines;
-    for (const QString& word : m_title.split(' ', Qt::SkipEmptyParts)) {
-        if (!lines.isEmpty() && metrics.horizontalAdvance(lines.last() + ' ' + word) <= room) lines.last() += ' ' + word;
-        else lines << word;
-    }
-    for (QString& line : lines) line = line.toHtmlEscaped();
-    return lines.join(QStringLiteral("<br>"));
+    return wrapText(m_title, metrics, std::max(metrics.averageCharWidth() * 10, width() - metrics.averageCharWidth() * 4));
 }
 
 void LabChart::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
-    if (m_horizontal != wantsHorizontalBars()) rebuild(); // the bars turn when their names stop fitting
+    // The bars turn when their names stop fitting; names and legend entries wrap to the new width.
+    if (m_horizontal != wantsHorizontalBars() || wrappedLabels() != m_wrapped) rebuild();
     else if (chart() != nullptr) chart()->setTitle(wrappedTitle());
     updateToolTip();
 }
@@ -96,12 +128,44 @@ bool LabChart::wantsHorizontalBars() const
     return needed > width() * 7 / 10;
 }
 
-// Qt cuts a name wider than about a third of the chart to "...": the tooltip then names them all;
-// else it keeps the names' axis title when that was left out.
+// Qt cuts a name wider than about a third of the chart to "...": beside horizontal bars a name
+// wider than a third less two characters goes on more lines (between words, after hyphens).
+int LabChart::categoryRoom() const { return width() / 3 - QFontMetrics(font()).averageCharWidth() * 2; }
+
+QStringList LabChart::wrappedCategories() const
+{
+    if (!m_horizontal) return m_categories;
+    QStringList out;
+    const QFontMetrics metrics(font());
+    for (const QString& name : m_categories) out << wrapText(name, metrics, categoryRoom());
+    return out;
+}
+
+// Under the plot Qt puts the legend on one row and cuts the longest entries to "..." until the row
+// fits: each entry gets its share of the width, on more lines where it needs them.
+QString LabChart::wrappedLegendEntry(const QString& name, int entries) const
+{
+    const QFontMetrics metrics(font());
+    const int share = (width() - metrics.averageCharWidth() * 6) / std::max(entries, 1) - metrics.height() * 2;
+    return wrapText(name, metrics, std::max(share, metrics.averageCharWidth() * 6));
+}
+
+QStringList LabChart::wrappedLabels() const
+{
+    QStringList out = wrappedCategories();
+    for (const QString& name : m_legendNames) out << wrappedLegendEntry(name, static_cast<int>(m_legendNames.size()));
+    return out;
+}
+
+// A name still wider than its room (one long word) is cut: the tooltip then names them all; else it
+// keeps the names' axis title when that was left out.
 void LabChart::updateToolTip()
 {
     if (!m_horizontal) return setToolTip(QString());
-    const bool namesCut = widestCategory() > width() / 4;
+    const QFontMetrics metrics(font());
+    int widest = 0;
+    for (const QString& name : wrappedCategories()) widest = std::max(widest, widestLine(name, metrics));
+    const bool namesCut = widest > categoryRoom();
     setToolTip(namesCut ? m_namesTitle + ": " + m_categories.join(QStringLiteral(", ")) : m_namesTitleShown ? QString() : m_namesTitle);
 }
 
@@ -187,6 +251,7 @@ void LabChart::rebuild()
     m_skipped = 0;
     m_pointsShown = 0;
     m_categories.clear();
+    m_legendNames.clear();
     m_horizontal = false;
     setToolTip(QString());
     std::vector<const labs::Series*> shown;
@@ -200,6 +265,10 @@ void LabChart::rebuild()
     }
     if (const auto names = sharedCategories(shown); !names.empty()) addBars(chart, shown, names);
     else addLines(chart, shown);
+    const auto markers = chart->legend()->markers();
+    for (qsizetype i = 0; i < markers.size() && i < m_legendNames.size(); ++i)
+        markers[i]->setLabel(wrappedLegendEntry(m_legendNames[i], static_cast<int>(m_legendNames.size())));
+    m_wrapped = wrappedLabels();
     for (QAbstractAxis* axis : chart->axes()) {
         // The chart theme gives axes its own small fonts: the widget's font (the text size) instead.
         axis->setLabelsFont(this->font());
@@ -236,6 +305,7 @@ void LabChart::addBars(QChart* chart, const std::vector<const labs::Series*>& sh
     std::size_t colour = 0;
     for (const auto* s : shown) {
         auto* set = new QBarSet(QString::fromStdString(s->name));
+        m_legendNames << set->label();
         set->setColor(okabeIto[colour++ % std::size(okabeIto)]);
         set->setBorderColor(set->color());
         for (const std::size_t column : columns) {
@@ -251,7 +321,7 @@ void LabChart::addBars(QChart* chart, const std::vector<const labs::Series*>& sh
     }
     chart->addSeries(bars);
     auto* axisNames = new QBarCategoryAxis();
-    QStringList labels = m_categories;
+    QStringList labels = wrappedCategories();
     if (m_horizontal) std::ranges::reverse(labels);
     axisNames->append(labels);
     const QString namesTitle = QString::fromStdString(labs::xAxisName(*shown.front()));
@@ -259,9 +329,15 @@ void LabChart::addBars(QChart* chart, const std::vector<const labs::Series*>& sh
     // cuts them to "..." past about a quarter of the chart): left out then, and when the chart is
     // too short for it (the names say what they are; the chart's tooltip keeps it).
     const QFontMetrics metrics(font());
+    int widestName = 0;
+    for (const QString& name : labels) widestName = std::max(widestName, widestLine(name, metrics));
     const bool titleFits = !m_horizontal || (metrics.horizontalAdvance(namesTitle) < height() / 2 &&
-                                             widestCategory() + metrics.height() * 2 <= width() / 4);
+                                             widestName + metrics.height() * 2 <= width() / 4);
     axisNames->setTitleText(titleFits ? namesTitle : QString());
+    // Qt gives a label the height of one of n + 1 slots and cuts a name on two lines to "..." there,
+    // though the bars are n slots apart: names whose lines all fit their room are drawn whole
+    // (a longer word is still cut, and the tooltip names them all).
+    axisNames->setTruncateLabels(!m_horizontal || widestName > categoryRoom());
     m_namesTitle = namesTitle;
     m_namesTitleShown = titleFits;
     updateToolTip();
@@ -299,6 +375,7 @@ void LabChart::addLines(QChart* chart, const std::vector<const labs::Series*>& s
     for (const auto* s : shown) {
         auto* line = new QLineSeries();
         line->setName(QString::fromStdString(s->name));
+        m_legendNames << line->name();
         for (const auto& p : s->points) {
             if (!visible(p)) continue;
             line->append(p.x, p.y);
@@ -319,6 +396,7 @@ void LabChart::addLines(QChart* chart, const std::vector<const labs::Series*>& s
         if (x < xlo || x > xhi) continue;
         auto* line = new QLineSeries();
         line->setName(label);
+        m_legendNames << label;
         line->append(x, m_logY ? lo / 1.5 : std::min(0.0, lo));
         line->append(x, m_logY ? hi * 1.5 : hi * 1.08);
         QPen pen(palette().color(QPalette::Text));

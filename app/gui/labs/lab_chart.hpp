@@ -60,11 +60,17 @@ private:
     QString wrappedTitle() const;
     bool wantsHorizontalBars() const;
     int widestCategory() const; ///< pixels of the widest category name in the chart's font
+    int categoryRoom() const;   ///< pixels a line of a category name may take beside horizontal bars
+    QStringList wrappedCategories() const; ///< the axis's labels, "<br>" between lines, in index order
+    QString wrappedLegendEntry(const QString& name, int entries) const;
+    QStringList wrappedLabels() const; ///< the categories' and the legend's labels as drawn now
     void updateToolTip();
     std::vector<labs::Series> m_series;
     std::vector<std::pair<double, QString>> m_markers;
     QString m_title;
     QStringList m_categories;
+    QStringList m_legendNames; ///< the legend's entries in order, unwrapped
+    QStringList m_wrapped;     ///< wrappedLabels() when the chart was built
     int m_skipped = 0;
     int m_pointsShown = 0;
     bool m_logX = false;
