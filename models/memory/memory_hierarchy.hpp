@@ -69,8 +69,8 @@ struct MemoryHierarchy {
 /// catalog figure key, or a duplicate id.
 Result<MemoryHierarchy> parseMemoryHierarchy(std::string_view json, const std::string& fileName);
 
-/// The bundled data/memory/hierarchy.json (compiled in), parsed.
-Result<MemoryHierarchy> bundledMemoryHierarchy();
+/// The bundled data/memory/hierarchy.json (compiled in), parsed once.
+const Result<MemoryHierarchy>& bundledMemoryHierarchy();
 
 /// A figure of `entry` evaluated for `device`: formulas resolve input names first, then the
 /// device's catalog figures. The result is empty with `why` set when a needed figure is missing.

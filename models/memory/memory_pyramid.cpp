@@ -93,7 +93,7 @@ MemoryPyramid devicePyramid(const catalog::Device& d, const MemoryHierarchy& hie
 
 MemoryPyramid devicePyramid(const catalog::Device& d)
 {
-    const auto hierarchy = bundledMemoryHierarchy();
+    const auto& hierarchy = bundledMemoryHierarchy();
     if (hierarchy) return devicePyramid(d, *hierarchy);
     MemoryPyramid out = devicePyramid(d, MemoryHierarchy{});
     for (auto& l : out.levels) {
