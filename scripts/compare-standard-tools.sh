@@ -10,7 +10,8 @@
 #   STREAM                  STREAM_SRC=path/to/stream.c (McCalpin's; built here per array size with
 #                           gcc -O3 -march=native -fopenmp and a non-power-of-two OFFSET)
 #   BabelStream (OpenMP)    BABELSTREAM=path/to/omp-stream
-#   lmbench                 LAT_MEM_RD=path/to/lat_mem_rd (lat_mem_rd -t: random chain; first round only)
+#   lmbench                 LAT_MEM_RD=path/to/lat_mem_rd (lat_mem_rd -t: random chain, every round,
+#                           LMBENCH_N repetitions per size, default 1)
 #   mixbench-cpu            MIXBENCH=path/to/mixbench-cpu (every CPU, MIXBENCH_MIB=256; first round only)
 # None of them is part of the project: build them from their public sources outside the tree.
 #
@@ -122,9 +123,11 @@ print(re.search(r'limit ([0-9.]+)', f['note']).group(1) if f else '')" "$work/pe
   # Latency: one random chain per size, 4 KiB pages on both sides (lmbench allocates with malloc).
   lab cpu-latency --param max_mib=256 --param pages=0 > "$work/lat.json"
   for kib in 16 1024 262144; do record "lat-$kib" a "$(point "$work/lat.json" "latency, 4 KiB pages" "$kib")"; done
-  # lat_mem_rd walks every size from 512 B up (about 10 minutes to 256 MiB): the first round only.
-  if [[ $round == 1 ]] && have "${LAT_MEM_RD:-}"; then
-    "$LAT_MEM_RD" -t -N 5 256 2> "$work/lmbench.txt" >&2 || true
+  # lat_mem_rd walks every size from 512 B up to 256 MiB, LMBENCH_N repetitions each (default 1:
+  # about 2 minutes; -N 5 takes about 10), right after our chain in every round, because this VM's
+  # DRAM latency drifts over minutes and only figures taken side by side compare.
+  if have "${LAT_MEM_RD:-}"; then
+    "$LAT_MEM_RD" -t -N "${LMBENCH_N:-1}" 256 2> "$work/lmbench.txt" >&2 || true
     for kib in 16 1024 262144; do
       record "lat-$kib" lmbench "$(awk -v mb="$(python3 -c "print($kib / 1024)")" 'NF == 2 && ($1 - mb) ^ 2 < 1e-6 {print $2}' "$work/lmbench.txt")"
     done
@@ -150,9 +153,10 @@ if ours and tool:
 PY
   done
 }
-echo "Medians of $rounds interleaved rounds (min–max in brackets); arrays of $mib MiB; each figure is the tool's own"
-echo "best-of-its-repetitions rate, as it prints it. GB/s = 10^9 B/s, STREAM byte counting. lmbench and mixbench"
-echo "run in the first round only (minutes each): their columns are one value."
+echo "Medians of $rounds interleaved rounds (min–max in brackets); arrays of $mib MiB; each figure is what the tool"
+echo "prints: the best of its repetitions for accelscope, STREAM and BabelStream, the mean over its iterations for"
+echo "likwid-bench and mbw. GB/s = 10^9 B/s, STREAM byte counting. mixbench runs in the"
+echo "first round only (over 10 minutes): its column is one value."
 echo
 echo "| figure | accelscope | standard tool | which tool | ratio |"
 echo "|---|---|---|---|---|"
