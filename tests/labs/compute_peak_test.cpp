@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <memory>
+#include <vector>
 
 using namespace accelscope::labs;
 using namespace accelscope::labs::compute_peak;
@@ -69,16 +70,31 @@ TEST_CASE("every supported intensity kernel reads every element once")
     for (const Isa isa : allIsas) {
         if (!isaSupported(isa)) continue;
         INFO(isaInfo(isa).name);
-        const std::size_t n = intensityBlockElements(isa) * 37;
-        // aligned_alloc wants a size that is a multiple of the alignment (C11 7.22.3.1; ASan checks it).
-        const std::size_t bytes = (n * sizeof(float) + 63) / 64 * 64;
-        std::unique_ptr<float, FreeDeleter> data(static_cast<float*>(std::aligned_alloc(64, bytes)));
-        std::fill(data.get(), data.get() + n, 1.0f);
-        for (const int fmas : {0, 1, 7}) CHECK(intensityLoop(isa, {data.get(), n}, fmas) == static_cast<double>(n));
-        data.get()[n - 1] = 2.0f; // the last element is read too, and with k multiply-adds moves towards 1
-        CHECK(intensityLoop(isa, {data.get(), n}, 0) == static_cast<double>(n + 1));
-        // 2 decays towards 1 by 0.999 per step: 1 + 0.999³, within float rounding.
-        CHECK(intensityLoop(isa, {data.get(), n}, 3) == Approx(static_cast<double>(n) + 0.999 * 0.999 * 0.999).margin(1e-5));
+        const std::size_t block = intensityBlockElements(isa);
+        // Below one group of eight 4 KiB pages (read in order only), and three whole groups plus a
+        // tail of 37 blocks (the interleaved pages, then the in-order rest).
+        for (const std::size_t n : {block * 37, 3 * 8 * 1024 + block * 37}) {
+            INFO("n = " << n);
+            // aligned_alloc wants a size that is a multiple of the alignment (C11 7.22.3.1; ASan checks it).
+            const std::size_t bytes = (n * sizeof(float) + 63) / 64 * 64;
+            std::unique_ptr<float, FreeDeleter> data(static_cast<float*>(std::aligned_alloc(64, bytes)));
+            std::fill(data.get(), data.get() + n, 1.0f);
+            for (const int fmas : {0, 1, 7}) CHECK(intensityLoop(isa, {data.get(), n}, fmas) == static_cast<double>(n));
+            // One element at a time is 2: the sum is n + 1 only if that element was read exactly once.
+            // Positions: page and group edges, the first and last of the tail, and every 97th element.
+            std::vector<std::size_t> marks{0, 1, 1023, 1024, 4095, 4096, 8191, 8192, n - block * 37, n - 1};
+            for (std::size_t i = 5; i < n; i += 97) marks.push_back(i);
+            for (const std::size_t at : marks) {
+                if (at >= n) continue;
+                data.get()[at] = 2.0f;
+                const double sum = intensityLoop(isa, {data.get(), n}, 0);
+                if (sum != static_cast<double>(n + 1)) FAIL("element " << at << ": sum " << sum << ", expected " << n + 1);
+                data.get()[at] = 1.0f;
+            }
+            data.get()[n - 1] = 2.0f; // with k multiply-adds the marked element moves towards 1
+            // 2 decays towards 1 by 0.999 per step: 1 + 0.999³, within float rounding.
+            CHECK(intensityLoop(isa, {data.get(), n}, 3) == Approx(static_cast<double>(n) + 0.999 * 0.999 * 0.999).margin(1e-5));
+        }
     }
 }
 
