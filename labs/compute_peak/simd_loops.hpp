@@ -17,6 +17,7 @@ double peak(std::uint64_t iterations)
     using V = typename Ops::V;
     using T = typename Ops::T;
     constexpr int chains = 12; // = peakChains
+    static_assert(Ops::lanes > 0, "Ops::lanes: elements per vector");
     V acc[chains];
 #pragma GCC unroll 12
     for (int i = 0; i < chains; ++i) acc[i] = Ops::set1(static_cast<T>(0.01 * i));
