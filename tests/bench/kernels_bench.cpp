@@ -53,6 +53,22 @@ void gemvFp32(benchmark::State& state)
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(rows * cols * 4));
 }
 
+// The reference for gemvFp32: the same GEMV one row at a time (what gemv did before it read four
+// rows at once).
+void gemvFp32RowByRow(benchmark::State& state)
+{
+    const std::size_t rows = 8192;
+    const std::size_t cols = 4096;
+    const auto w = values(rows * cols);
+    const auto x = values(cols);
+    std::vector<float> y(rows);
+    for (auto _ : state) {
+        for (std::size_t r = 0; r < rows; ++r) y[r] = dot(w.data() + r * cols, x.data(), cols);
+        benchmark::DoNotOptimize(y.data());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(rows * cols * 4));
+}
+
 void gemvInt8Weights(benchmark::State& state)
 {
     const std::size_t rows = 8192;
@@ -133,6 +149,7 @@ void decodeStep(benchmark::State& state)
 
 BENCHMARK(gemmRung)->ArgsProduct({{0, 1, 2, 3}, {256}})->Args({2, 1024})->Args({3, 1024})->Unit(benchmark::kMillisecond);
 BENCHMARK(gemvFp32)->Unit(benchmark::kMillisecond);
+BENCHMARK(gemvFp32RowByRow)->Unit(benchmark::kMillisecond);
 BENCHMARK(gemvInt8Weights)->Unit(benchmark::kMillisecond);
 BENCHMARK(softmax)->Unit(benchmark::kMillisecond);
 BENCHMARK(rmsNormRows)->Unit(benchmark::kMillisecond);
