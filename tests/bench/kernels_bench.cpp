@@ -39,7 +39,9 @@ void gemmRung(benchmark::State& state)
     state.SetLabel(gemmRungKey(rung));
 }
 
-void gemvFp32(benchmark::State& state)
+// GEMV as the lab runs it (four rows at once), or with rowByRow its reference in the same run:
+// one dot product per row, what gemv did before.
+void gemvFp32(benchmark::State& state, bool rowByRow)
 {
     const std::size_t rows = 8192;
     const std::size_t cols = 4096;
@@ -47,23 +49,11 @@ void gemvFp32(benchmark::State& state)
     const auto x = values(cols);
     std::vector<float> y(rows);
     for (auto _ : state) {
-        gemv(w.data(), x.data(), y.data(), rows, cols);
-        benchmark::DoNotOptimize(y.data());
-    }
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(rows * cols * 4));
-}
-
-// The reference for gemvFp32: the same GEMV one row at a time (what gemv did before it read four
-// rows at once).
-void gemvFp32RowByRow(benchmark::State& state)
-{
-    const std::size_t rows = 8192;
-    const std::size_t cols = 4096;
-    const auto w = values(rows * cols);
-    const auto x = values(cols);
-    std::vector<float> y(rows);
-    for (auto _ : state) {
-        for (std::size_t r = 0; r < rows; ++r) y[r] = dot(w.data() + r * cols, x.data(), cols);
+        if (rowByRow) {
+            for (std::size_t r = 0; r < rows; ++r) y[r] = dot(w.data() + r * cols, x.data(), cols);
+        } else {
+            gemv(w.data(), x.data(), y.data(), rows, cols);
+        }
         benchmark::DoNotOptimize(y.data());
     }
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(rows * cols * 4));
@@ -148,8 +138,8 @@ void decodeStep(benchmark::State& state)
 } // namespace
 
 BENCHMARK(gemmRung)->ArgsProduct({{0, 1, 2, 3}, {256}})->Args({2, 1024})->Args({3, 1024})->Unit(benchmark::kMillisecond);
-BENCHMARK(gemvFp32)->Unit(benchmark::kMillisecond);
-BENCHMARK(gemvFp32RowByRow)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(gemvFp32, four_rows, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(gemvFp32, row_by_row, true)->Unit(benchmark::kMillisecond);
 BENCHMARK(gemvInt8Weights)->Unit(benchmark::kMillisecond);
 BENCHMARK(softmax)->Unit(benchmark::kMillisecond);
 BENCHMARK(rmsNormRows)->Unit(benchmark::kMillisecond);
