@@ -23,7 +23,6 @@ struct ScalarFmaF32 {
 struct ScalarFmaF64 {
     using V = __m128d;
     using T = double;
-    static constexpr std::size_t lanes = 1;
     static V set1(T x) { return _mm_set_sd(x); }
     static V fma(V a, V b, V c) { return _mm_fmadd_sd(a, b, c); }
     static V add(V a, V b) { return _mm_add_sd(a, b); }
@@ -51,7 +50,6 @@ struct Avx2F32 {
 struct Avx2F64 {
     using V = __m256d;
     using T = double;
-    static constexpr std::size_t lanes = 4;
     static V set1(T x) { return _mm256_set1_pd(x); }
     static V fma(V a, V b, V c) { return _mm256_fmadd_pd(a, b, c); }
     static V add(V a, V b) { return _mm256_add_pd(a, b); }

@@ -31,7 +31,6 @@ struct Avx512F32 {
 struct Avx512F64 {
     using V = __m512d;
     using T = double;
-    static constexpr std::size_t lanes = 8;
     static V set1(T x) { return _mm512_set1_pd(x); }
     static V fma(V a, V b, V c) { return _mm512_fmadd_pd(a, b, c); }
     static V add(V a, V b) { return _mm512_add_pd(a, b); }

@@ -23,7 +23,6 @@ struct ScalarF32 {
 struct ScalarF64 {
     using V = __m128d;
     using T = double;
-    static constexpr std::size_t lanes = 1;
     static V set1(T x) { return _mm_set_sd(x); }
     static V fma(V a, V b, V c) { return _mm_add_sd(_mm_mul_sd(a, b), c); }
     static V add(V a, V b) { return _mm_add_sd(a, b); }
@@ -49,7 +48,6 @@ struct SseF32 {
 struct SseF64 {
     using V = __m128d;
     using T = double;
-    static constexpr std::size_t lanes = 2;
     static V set1(T x) { return _mm_set1_pd(x); }
     static V fma(V a, V b, V c) { return _mm_add_pd(_mm_mul_pd(a, b), c); }
     static V add(V a, V b) { return _mm_add_pd(a, b); }

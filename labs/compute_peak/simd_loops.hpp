@@ -10,14 +10,14 @@
 
 namespace accelscope::labs::compute_peak::loops {
 
-// Ops: V (vector), T (element), lanes, set1(T), load(const T*), fma(a, b, c) = a·b + c, add, sum(V).
+// Ops: V (vector), T (element), set1(T), fma(a, b, c) = a·b + c, add, sum(V); the intensity loop
+// (FP32 only) also needs lanes (elements per vector) and load(const T*).
 template <class Ops>
 double peak(std::uint64_t iterations)
 {
     using V = typename Ops::V;
     using T = typename Ops::T;
     constexpr int chains = 12; // = peakChains
-    static_assert(Ops::lanes > 0, "Ops::lanes: elements per vector");
     V acc[chains];
 #pragma GCC unroll 12
     for (int i = 0; i < chains; ++i) acc[i] = Ops::set1(static_cast<T>(0.01 * i));

@@ -33,12 +33,12 @@ float dotKernel(const float* a, const float* b, std::size_t n)
     return sum;
 }
 
-// Four rows of `w` (`stride` floats apart) dotted with the same x: four streams through memory at
-// once, as the bandwidth lab's kernels walk several pages at once, and each x vector loaded once
-// for four rows. One row at a time, a 65536 x 4096 GEMV read its weights at about 80 % of the
+// Four consecutive rows of `w`, n floats each, dotted with the same x: four streams through memory
+// at once, as the bandwidth lab's kernels walk several pages at once, and each x vector loaded
+// once for four rows. One row at a time, a 65536 x 4096 GEMV read its weights at about 80 % of the
 // read kernel's bandwidth on the development VM.
 [[gnu::target_clones("avx512f", "avx2", "default")]]
-void dotRows4(const float* w, std::size_t stride, const float* x, std::size_t n, float* out)
+void dotRows4(const float* w, const float* x, std::size_t n, float* out)
 {
     constexpr std::size_t rows = 4;
     constexpr std::size_t lanes = 16; // one AVX-512 vector per row: four independent sums
@@ -46,12 +46,12 @@ void dotRows4(const float* w, std::size_t stride, const float* x, std::size_t n,
     std::size_t i = 0;
     for (; i + lanes <= n; i += lanes) {
         for (std::size_t r = 0; r < rows; ++r) {
-            for (std::size_t j = 0; j < lanes; ++j) acc[r][j] += w[r * stride + i + j] * x[i + j];
+            for (std::size_t j = 0; j < lanes; ++j) acc[r][j] += w[r * n + i + j] * x[i + j];
         }
     }
     for (std::size_t r = 0; r < rows; ++r) {
         float sum = 0;
-        for (std::size_t k = i; k < n; ++k) sum += w[r * stride + k] * x[k];
+        for (std::size_t k = i; k < n; ++k) sum += w[r * n + k] * x[k];
         for (const float v : acc[r]) sum += v;
         out[r] = sum;
     }
@@ -90,7 +90,7 @@ float dot(const float* a, const float* b, std::size_t n) { return dotKernel(a, b
 void gemv(const float* w, const float* x, float* y, std::size_t rows, std::size_t cols)
 {
     std::size_t r = 0;
-    for (; r + 4 <= rows; r += 4) dotRows4(w + r * cols, cols, x, cols, y + r);
+    for (; r + 4 <= rows; r += 4) dotRows4(w + r * cols, x, cols, y + r);
     for (; r < rows; ++r) y[r] = dotKernel(w + r * cols, x, cols);
 }
 
