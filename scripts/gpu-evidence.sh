@@ -117,6 +117,9 @@ run() {
         step "$lab" $limit $cli --json lab run "$lab" --out "$dest/$lab.json" >"$dest/$lab.stdout" 2>"$dest/$lab.stderr"
         [[ -s $dest/$lab.stdout ]] || rm -f "$dest/$lab.stdout"
     done
+    # The tensor-core rungs at the size PyTorch's reference also runs (below).
+    step cuda-gemm-8192 120 $cli --json lab run cuda-gemm --param size=8192 --param fp32=0 --out "$dest/cuda-gemm-8192.json" \
+        >/dev/null 2>"$dest/cuda-gemm-8192.stderr"
     # The L1-bypassing chase: the L1 plateau should vanish.
     step cuda-latency-cg 90 $cli --json lab run cuda-latency --param bypass_l1=1 --out "$dest/cuda-latency-bypass-l1.json" \
         >/dev/null 2>"$dest/cuda-latency-bypass-l1.stderr"

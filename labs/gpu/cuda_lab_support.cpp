@@ -100,10 +100,15 @@ models::Result<void> moduleStatus(int status, const char* message, const Progres
 void addRunInfoNotes(const AccelscopeCudaRunInfo& info, LabResult& result)
 {
     char text[640];
-    std::snprintf(text, sizeof text,
-                  "GPU '%s': grid of %d blocks x %d threads (every block that fits on every SM), %d-byte accesses per "
-                  "thread; each point is the median of %d event-timed repetitions after one warm-up",
-                  info.device, info.blocks, info.threadsPerBlock, info.vectorBytes, info.repetitions);
+    if (info.blocks > 0) {
+        std::snprintf(text, sizeof text,
+                      "GPU '%s': grid of %d blocks x %d threads (every block that fits on every SM), %d-byte accesses per "
+                      "thread; each point is the median of %d event-timed repetitions after one warm-up",
+                      info.device, info.blocks, info.threadsPerBlock, info.vectorBytes, info.repetitions);
+    } else { // copies by the copy engines (cudaMemcpyAsync): no kernel of ours, no grid
+        std::snprintf(text, sizeof text, "GPU '%s': each point is the median of %d event-timed repetitions after one warm-up",
+                      info.device, info.repetitions);
+    }
     result.notes.emplace_back(text);
     if (info.bytesPerArray > 0) {
         std::snprintf(text, sizeof text, "arrays of %.1f MiB each", static_cast<double>(info.bytesPerArray) / 1048576.0);

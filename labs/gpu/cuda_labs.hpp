@@ -34,6 +34,8 @@ std::unique_ptr<Lab> makeRooflineLab(std::shared_ptr<CudaRuntime> runtime);
 int bankConflictWays(int strideWords);
 /// 32-byte sectors one warp touches reading 4-byte elements `strideElements` apart.
 int sectorsPerWarp(int strideElements);
+/// Distinct chunks of `chunkBytes` that 32 lanes touch reading 4-byte words `strideElements` apart.
+int chunksPerWarp(int strideElements, int chunkBytes);
 /// The SIMT simulator's slowdown for k-way lane divergence (Volta-style ITS), or nullopt when the
 /// simulator cannot run the generated program.
 std::optional<double> simulatedDivergenceSlowdown(int ways);

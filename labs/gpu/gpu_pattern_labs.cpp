@@ -18,6 +18,7 @@ using models::fail;
 
 constexpr int banks = 32;
 constexpr int sectorBytes = 32;
+constexpr int dramFetchBytes = 64; // two sectors: the L2's fetch from DRAM (an assumption the H100 run supports)
 
 class DivergenceLab : public CudaLab {
 public:
@@ -117,6 +118,16 @@ public:
                 model.points.push_back({pt.x, measured.front().y * 2.0 * sectorsPerWarp(1) / sectors});
             }
             result.series.push_back(std::move(model));
+            // The same count at the memory side: if L2 fetches 64 bytes (two sectors) from DRAM per miss,
+            // strides past 8 words keep costing more bytes. On an H100 this tracked the measurement from
+            // stride 16 on, where the 32-byte model was 1.85x too high (labs/cuda/README.md).
+            Series fetch{"DRAM fetch model: as above with 64-byte fetches from memory", "stride", "elements (4 B)",
+                         "useful bandwidth", "GB/s", {}};
+            for (const auto& pt : measured) {
+                const double chunks = chunksPerWarp(static_cast<int>(pt.x), dramFetchBytes) + chunksPerWarp(1, dramFetchBytes);
+                fetch.points.push_back({pt.x, measured.front().y * 2.0 * chunksPerWarp(1, dramFetchBytes) / chunks});
+            }
+            result.series.push_back(std::move(fetch));
             result.summary.push_back({"stride1_gbs", measured.front().y, "GB/s", "useful bytes: 4 read + 4 written per thread"});
             result.summary.push_back({"worst_over_stride1", measured.back().y / measured.front().y, "x", "at the largest stride"});
         }
@@ -192,12 +203,14 @@ int bankConflictWays(int strideWords)
     return static_cast<int>(worst);
 }
 
-int sectorsPerWarp(int strideElements)
+int chunksPerWarp(int strideElements, int chunkBytes)
 {
-    std::set<long> sectors;
-    for (long lane = 0; lane < 32; ++lane) sectors.insert(lane * strideElements * 4 / sectorBytes);
-    return static_cast<int>(sectors.size());
+    std::set<long> chunks;
+    for (long lane = 0; lane < 32; ++lane) chunks.insert(lane * strideElements * 4 / chunkBytes);
+    return static_cast<int>(chunks.size());
 }
+
+int sectorsPerWarp(int strideElements) { return chunksPerWarp(strideElements, sectorBytes); }
 
 std::optional<double> simulatedDivergenceSlowdown(int ways)
 {

@@ -4,12 +4,15 @@
 #include "labs/gpu/catalog_match.hpp"
 #include "labs/gpu/cuda_labs.hpp"
 #include "labs/lab_registry.hpp"
+#include "labs/lab_result_json.hpp"
 #include "models/catalog/catalog_store.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <fstream>
+#include <iterator>
 
 using namespace accelscope::labs;
 using accelscope::models::ErrorCode;
@@ -67,6 +70,17 @@ TEST_CASE("a warp reading 4-byte words touches 4 sectors at stride 1 and one sec
         INFO(stride);
         CHECK(gpu::sectorsPerWarp(stride) == sectors);
     }
+}
+
+TEST_CASE("with 64-byte fetches a warp touches 2 chunks at stride 1 and one per lane from stride 16")
+{
+    // 32 lanes x 4 B x stride over 64-byte chunks: 2 s chunks up to 32 (strides 8 and 16 differ here, not for sectors).
+    const std::pair<int, int> table[] = {{1, 2}, {2, 4}, {4, 8}, {8, 16}, {12, 24}, {16, 32}, {32, 32}};
+    for (const auto& [stride, chunks] : table) {
+        INFO(stride);
+        CHECK(gpu::chunksPerWarp(stride, 64) == chunks);
+    }
+    CHECK(gpu::chunksPerWarp(3, 32) == gpu::sectorsPerWarp(3));
 }
 
 TEST_CASE("the SIMT simulator predicts a k-fold slowdown for k-way lane divergence")
@@ -209,4 +223,68 @@ TEST_CASE("a cancelled GPU run returns Cancelled", "[cuda]")
         REQUIRE_FALSE(result.has_value());
         CHECK(result.error().code == ErrorCode::Cancelled);
     }
+}
+
+namespace {
+
+LabResult storedH100Result(const std::string& file)
+{
+    const std::string path = std::string(ACCELSCOPE_TEST_DATA_DIR) + "/../labs/cuda/results/nvidia-h100-80gb-hbm3/run2/" + file;
+    std::ifstream in(path);
+    REQUIRE(in.good());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto result = labResultFromJson(text, path);
+    REQUIRE(result.has_value());
+    return std::move(*result);
+}
+
+} // namespace
+
+// The figures labs/cuda/README.md quotes from the first GPU run: the stored files still read with
+// today's reader, and each claim the README makes of them holds for the numbers in the files.
+TEST_CASE("the stored H100 run reads back and holds the figures the CUDA README quotes")
+{
+    const LabResult query = storedH100Result("cuda-device-query.json");
+    CHECK(query.labId == "cuda-device-query");
+    CHECK(query.machine["cuda"]["name"] == "NVIDIA H100 80GB HBM3");
+    CHECK(positiveFigure(query, "sm_count") == 132.0);
+
+    // HBM3 copy/triad at 83-85 % of the datasheet's 3.35 TB/s.
+    const LabResult bandwidth = storedH100Result("cuda-bandwidth.json");
+    CHECK_THAT(*positiveFigure(bandwidth, "copy_gbs") / 3350.0, Catch::WithinAbs(0.83, 0.02));
+    CHECK_THAT(*positiveFigure(bandwidth, "triad_gbs") / 3350.0, Catch::WithinAbs(0.85, 0.02));
+
+    // Bank conflicts follow gcd(stride, 32) to within 7 %.
+    const LabResult banks = storedH100Result("cuda-bank-conflicts.json");
+    CHECK_THAT(*positiveFigure(banks, "worst_slowdown") / 32.0, Catch::WithinAbs(0.94, 0.03));
+
+    // Latency plateaus in cycles: L1 32, L2 284, HBM 693.
+    const LabResult latency = storedH100Result("cuda-latency.json");
+    CHECK_THAT(*positiveFigure(latency, "l1_cycles"), Catch::WithinAbs(32, 1));
+    CHECK_THAT(*positiveFigure(latency, "l2_cycles"), Catch::WithinAbs(284, 2));
+    CHECK_THAT(*positiveFigure(latency, "dram_cycles"), Catch::WithinAbs(693, 5));
+
+    // The ladder climbs: tiled > naive, shared-memory WMMA > 8x tiled, cuBLAS > 2.5x WMMA (FP16).
+    const LabResult gemm = storedH100Result("cuda-gemm.json");
+    const double naive = *positiveFigure(gemm, "fp16_naive_tflops");
+    const double tiled = *positiveFigure(gemm, "fp16_tiled_tflops");
+    const double wmma = *positiveFigure(gemm, "fp16_wmma_tflops");
+    const double cublas = *positiveFigure(gemm, "fp16_cublas_tflops");
+    CHECK(tiled > 4 * naive);
+    CHECK(wmma > 8 * tiled);
+    CHECK(cublas > 2.5 * wmma);
+
+    // Coalescing: the 64-byte fetch model is within 20 % at every stride; the 32-byte one is 1.8x high at 32.
+    const LabResult coalescing = storedH100Result("cuda-coalescing.json");
+    REQUIRE(coalescing.series.size() == 3);
+    const auto& measured = coalescing.series[0].points;
+    const auto& sectors = coalescing.series[1].points;
+    const auto& fetch = coalescing.series[2].points;
+    REQUIRE(measured.size() == fetch.size());
+    for (std::size_t i = 0; i < measured.size(); ++i) {
+        INFO(measured[i].x);
+        CHECK(measured[i].y / fetch[i].y < 1.20);
+        CHECK(measured[i].y / fetch[i].y > 0.98);
+    }
+    CHECK(sectors.back().y / measured.back().y > 1.8);
 }
