@@ -99,7 +99,7 @@ public:
         result.notes.emplace_back("peaks: FP32 against the catalog's FP32 (CUDA cores), FP16/BF16 against the dense tensor "
                                   "peak; the naive and tiled FP16/BF16 rungs use CUDA cores, so they cannot reach it");
         // The launch shape differs per rung (naive 16 x 16 threads per output tile, tiled 256 threads
-        // per 64 x 64 tile, WMMA 4 warps per 64 x 64 tile), so only the shared facts go in a note.
+        // per 64 x 64 tile, WMMA 8 warps per 128 x 128 tile staged in shared memory), so only the shared facts go in a note.
         result.notes.push_back("GPU '" + std::string(info.device) + "': each figure is the median of " +
                                std::to_string(static_cast<int>(params["repetitions"])) +
                                " event-timed products after one warm-up (whose output is the one checked)");
