@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: MIT
+// `fabric collective | sweep | topology | check | import`: the collective model over a catalog device's fabric.
+#include "app/cli/fabric_commands.hpp"
+
+#include "app/cli/model_options.hpp"
+#include "app/cli/text_table.hpp"
+#include "models/catalog/device_query.hpp"
+#include "models/common/byte_size.hpp"
+#include "models/common/number_text.hpp"
+#include "models/system/fabric/collectives.hpp"
+#include "models/system/fabric/fabric_parameters.hpp"
+#include "models/system/fabric/nccl_tests_output.hpp"
+#include "models/system/fabric/published_check.hpp"
+#include "models/system/fabric/published_data.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+namespace accelscope::cli {
+namespace {
+
+using namespace models::system;
+using models::quantityText;
+using models::readableText;
+using nlohmann::json;
+
+struct FabricOptions {
+    std::string device;
+    int gpus = 0;
+    int nodes = 1;
+    double linkGbs = 0;
+    double nicGbs = 0;
+    std::string op = "all-reduce";
+    std::string bytes = "1GiB";
+    std::string algorithm = "auto";
+    std::string protocol = "auto";
+    std::string from = "1KiB";
+    std::string to = "16GiB";
+    int points = 25;
+    std::string file;
+};
+
+void addFabricOptions(CLI::App* cmd, FabricOptions& o)
+{
+    cmd->add_option("--device", o.device, "catalog device or system id (nvidia-h100-sxm, nvidia-gb200-nvl72, amd-instinct-mi300x)")->required();
+    cmd->add_option("--gpus", o.gpus, "devices per scale-up domain taking part (default: the whole domain)");
+    cmd->add_option("--nodes", o.nodes, "scale-up domains joined by the network")->capture_default_str();
+    cmd->add_option("--link-gbs", o.linkGbs, "what-if: scale-up bandwidth per device per direction, GB/s");
+    cmd->add_option("--nic-gbs", o.nicGbs, "what-if: network bandwidth per device per direction, GB/s");
+}
+
+void addCollectiveOptions(CLI::App* cmd, FabricOptions& o)
+{
+    cmd->add_option("--op", o.op, "all-reduce, all-gather, reduce-scatter, all-to-all, broadcast, send-recv")->capture_default_str();
+    cmd->add_option("--algorithm", o.algorithm, "auto, ring, tree, nvls, nvls-tree, hierarchical, torus, direct")->capture_default_str();
+    cmd->add_option("--protocol", o.protocol, "auto, ll, ll128, simple")->capture_default_str();
+}
+
+models::Result<Fabric> buildFabric(const CliContext& ctx, const FabricOptions& o)
+{
+    auto set = ctx.loadCatalog();
+    if (!set) return std::unexpected(set.error());
+    auto found = models::catalog::findDevice(set->devices, o.device);
+    if (!found) return std::unexpected(found.error());
+    FabricRequest request;
+    if (o.gpus != 0) request.devicesPerNode = o.gpus;
+    request.nodes = o.nodes;
+    if (o.linkGbs != 0) request.scaleUpGBps = o.linkGbs;
+    if (o.nicGbs != 0) request.scaleOutGBps = o.nicGbs;
+    return fabricForDevice(**found, set->devices, request);
+}
+
+struct Choice {
+    Collective op;
+    Algorithm algorithm;
+    std::optional<Protocol> protocol;
+};
+
+models::Result<Choice> parseChoice(const FabricOptions& o)
+{
+    const auto op = collectiveFromName(o.op);
+    if (!op) return models::fail(models::ErrorCode::InvalidArgument, "--op '" + o.op + "' is not all-reduce, all-gather, reduce-scatter, all-to-all, broadcast or send-recv");
+    const auto algorithm = algorithmFromName(o.algorithm);
+    if (!algorithm) return models::fail(models::ErrorCode::InvalidArgument, "--algorithm '" + o.algorithm + "' is not auto, ring, tree, nvls, nvls-tree, hierarchical, torus or direct");
+    std::optional<Protocol> protocol;
+    if (o.protocol != "auto") {
+        protocol = protocolFromName(o.protocol);
+        if (!protocol) return models::fail(models::ErrorCode::InvalidArgument, "--protocol '" + o.protocol + "' is not auto, ll, ll128 or simple");
+    }
+    return Choice{*op, *algorithm, protocol};
+}
+
+json fabricJson(const Fabric& f)
+{
+    json figures = json::array();
+    for (const auto& fig : f.figures) {
+        figures.push_back({{"name", fig.name}, {"value", fig.value}, {"unit", fig.unit}, {"origin", fig.origin}, {"assumed", fig.assumed}});
+    }
+    return {{"device", f.deviceId}, {"scale_up", scaleUpKindName(f.scaleUp)}, {"scale_up_name", f.scaleUpName},
+            {"scale_up_gbs_per_direction", f.scaleUpGBps}, {"devices_per_node", f.devicesPerNode}, {"domain_devices", f.domainDevices},
+            {"nodes", f.nodes}, {"ranks", f.ranks()}, {"scale_out_gbs_per_direction", f.scaleOutGBps},
+            {"in_switch_reduction", f.inSwitchReduction}, {"torus_dims", f.torusDims}, {"torus_wrap", f.torusWrap},
+            {"figures", figures}, {"assumptions", f.assumptions}};
+}
+
+json estimateJson(const CollectiveEstimate& e)
+{
+    json terms = json::array();
+    for (const auto& t : e.terms) terms.push_back({{"name", t.name}, {"value", t.value}, {"unit", t.unit}, {"meaning", t.meaning}});
+    return {{"op", collectiveName(e.op)}, {"bytes", e.bytes}, {"ranks", e.ranks}, {"algorithm", algorithmName(e.algorithm)},
+            {"protocol", protocolName(e.protocol)}, {"time_us", e.timeUs}, {"latency_us", e.latencyUs}, {"bandwidth_us", e.bandwidthUs},
+            {"algbw_gbs", e.algbwGBps}, {"busbw_gbs", e.busbwGBps}, {"bus_factor", e.busFactor}, {"wire_gbs", e.wireGBps},
+            {"link_gbs", e.linkGBps}, {"bottleneck", e.bottleneck}, {"steps", e.steps}, {"choice", e.choice}, {"terms", terms}};
+}
+
+json parametersJson(const Fabric& f)
+{
+    namespace fp = fabric_parameters;
+    return {{"latency_source", fp::latencySource()},
+            {"scale_up_link_efficiency", fp::linkEfficiency(f.scaleUpLink, f.generation)},
+            {"scale_up_link_efficiency_source", fp::efficiencySource(f.scaleUpLink, f.generation)},
+            {"network_efficiency", fp::linkEfficiency(LinkClass::Network, f.generation)},
+            {"network_efficiency_source", fp::efficiencySource(LinkClass::Network, f.generation)},
+            {"nvls_efficiency", fp::fittedNvlsEfficiency}, {"nvls_efficiency_source", fp::nvlsEfficiencySource()}};
+}
+
+void printFabric(const CliContext& ctx, const Fabric& f)
+{
+    *ctx.out << f.deviceName << ": " << f.ranks() << " devices (" << f.devicesPerNode << " per " << scaleUpKindName(f.scaleUp)
+             << " domain x " << f.nodes << " node(s)); " << f.scaleUpName << " " << quantityText(f.scaleUpGBps * 1e9, "B/s")
+             << " per direction";
+    if (f.nodes > 1) *ctx.out << "; network " << quantityText(f.scaleOutGBps * 1e9, "B/s") << " per device per direction";
+    *ctx.out << "\n";
+    for (const auto& a : f.assumptions) *ctx.out << "  assumed: " << a << "\n";
+}
+
+ExitCode runCollective(const CliContext& ctx, const FabricOptions& o)
+{
+    auto fabric = buildFabric(ctx, o);
+    if (!fabric) return ctx.error(fabric.error());
+    auto choice = parseChoice(o);
+    if (!choice) return ctx.error(choice.error());
+    auto bytes = models::parseByteSize(o.bytes);
+    if (!bytes) return ctx.error("--bytes " + bytes.error().message);
+    auto e = estimateCollective(*fabric, choice->op, *bytes, choice->algorithm, choice->protocol);
+    if (!e) return ctx.error(e.error());
+    if (ctx.json) {
+        json doc = estimateJson(*e);
+        doc["fabric"] = fabricJson(*fabric);
+        doc["parameters"] = parametersJson(*fabric);
+        doc["conventions"] = "algbw = bytes / time; busbw = algbw x bus_factor (nccl-tests); GB = 10^9 B; bandwidths per direction";
+        ctx.printJson(doc);
+        return ExitCode::Ok;
+    }
+    printFabric(ctx, *fabric);
+    *ctx.out << collectiveName(e->op) << " of " << quantityText(e->bytes, "B", 4, models::UnitPrefix::Binary) << ": "
+             << quantityText(e->timeUs * 1e-6, "s") << " (" << algorithmName(e->algorithm) << ", " << protocolName(e->protocol) << ")\n"
+             << "  algbw " << quantityText(e->algbwGBps * 1e9, "B/s") << ", busbw " << quantityText(e->busbwGBps * 1e9, "B/s")
+             << " (x" << readableText(e->busFactor) << "), busiest link " << e->bottleneck << " at "
+             << quantityText(e->wireGBps * 1e9, "B/s") << " of " << quantityText(e->linkGBps * 1e9, "B/s") << "\n"
+             << "  latency " << quantityText(e->latencyUs * 1e-6, "s") << " (" << e->steps << " steps) + bandwidth "
+             << quantityText(e->bandwidthUs * 1e-6, "s") << "\n  " << e->choice << "\n";
+    return ExitCode::Ok;
+}
+
+ExitCode runSweep(const CliContext& ctx, const FabricOptions& o)
+{
+    auto fabric = buildFabric(ctx, o);
+    if (!fabric) return ctx.error(fabric.error());
+    auto choice = parseChoice(o);
+    if (!choice) return ctx.error(choice.error());
+    auto from = models::parseByteSize(o.from);
+    if (!from) return ctx.error("--from " + from.error().message);
+    auto to = models::parseByteSize(o.to);
+    if (!to) return ctx.error("--to " + to.error().message);
+    auto sweep = sweepCollective(*fabric, choice->op, *from, *to, o.points, choice->algorithm, choice->protocol);
+    if (!sweep) return ctx.error(sweep.error());
+    if (ctx.json) {
+        json points = json::array();
+        for (const auto& e : *sweep) {
+            points.push_back({{"bytes", e.bytes}, {"time_us", e.timeUs}, {"algbw_gbs", e.algbwGBps}, {"busbw_gbs", e.busbwGBps},
+                              {"algorithm", algorithmName(e.algorithm)}, {"protocol", protocolName(e.protocol)},
+                              {"latency_us", e.latencyUs}, {"bandwidth_us", e.bandwidthUs}, {"bottleneck", e.bottleneck}});
+        }
+        ctx.printJson({{"op", collectiveName(choice->op)}, {"fabric", fabricJson(*fabric)}, {"parameters", parametersJson(*fabric)},
+                       {"points", points}});
+        return ExitCode::Ok;
+    }
+    printFabric(ctx, *fabric);
+    TextTable t({"size", "time", "algbw", "busbw", "algorithm", "protocol", "bound by"});
+    for (const auto& e : *sweep) {
+        t.addRow({quantityText(e.bytes, "B", 3, models::UnitPrefix::Binary), quantityText(e.timeUs * 1e-6, "s", 3),
+                  quantityText(e.algbwGBps * 1e9, "B/s", 3), quantityText(e.busbwGBps * 1e9, "B/s", 3),
+                  std::string(algorithmName(e.algorithm)), std::string(protocolName(e.protocol)),
+                  e.bandwidthUs > e.latencyUs ? e.bottleneck : std::string("latency")});
+    }
+    *ctx.out << t.render();
+    return ExitCode::Ok;
+}
+
+ExitCode runTopology(const CliContext& ctx, const FabricOptions& o)
+{
+    auto fabric = buildFabric(ctx, o);
+    if (!fabric) return ctx.error(fabric.error());
+    const Topology t = topologyOf(*fabric);
+    if (ctx.json) {
+        json nodes = json::array();
+        for (const auto& n : t.nodes) nodes.push_back({{"id", n.id}, {"kind", n.kind}, {"label", n.label}, {"node", n.node}});
+        json links = json::array();
+        for (const auto& l : t.links) links.push_back({{"from", l.from}, {"to", l.to}, {"gbs_per_direction", l.gbpsPerDirection}, {"label", l.label}});
+        ctx.printJson({{"fabric", fabricJson(*fabric)}, {"nodes", nodes}, {"links", links}});
+        return ExitCode::Ok;
+    }
+    printFabric(ctx, *fabric);
+    *ctx.out << t.nodes.size() << " vertices, " << t.links.size() << " links";
+    if (fabric->nodes > 4) *ctx.out << " (the first 4 of " << fabric->nodes << " nodes drawn)";
+    *ctx.out << "\n";
+    TextTable table({"from", "to", "per direction", "link"});
+    for (const auto& l : t.links) table.addRow({l.from, l.to, quantityText(l.gbpsPerDirection * 1e9, "B/s", 4), l.label});
+    *ctx.out << table.render();
+    return ExitCode::Ok;
+}
+
+models::Result<std::string> readText(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return models::fail(models::ErrorCode::Io, "cannot read '" + path + "'");
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+ExitCode runCheck(const CliContext& ctx, const FabricOptions& o)
+{
+    auto set = ctx.loadCatalog();
+    if (!set) return ctx.error(set.error());
+    auto rows = readPublishedRows(bundledPublishedRowsCsv());
+    if (!rows) return ctx.error("data/fabric/nccl-tests-published.csv " + rows.error().message);
+    auto platforms = readPublishedPlatforms(bundledPublishedPlatformsCsv());
+    if (!platforms) return ctx.error("data/fabric/platforms.csv " + platforms.error().message);
+    auto check = checkPublished(*rows, *platforms, set->devices);
+    if (!check) return ctx.error(check.error());
+    if (ctx.json) {
+        json platformsJson = json::array();
+        for (const auto& p : check->platforms) {
+            platformsJson.push_back({{"platform", p.platform}, {"role", p.role}, {"rows_ge_64mib", p.rowsLarge},
+                                     {"median_error_ge_64mib", p.medianErrorLarge}, {"median_ratio_ge_64mib", p.medianRatioLarge},
+                                     {"rows_1_to_64mib", p.rowsMid}, {"median_error_1_to_64mib", p.medianErrorMid}});
+        }
+        json rowsJson = json::array();
+        if (o.points > 0) {
+            for (const auto& r : check->rows) {
+                rowsJson.push_back({{"platform", r.row.platform}, {"bytes", r.row.bytes}, {"measured_busbw_gbs", r.row.busbwGBps},
+                                    {"predicted_busbw_gbs", r.predictedBusbwGBps}, {"ratio", r.ratio}, {"algorithm", r.algorithm},
+                                    {"protocol", r.protocol}, {"role", r.role}, {"data_line", r.row.line}});
+            }
+        }
+        ctx.printJson({{"check_rows_ge_64mib", check->checkRowsLarge}, {"check_median_error_ge_64mib", check->checkMedianErrorLarge},
+                       {"check_rows_1_to_64mib", check->checkRowsMid}, {"check_median_error_1_to_64mib", check->checkMedianErrorMid},
+                       {"platforms", platformsJson}, {"skipped", check->skipped}, {"rows", rowsJson},
+                       {"convention", "error = |predicted busbw / measured busbw - 1|; fit rows are excluded from the check medians"}});
+        return ExitCode::Ok;
+    }
+    TextTable t({"platform", "role", "rows >= 64 MiB", "median error", "median ratio", "rows 1-64 MiB", "median error"});
+    auto pct = [](double v) { return models::decimalText(100 * v, 1) + " %"; };
+    for (const auto& p : check->platforms) {
+        t.addRow({p.platform, p.role, std::to_string(p.rowsLarge), p.rowsLarge ? pct(p.medianErrorLarge) : "-",
+                  p.rowsLarge ? readableText(p.medianRatioLarge, 3) : "-", std::to_string(p.rowsMid), p.rowsMid ? pct(p.medianErrorMid) : "-"});
+    }
+    *ctx.out << t.render() << "check rows (fit rows excluded): >= 64 MiB median error " << pct(check->checkMedianErrorLarge) << " over "
+             << check->checkRowsLarge << " rows; 1-64 MiB " << pct(check->checkMedianErrorMid) << " over " << check->checkRowsMid << " rows\n";
+    for (const auto& s : check->skipped) *ctx.out << "  skipped: " << s << "\n";
+    return ExitCode::Ok;
+}
+
+ExitCode runImport(const CliContext& ctx, const FabricOptions& o)
+{
+    auto text = readText(o.file);
+    if (!text) return ctx.error(text.error());
+    auto run = parseNcclTestsOutput(*text);
+    if (!run) return ctx.error(o.file + ": " + run.error().message);
+    if (ctx.json) {
+        json rows = json::array();
+        for (const auto& r : run->rows) {
+            json row{{"bytes", r.bytes}, {"count", r.count}, {"type", r.type}, {"time_us", r.outOfPlace.timeUs},
+                     {"algbw_gbs", r.outOfPlace.algbwGBps}, {"busbw_gbs", r.outOfPlace.busbwGBps}, {"line", r.line}};
+            if (r.inPlace) row["in_place"] = {{"time_us", r.inPlace->timeUs}, {"algbw_gbs", r.inPlace->algbwGBps}, {"busbw_gbs", r.inPlace->busbwGBps}};
+            rows.push_back(std::move(row));
+        }
+        ctx.printJson({{"file", o.file}, {"collective", run->collective ? json(collectiveName(*run->collective)) : json()},
+                       {"ranks", run->ranks}, {"devices", run->devices},
+                       {"average_busbw_gbs", run->averageBusbwGBps ? json(*run->averageBusbwGBps) : json()}, {"rows", rows}});
+        return ExitCode::Ok;
+    }
+    *ctx.out << o.file << ": " << run->rows.size() << " rows"
+             << (run->collective ? ", " + std::string(collectiveName(*run->collective)) : std::string(", collective not named"))
+             << (run->ranks ? ", " + std::to_string(run->ranks) + " ranks" : std::string()) << "\n";
+    TextTable t({"size", "time", "algbw", "busbw"});
+    for (const auto& r : run->rows) {
+        t.addRow({quantityText(r.bytes, "B", 3, models::UnitPrefix::Binary), quantityText(r.outOfPlace.timeUs * 1e-6, "s", 3),
+                  quantityText(r.outOfPlace.algbwGBps * 1e9, "B/s", 3), quantityText(r.outOfPlace.busbwGBps * 1e9, "B/s", 3)});
+    }
+    *ctx.out << t.render();
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+void addFabricCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
+{
+    CLI::App* fabric = app.add_subcommand("fabric", "interconnects and collectives: time, algbw and busbw on a device's fabric");
+    fabric->require_subcommand(1);
+    auto o = std::make_shared<FabricOptions>();
+
+    CLI::App* collective = fabric->add_subcommand("collective", "one collective of one size: time, algbw, busbw, algorithm, terms");
+    addFabricOptions(collective, *o);
+    addCollectiveOptions(collective, *o);
+    collective->add_option("--bytes", o->bytes, "size per rank as nccl-tests counts it (4096, 64MiB, 1GB, 8G)")->capture_default_str();
+    collective->callback([&ctx, &exitCode, o] { exitCode = runCollective(ctx, *o); });
+
+    CLI::App* sweep = fabric->add_subcommand("sweep", "a size sweep, log-spaced, like nccl-tests -b FROM -e TO");
+    addFabricOptions(sweep, *o);
+    addCollectiveOptions(sweep, *o);
+    sweep->add_option("--from", o->from, "smallest size")->capture_default_str();
+    sweep->add_option("--to", o->to, "largest size")->capture_default_str();
+    sweep->add_option("--points", o->points, "sizes, 2 to 10,000")->capture_default_str();
+    sweep->callback([&ctx, &exitCode, o] { exitCode = runSweep(ctx, *o); });
+
+    CLI::App* topology = fabric->add_subcommand("topology", "the fabric's graph: devices, switches, NICs, links per direction");
+    addFabricOptions(topology, *o);
+    topology->callback([&ctx, &exitCode, o] { exitCode = runTopology(ctx, *o); });
+
+    CLI::App* check = fabric->add_subcommand("check", "the model against published nccl-tests rows (data/fabric/), per platform");
+    check->add_option("--rows", o->points, "with --json: 1 lists every row, 0 only the summaries")->capture_default_str();
+    check->callback([&ctx, &exitCode, o] { exitCode = runCheck(ctx, *o); });
+
+    CLI::App* import = fabric->add_subcommand("import", "read nccl-tests or rccl-tests output (a text file) and print its rows");
+    import->add_option("file", o->file, "the text nccl-tests printed")->required();
+    import->callback([&ctx, &exitCode, o] { exitCode = runImport(ctx, *o); });
+}
+
+} // namespace accelscope::cli
