@@ -12,7 +12,7 @@ seconds=${1:-20}
 shift || true
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=(catalog_json device_csv lab_result lesson_file lesson_expression warp_program
-                                       npy_header model_config figure_formula)
+                                       npy_header model_config figure_formula nccl_tests)
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j"$(nproc)" --target fuzz_all >/dev/null
 bin=build/fuzz/fuzz
@@ -27,6 +27,7 @@ seeds_of() {
     catalog_json) echo data/catalog ;;
     lesson_file) echo labs/guided/lessons ;;
     model_config) echo data/models ;;
+    nccl_tests) echo data/fabric ;;
   esac
 }
 

@@ -2,7 +2,7 @@
 // Lesson functions over LLM inference and training: parameters, KV cache, time bounds, memory, all-reduce.
 #include "labs/guided/lesson_function_support.hpp"
 
-#include "models/memory/collectives.hpp"
+#include "models/system/fabric/collectives.hpp"
 #include "models/memory/device_fit.hpp"
 #include "models/memory/inference_memory.hpp"
 #include "models/memory/training_memory.hpp"
@@ -280,14 +280,16 @@ void addTrainingFunctions(std::vector<FunctionSpec>& out)
                          auto bw = num(a, 2, "bandwidth");
                          auto lat = a.size() > 3 ? num(a, 3, "latency") : Result<double>(0.0);
                          if (!bytes || !n || !bw || !lat || *bw <= 0) return fail(ErrorCode::InvalidArgument, "allreduce_time(bytes, devices, GB/s > 0[, latency_us])");
-                         return mem::ringAllReduceTimeS(*bytes, *n, *bw, *lat);
+                         namespace sys = accelscope::models::system;
+                         return sys::ringCollectiveUs(sys::Collective::AllReduce, *bytes, *n, *bw, 0.0, *lat) * 1e-6;
                      }));
     out.push_back(fn("allreduce_bytes", "allreduce_bytes(bytes, devices)", "bytes each device sends in a ring all-reduce", 2, 2,
                      [](Args a) -> Result<double> {
                          auto bytes = num(a, 0, "bytes");
                          auto n = whole(a, 1, "devices", 1, 1 << 20);
                          if (!bytes || !n) return fail(ErrorCode::InvalidArgument, "allreduce_bytes(bytes, devices)");
-                         return mem::ringAllReduceBytesPerDevice(*bytes, *n);
+                         namespace sys = accelscope::models::system;
+                         return sys::ringBytesPerRank(sys::Collective::AllReduce, *n, *bytes);
                      }));
 }
 

@@ -4,6 +4,7 @@
 
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/roof_selection.hpp"
+#include "models/system/fabric/collectives.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -191,9 +192,9 @@ private:
             // Two all-reduces of the hidden state per layer (after attention and after the FFN),
             // ring algorithm: 2(N−1)·α + 2(N−1)/N · n / β (Thakur, Rabenseifner, Gropp, IJHPCA 2005).
             const double n = s.tokens() * m_c.hidden * m_b.a;
-            const double alpha = m_w.linkLatencyUs * 1e-6;
-            const double one = 2.0 * (m_tp - 1) * alpha + 2.0 * (m_tp - 1) / m_tp * n / (m_hw.linkBandwidthGBps * 1e9);
-            KernelCost comm{"allreduce", "", 0.0, 2.0 * (m_tp - 1) / m_tp * n,
+            const double one =
+                system::ringCollectiveUs(system::Collective::AllReduce, n, m_tp, m_hw.linkBandwidthGBps, 0.0, m_w.linkLatencyUs) * 1e-6;
+            KernelCost comm{"allreduce", "", 0.0, system::ringBytesPerRank(system::Collective::AllReduce, m_tp, n),
                             "ring all-reduce of the hidden state over the scale-up link (bytes sent per device)"};
             LlmOp op{"allreduce", 2 * m_c.layers, comm, {0.0, 0.0, one, Bound::Memory}, 2 * m_c.layers * one};
             p.commTimeS = op.totalTimeS;

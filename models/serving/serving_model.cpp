@@ -5,6 +5,7 @@
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/llm_analysis.hpp"
 #include "models/roofline/roof_selection.hpp"
+#include "models/system/fabric/collectives.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -77,18 +78,15 @@ public:
     /// Ring all-reduce of `bytes` over the TP group (NCCL-style alpha plus 2(n−1)/n · bytes / β).
     double allReduceS(double bytes) const
     {
-        if (m_l.tp <= 1) return 0.0;
-        const double n = m_l.tp;
-        return (constants::collectiveBaseLatencyUs + 2.0 * (n - 1.0) * m_stepUs) * 1e-6 +
-               2.0 * (n - 1.0) / n * bytes / m_linkBytesPerS;
+        return system::ringCollectiveUs(system::Collective::AllReduce, bytes, m_l.tp, m_linkBytesPerS / 1e9,
+                                        constants::collectiveBaseLatencyUs, m_stepUs) * 1e-6;
     }
 
     /// All-to-all of `bytes` per device over the EP group: each device keeps 1/n of it.
     double allToAllS(double bytes) const
     {
-        if (m_l.ep <= 1) return 0.0;
-        const double n = m_l.ep;
-        return (constants::collectiveBaseLatencyUs + (n - 1.0) * m_stepUs) * 1e-6 + (n - 1.0) / n * bytes / m_linkBytesPerS;
+        return system::ringCollectiveUs(system::Collective::AllToAll, bytes, m_l.ep, m_linkBytesPerS / 1e9,
+                                        constants::collectiveBaseLatencyUs, m_stepUs) * 1e-6;
     }
 
     /// Communication of one stage for `tokens` tokens: dense layers 2 all-reduces, MoE layers one

@@ -3,7 +3,7 @@
 #include "models/serving/training_plan.hpp"
 
 #include "models/common/number_text.hpp"
-#include "models/memory/collectives.hpp"
+#include "models/system/fabric/collectives.hpp"
 #include "models/memory/device_fit.hpp"
 #include "models/roofline/dtype.hpp"
 
@@ -52,7 +52,7 @@ double allReduceS(double bytes, int n, double gbps, bool scaleUp)
 {
     if (n <= 1) return 0.0;
     const double stepUs = scaleUp ? constants::nvlinkStepLatencyUs : constants::pcieStepLatencyUs;
-    return constants::collectiveBaseLatencyUs * 1e-6 + memory::ringAllReduceTimeS(bytes, n, gbps, stepUs);
+    return system::ringCollectiveUs(system::Collective::AllReduce, bytes, n, gbps, constants::collectiveBaseLatencyUs, stepUs) * 1e-6;
 }
 
 TrainingBound boundOf(const TrainingEstimate& e)

@@ -65,15 +65,9 @@ std::optional<Load> loadOf(const Fabric& f, Collective op, Algorithm a, Protocol
     switch (a) {
     case Algorithm::Ring: {
         if (f.scaleUp == ScaleUpKind::Torus && k == 1) return std::nullopt; // a torus runs rings per axis (Torus)
-        double perRank = 0;
-        int steps = 0;
-        switch (op) {
-        case Collective::AllReduce: perRank = 2.0 * (n - 1) / n * s; steps = 2 * (n - 1); break;
-        case Collective::AllGather:
-        case Collective::ReduceScatter: perRank = double(n - 1) / n * s; steps = n - 1; break;
-        case Collective::Broadcast: perRank = s; steps = n - 1; break;
-        default: return std::nullopt;
-        }
+        if (op == Collective::AllToAll || op == Collective::SendRecv) return std::nullopt;
+        const double perRank = ringBytesPerRank(op, n, s);
+        const int steps = ringSteps(op, n);
         l.scaleUpBytes = perRank * (1.0 - exitShare);
         l.networkBytes = perRank * exitShare;
         const int interSteps = k > 1 ? (op == Collective::AllReduce ? 2 * (k - 1) : k - 1) : 0;
@@ -206,6 +200,33 @@ constexpr std::array<Algorithm, 7> candidates{Algorithm::Ring, Algorithm::Tree, 
 constexpr std::array<Protocol, 3> protocols{Protocol::Ll, Protocol::Ll128, Protocol::Simple};
 
 } // namespace
+
+double ringBytesPerRank(Collective op, int ranks, double bytes)
+{
+    if (ranks <= 1) return 0.0;
+    const double n = ranks;
+    switch (op) {
+    case Collective::AllReduce: return 2.0 * (n - 1) / n * bytes;
+    case Collective::AllGather:
+    case Collective::ReduceScatter:
+    case Collective::AllToAll: return (n - 1) / n * bytes;
+    case Collective::Broadcast:
+    case Collective::SendRecv: return bytes;
+    }
+    return bytes;
+}
+
+int ringSteps(Collective op, int ranks)
+{
+    if (ranks <= 1) return 0;
+    return op == Collective::AllReduce ? 2 * (ranks - 1) : ranks - 1;
+}
+
+double ringCollectiveUs(Collective op, double bytes, int ranks, double linkGBps, double baseUs, double stepUs)
+{
+    if (ranks <= 1) return 0.0;
+    return baseUs + ringSteps(op, ranks) * stepUs + ringBytesPerRank(op, ranks, bytes) / (linkGBps * 1e3);
+}
 
 double busBandwidthFactor(Collective op, int ranks)
 {

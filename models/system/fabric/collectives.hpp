@@ -67,6 +67,19 @@ Result<std::vector<CollectiveEstimate>> sweepCollective(const Fabric& fabric, Co
                                                         int points, Algorithm algorithm = Algorithm::Auto,
                                                         std::optional<Protocol> protocol = std::nullopt);
 
+/// Bytes one rank sends per direction in a ring `op` over `ranks` ranks (the beta term's numerator):
+/// all-reduce 2(n-1)/n S (reduce-scatter then all-gather; Patarasuk and Yuan, JPDC 69(2), 2009),
+/// all-gather, reduce-scatter and all-to-all (n-1)/n S, broadcast and send/recv S; 0 for one rank.
+double ringBytesPerRank(Collective op, int ranks, double bytes);
+/// Latency-bearing steps of a ring `op`: 2(n-1) all-reduce, n-1 the others with n > 1; 0 for one rank.
+int ringSteps(Collective op, int ranks);
+
+/// The alpha-beta ring every planner and lesson uses when it holds a bare link rather than a fabric:
+/// baseUs + ringSteps x stepUs + ringBytesPerRank / linkGBps, in µs (linkGBps per direction, > 0, as the
+/// caller's effective rate). 0 for one rank. The fabric model's single-node ring is this with NCCL's
+/// constants and the link's efficiency.
+double ringCollectiveUs(Collective op, double bytes, int ranks, double linkGBps, double baseUs, double stepUs);
+
 /// nccl-tests' bus-bandwidth factor for `op` over `ranks` ranks.
 double busBandwidthFactor(Collective op, int ranks);
 

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// accelscope-cli fabric: the JSON the issue names, the sweep, the topology, the published check, nccl-tests
+// import, and one clear error line for each kind of bad input.
+#include "tests/cli/cli_runner.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+
+using accelscope::tests::runCli;
+using accelscope::tests::TempDir;
+
+namespace {
+
+nlohmann::json runJson(const std::vector<std::string>& args)
+{
+    TempDir dir;
+    std::vector<std::string> all{"--json"};
+    all.insert(all.end(), args.begin(), args.end());
+    const auto run = runCli(dir.path() / "user.db", all);
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    REQUIRE(run.err.empty());
+    return nlohmann::json::parse(run.out);
+}
+
+void requireOneErrorLine(const std::vector<std::string>& args, const std::string& words)
+{
+    TempDir dir;
+    const auto run = runCli(dir.path() / "user.db", args);
+    INFO(run.err);
+    CHECK(run.status != 0);
+    CHECK(run.out.empty());
+    CHECK(std::ranges::count(run.err, '\n') == 1);
+    CHECK_THAT(run.err, Catch::Contains(words));
+}
+
+} // namespace
+
+TEST_CASE("fabric collective --json prints time_us, algbw_gbs, busbw_gbs, algorithm and the terms")
+{
+    const auto doc = runJson({"fabric", "collective", "--device", "nvidia-h100-sxm", "--op", "all-reduce", "--bytes", "1GiB"});
+    for (const char* key : {"time_us", "algbw_gbs", "busbw_gbs", "algorithm", "protocol", "latency_us", "bandwidth_us", "bus_factor", "wire_gbs", "terms", "fabric", "parameters"}) {
+        INFO(key);
+        CHECK(doc.contains(key));
+    }
+    CHECK(doc["algorithm"] == "nvls");
+    CHECK(doc["bus_factor"] == 1.75);
+    CHECK(doc["fabric"]["scale_up_gbs_per_direction"] == 450);
+    CHECK(doc["busbw_gbs"].get<double>() > 400);
+    CHECK_FALSE(doc["fabric"]["assumptions"].empty());
+    const auto ring = runJson({"fabric", "collective", "--device", "nvidia-h100-sxm", "--bytes", "1GiB", "--algorithm", "ring"});
+    CHECK(ring["busbw_gbs"].get<double>() < 450 * 20.6 / 25);
+}
+
+TEST_CASE("fabric sweep gives one point per size; topology lists the graph; check summarises the published rows")
+{
+    const auto sweep = runJson({"fabric", "sweep", "--device", "amd-instinct-mi300x", "--from", "1KiB", "--to", "1GiB", "--points", "11"});
+    REQUIRE(sweep["points"].size() == 11);
+    CHECK(sweep["points"].front()["bytes"] == 1024);
+    const auto topology = runJson({"fabric", "topology", "--device", "nvidia-h100-sxm", "--nodes", "2"});
+    CHECK(topology["links"].size() == 2 * (8 + 16));
+    const auto check = runJson({"fabric", "check", "--rows", "0"});
+    CHECK(check["check_rows_ge_64mib"] == 53);
+    CHECK(check["rows"].empty());
+    CHECK_FALSE(check["skipped"].empty());
+}
+
+TEST_CASE("fabric import reads nccl-tests output and refuses a truncated file naming the line")
+{
+    TempDir dir;
+    const auto good = dir.path() / "run.txt";
+    std::ofstream(good) << "# Collective test starting: all_gather_perf\n"
+                           "#  size  count  type  redop  root  time  algbw  busbw  #wrong  time  algbw  busbw  #wrong\n"
+                           "  1048576  32768  float  none  -1  30.0  34.95  30.58  0  29.0  36.16  31.64  0\n";
+    const auto doc = runJson({"fabric", "import", good.string()});
+    CHECK(doc["collective"] == "all-gather");
+    REQUIRE(doc["rows"].size() == 1);
+    CHECK(doc["rows"][0]["busbw_gbs"] == 30.58);
+    const auto bad = dir.path() / "cut.txt";
+    std::ofstream(bad) << "#  size  count  type  redop  root  time  algbw  busbw  #wrong  time  algbw  busbw  #wrong\n  1048576  32768  float\n";
+    requireOneErrorLine({"fabric", "import", bad.string()}, "cut.txt: line 2: 3 columns where the header has 13");
+    requireOneErrorLine({"fabric", "import", (dir.path() / "missing.txt").string()}, "cannot read");
+}
+
+TEST_CASE("bad fabric input gets one error line naming the argument")
+{
+    requireOneErrorLine({"fabric", "collective", "--device", "nvidia-h100-sxm", "--bytes", "lots"}, "--bytes 'lots' is not a size");
+    requireOneErrorLine({"fabric", "collective", "--device", "nvidia-h100-sxm", "--bytes", "0"}, "--bytes '0' is not above 0");
+    requireOneErrorLine({"fabric", "collective", "--device", "nvidia-h100-sxm", "--op", "gossip"}, "--op 'gossip'");
+    requireOneErrorLine({"fabric", "collective", "--device", "nvidia-h100-sxm", "--gpus", "16"}, "--gpus 16 is more than one scale-up domain");
+    requireOneErrorLine({"fabric", "collective", "--device", "nvidia-a100-sxm4-80gb", "--algorithm", "nvls"}, "no in-switch reduction");
+    requireOneErrorLine({"fabric", "collective", "--device", "no-such-device"}, "no-such-device");
+    requireOneErrorLine({"fabric", "sweep", "--device", "nvidia-h100-sxm", "--points", "1"}, "--points");
+    requireOneErrorLine({"fabric", "collective", "--device", "nvidia-h100-sxm", "--gpus", "1"}, "at least 2 devices");
+}
