@@ -21,11 +21,11 @@ stage() {
     local build=build/gpu
     cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DACCELSCOPE_WITH_GUI=OFF -DACCELSCOPE_BUILD_TESTS=ON \
         -DACCELSCOPE_WITH_CUDA=ON >/dev/null
-    cmake --build "$build" -j"$(nproc)" --target accelscope_cuda accelscope-cli catalog_db labs_tests
+    cmake --build "$build" -j"$(nproc)" --target accelscope_cuda accelscope-cli catalog_db labs_tests occupancy_device_check
     rm -rf .gpu-carry
     mkdir -p .gpu-carry/bin .gpu-carry/lib
-    cp "$build"/bin/accelscope-cli "$build"/tests/labs_tests "$build"/bin/accelscope.db "$build"/bin/libaccelscope_cuda.so .gpu-carry/bin/
-    strip .gpu-carry/bin/accelscope-cli .gpu-carry/bin/labs_tests
+    cp "$build"/bin/accelscope-cli "$build"/tests/labs_tests "$build"/bin/accelscope.db "$build"/bin/libaccelscope_cuda.so "$build"/bin/occupancy_device_check .gpu-carry/bin/
+    strip .gpu-carry/bin/accelscope-cli .gpu-carry/bin/labs_tests .gpu-carry/bin/occupancy_device_check
     # Shared libraries outside glibc: the GPU machine's image is another distribution.
     ldd "$build"/bin/accelscope-cli "$build"/tests/labs_tests | awk '/=> \//{print $3}' | sort -u |
         grep -Ev '/(libc|libm|libdl|libpthread|librt|ld-linux[^/]*|libgcc_s)\.so' |
@@ -130,7 +130,13 @@ run() {
     if [[ ! -e $built ]]; then mkdir -p "$(dirname "$built")" && ln -s "$carry/bin" "$built"; fi
     step labs-tests 120 env LD_LIBRARY_PATH="$libs" "$carry/bin/labs_tests" "[cuda]" --reporter console >"$dest/labs-tests-cuda.txt" 2>&1
 
-    # 5. A reference measured in the same run: PyTorch's copy, matrix products and host copies.
+    # 5. The occupancy model against this GPU's attributes and the runtime's occupancy for real kernels.
+    step occupancy-device 60 env LD_LIBRARY_PATH="$libs" "$carry/bin/occupancy_device_check" >"$dest/occupancy-device.json" 2>&1
+
+    # 6. Kernel microbenchmarks for the step model: GEMM by shape (BF16, FP8), attention, copy.
+    step kernel-sweep 170 python3 scripts/gpu_kernel_sweep.py 140 >"$dest/kernel-sweep.json" 2>"$dest/kernel-sweep.stderr"
+
+    # 7. A reference measured in the same run: PyTorch's copy, matrix products and host copies.
     step torch-reference 90 python3 scripts/gpu_reference.py >"$dest/torch-reference.json" 2>"$dest/torch-reference.stderr"
 
     nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$dest/environment.txt" 2>&1
