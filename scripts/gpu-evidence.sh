@@ -83,11 +83,12 @@ run() {
         nproc
     } >>"$dest/environment.txt" 2>&1
 
-    # 1. The module built natively for this GPU; the carried sm_80/sm_90 build is the fallback.
+    # 1. The module built natively for this GPU; the carried sm_80/sm_90 build is the fallback. The
+    # occupancy_*.cu files are programs of their own, not parts of the module.
     local cc
     cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d '. ')
     mkdir -p "$dest/native"
-    if [[ -n $cc ]] && step build-module 150 bash -c "ls labs/cuda/*.cu | xargs -P 16 -I{} sh -c 'nvcc -O3 -std=c++17 -lineinfo \
+    if [[ -n $cc ]] && step build-module 150 bash -c "ls labs/cuda/*.cu | grep -v occupancy_ | xargs -P 16 -I{} sh -c 'nvcc -O3 -std=c++17 -lineinfo \
             -gencode arch=compute_$cc,code=sm_$cc -Xcompiler -fPIC,-fvisibility=hidden -I. -c {} -o $dest/native/\$(basename {} .cu).o' && \
             nvcc -shared -cudart static -gencode arch=compute_$cc,code=sm_$cc $dest/native/*.o -ldl -o $dest/native/libaccelscope_cuda.so" \
             >"$dest/build-module.log" 2>&1; then

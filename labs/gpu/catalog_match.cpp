@@ -86,6 +86,15 @@ std::optional<CatalogMatch> matchCatalogDevice(std::string_view cudaName, std::u
             candidates = std::move(sameForm);
             reason += ", form factor " + *form;
         }
+    } else {
+        // NVIDIA names its PCIe and NVL cards so ("NVIDIA H100 PCIe", "NVIDIA H200 NVL"); a name with
+        // neither is an SXM module ("NVIDIA H200", seen on an H200 SXM, 2026-11-27).
+        std::vector<const Device*> module;
+        std::ranges::copy_if(candidates, std::back_inserter(module), [](const Device* d) { return deviceHasForm(*d, "sxm"); });
+        if (!module.empty() && module.size() < candidates.size()) {
+            candidates = std::move(module);
+            reason += ", form factor sxm (the name says neither PCIe nor NVL)";
+        }
     }
     // The catalog holds memory as bytes (an H100's "80GB" is 80 GiB); the runtime reports a little
     // less (79.1 GiB), so compare in GiB and take the nearest.

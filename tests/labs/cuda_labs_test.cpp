@@ -107,6 +107,9 @@ TEST_CASE("CUDA device names find their catalog entries by model, form factor an
     } table[] = {{"NVIDIA H100 80GB HBM3", 79 * gib, "nvidia-h100-sxm"},
                  {"NVIDIA H100 PCIe", 79 * gib, "nvidia-h100-pcie"},
                  {"NVIDIA H100 NVL", 93 * gib, "nvidia-h100-nvl"},
+                 // What an H200 SXM printed on 2026-11-27 (139.8 GiB): the NVL card has the same memory.
+                 {"NVIDIA H200", 150110011392ull, "nvidia-h200-sxm"},
+                 {"NVIDIA H200 NVL", 150110011392ull, "nvidia-h200-nvl"},
                  {"NVIDIA A100-SXM4-40GB", 39 * gib, "nvidia-a100-sxm4-40gb"},
                  {"NVIDIA A100-SXM4-80GB", 79 * gib, "nvidia-a100-sxm4-80gb"},
                  {"NVIDIA A100 80GB PCIe", 79 * gib, "nvidia-a100-pcie-80gb"},
