@@ -5,6 +5,7 @@
 #include "accelscope/config.hpp"
 #include "app/cli/catalog_commands.hpp"
 #include "app/cli/cli_context.hpp"
+#include "app/cli/chip_commands.hpp"
 #include "app/cli/fabric_commands.hpp"
 #include "app/cli/format_commands.hpp"
 #include "app/cli/lab_commands.hpp"
@@ -140,6 +141,7 @@ int runCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     addServeCommands(app, ctx, exitCode);
     addTrainCommands(app, ctx, exitCode);
     addFabricCommands(app, ctx, exitCode);
+    addChipCommands(app, ctx, exitCode);
     addVersionCommand(app, ctx, exitCode);
     addMachineCommand(app, ctx, exitCode);
     // "-inf" or "-0x1p3" would look like options to the parser: a leading space keeps such

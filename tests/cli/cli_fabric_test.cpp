@@ -97,3 +97,22 @@ TEST_CASE("bad fabric input gets one error line naming the argument")
     requireOneErrorLine({"fabric", "sweep", "--device", "nvidia-h100-sxm", "--points", "1"}, "--points");
     requireOneErrorLine({"fabric", "collective", "--device", "nvidia-h100-sxm", "--gpus", "1"}, "at least 2 devices");
 }
+
+TEST_CASE("chip occupancy: NVIDIA's guide example gives 4 blocks and names registers; AMD and bad input too")
+{
+    // CUDA C++ Best Practices Guide, "Calculating Occupancy" (compute capability 7.0): 320 threads at 37 registers.
+    const auto doc = runJson({"chip", "occupancy", "--cc", "7.0", "--threads", "320", "--registers", "37"});
+    CHECK(doc["active_blocks_per_sm"] == 4);
+    CHECK(doc["active_warps_per_sm"] == 40);
+    CHECK(doc["limiter"] == "registers");
+    CHECK(doc["cliff"]["registers_fewer_for_one_more_block"] == 5);
+    CHECK(doc["cliff"]["registers_more_to_lose_one_block"] == 12);
+    const auto amd = runJson({"chip", "occupancy", "--target", "gfx942", "--threads", "256", "--registers", "128"});
+    CHECK(amd["waves_per_workgroup"] == 4);
+    CHECK(amd["limiter"] == "VGPRs");
+    requireOneErrorLine({"chip", "occupancy", "--cc", "9.9"}, "--cc 9.9 is not one the occupancy model knows");
+    requireOneErrorLine({"chip", "occupancy", "--cc", "nine"}, "--cc 'nine' is not a compute capability");
+    requireOneErrorLine({"chip", "occupancy", "--cc", "9.0", "--threads", "2048"}, "--threads must be from 1 to 1024");
+    requireOneErrorLine({"chip", "occupancy", "--target", "gfx1100"}, "--target 'gfx1100'");
+    requireOneErrorLine({"chip", "occupancy"}, "needs --cc (NVIDIA) or --target (AMD)");
+}
