@@ -159,7 +159,7 @@ ExitCode runCollective(const CliContext& ctx, const FabricOptions& o)
     *ctx.out << collectiveName(e->op) << " of " << quantityText(e->bytes, "B", 4, models::UnitPrefix::Binary) << ": "
              << quantityText(e->timeUs * 1e-6, "s") << " (" << algorithmName(e->algorithm) << ", " << protocolName(e->protocol) << ")\n"
              << "  algbw " << quantityText(e->algbwGBps * 1e9, "B/s") << ", busbw " << quantityText(e->busbwGBps * 1e9, "B/s")
-             << " (x" << readableText(e->busFactor) << "), busiest link " << e->bottleneck << " at "
+             << " (x" << models::engineeringText(e->busFactor, 4) << "), busiest link " << e->bottleneck << " at "
              << quantityText(e->wireGBps * 1e9, "B/s") << " of " << quantityText(e->linkGBps * 1e9, "B/s") << "\n"
              << "  latency " << quantityText(e->latencyUs * 1e-6, "s") << " (" << e->steps << " steps) + bandwidth "
              << quantityText(e->bandwidthUs * 1e-6, "s") << "\n  " << e->choice << "\n";

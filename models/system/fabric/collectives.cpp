@@ -175,6 +175,10 @@ CollectiveEstimate evaluate(const Fabric& f, Collective op, Algorithm a, Protoco
     e.bottleneck = networkBound ? "network (" + f.scaleOutName + ")" : f.scaleUpName;
     e.wireGBps = networkBound ? netRate : upRate;
     e.linkGBps = networkBound ? f.scaleOutGBps : f.scaleUpGBps;
+    if (a == Algorithm::Torus) { // one torus link, not the device's sum of them
+        e.linkGBps = f.scaleUpGBps / std::max(1, f.linksPerDevice);
+        e.wireGBps = e.linkGBps * fp::linkEfficiency(f.scaleUpLink, f.generation) * protocol;
+    }
     e.latencyUs = l.latencyUs;
     e.steps = l.steps;
     e.timeUs = e.latencyUs + e.bandwidthUs;

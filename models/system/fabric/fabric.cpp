@@ -244,6 +244,7 @@ Result<Fabric> fabricForDevice(const Device& device, std::span<const Device> cat
         }
     }
     if (!link && f.scaleUp == ScaleUpKind::Pcie) link = pcieFigure(device);
+    if (f.scaleUp == ScaleUpKind::Pcie) f.scaleUpName = device.hostLink.empty() ? "PCIe" : device.hostLink;
     if (request.scaleUpGBps) {
         if (!(*request.scaleUpGBps > 0)) return fail(ErrorCode::InvalidArgument, "--link-gbs must be a bandwidth above 0 GB/s");
         link = FabricFigure{"scale_up_gbs_per_direction", *request.scaleUpGBps, "GB/s", "given (--link-gbs)", false};
