@@ -21,7 +21,7 @@ void requireOneLine(const std::string& message)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     using namespace accelscope::models;
-    const std::string text = accelscope::fuzz::textOf(data, size);
+    const std::string_view text = accelscope::fuzz::textOf(data, size);
     if (const auto run = system::parseNcclTestsOutput(text); run) {
         for (const auto& row : run->rows) {
             if (!(row.bytes >= 0) || !(row.outOfPlace.timeUs > 0) || !std::isfinite(row.outOfPlace.busbwGBps)) std::abort();
