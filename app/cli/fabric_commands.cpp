@@ -12,6 +12,7 @@
 #include "models/system/fabric/nccl_tests_output.hpp"
 #include "models/system/fabric/published_check.hpp"
 #include "models/system/fabric/published_data.hpp"
+#include "models/system/fabric/step_collectives.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -41,6 +42,10 @@ struct FabricOptions {
     std::string to = "16GiB";
     int points = 25;
     std::string file;
+    ModelOptions model;
+    ParallelLayout layout;
+    StepShape shape;
+    int decodeBatch = 0;
 };
 
 void addFabricOptions(CLI::App* cmd, FabricOptions& o)
@@ -276,6 +281,50 @@ ExitCode runCheck(const CliContext& ctx, const FabricOptions& o)
     return ExitCode::Ok;
 }
 
+ExitCode runStep(const CliContext& ctx, FabricOptions o)
+{
+    auto config = resolveModel(o.model);
+    if (!config) return ctx.error(config.error());
+    auto fabric = buildFabric(ctx, o);
+    if (!fabric) return ctx.error(fabric.error());
+    if (o.decodeBatch > 0) {
+        o.shape.training = false;
+        o.shape.microBatchSequences = o.decodeBatch;
+    }
+    auto list = stepCollectives(*fabric, *config, o.layout, o.shape);
+    if (!list) return ctx.error(list.error());
+    double total = 0;
+    for (const auto& c : *list) total += c.timeUsPerStep;
+    if (ctx.json) {
+        json rows = json::array();
+        for (const auto& c : *list) {
+            rows.push_back({{"name", c.name}, {"parallelism", c.parallelism}, {"op", collectiveName(c.op)}, {"group_size", c.groupSize},
+                            {"bytes_per_call", c.bytesPerCall}, {"calls_per_step", c.callsPerStep}, {"crosses_nodes", c.crossesNodes},
+                            {"link", c.link}, {"time_us_per_call", c.estimate.timeUs}, {"time_us_per_step", c.timeUsPerStep},
+                            {"algorithm", algorithmName(c.estimate.algorithm)}, {"busbw_gbs", c.estimate.busbwGBps}, {"flags", c.flags}});
+        }
+        ctx.printJson({{"model", modelJson(*config)}, {"fabric", fabricJson(*fabric)},
+                       {"layout", {{"tp", o.layout.tp}, {"cp", o.layout.cp}, {"ep", o.layout.ep}, {"dp", o.layout.dp}, {"pp", o.layout.pp},
+                                   {"sequence_parallel", o.layout.sequenceParallel}, {"zero", o.layout.zero}}},
+                       {"step", o.shape.training ? "training" : "decode"}, {"collectives", rows}, {"total_us_before_overlap", total},
+                       {"convention", "per device; bytes_per_call is nccl-tests' size; times are each collective alone, before any overlap with compute"}});
+        return ExitCode::Ok;
+    }
+    printFabric(ctx, *fabric);
+    *ctx.out << (o.shape.training ? "one training step" : "one decode step") << " of " << config->name << ": TP " << o.layout.tp << " CP "
+             << o.layout.cp << " EP " << o.layout.ep << " DP " << o.layout.dp << " PP " << o.layout.pp << "\n";
+    TextTable t({"collective", "group", "over", "size per call", "calls", "per call", "per step"});
+    for (const auto& c : *list) {
+        t.addRow({c.name, std::to_string(c.groupSize), c.link, quantityText(c.bytesPerCall, "B", 3, models::UnitPrefix::Binary),
+                  std::to_string(c.callsPerStep), quantityText(c.estimate.timeUs * 1e-6, "s", 3), quantityText(c.timeUsPerStep * 1e-6, "s", 3)});
+    }
+    *ctx.out << t.render() << "total before overlap: " << quantityText(total * 1e-6, "s", 4) << "\n";
+    for (const auto& c : *list) {
+        for (const auto& flag : c.flags) *ctx.out << "  ! " << flag << "\n";
+    }
+    return ExitCode::Ok;
+}
+
 ExitCode runImport(const CliContext& ctx, const FabricOptions& o)
 {
     auto text = readText(o.file);
@@ -336,6 +385,22 @@ void addFabricCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     CLI::App* check = fabric->add_subcommand("check", "the model against published nccl-tests rows (data/fabric/), per platform");
     check->add_option("--rows", o->points, "with --json: 1 lists every row, 0 only the summaries")->capture_default_str();
     check->callback([&ctx, &exitCode, o] { exitCode = runCheck(ctx, *o); });
+
+    CLI::App* step = fabric->add_subcommand("step", "every collective of one training or decode step on a layout, and where it bites");
+    addFabricOptions(step, *o);
+    addModelOptions(*step, o->model);
+    step->add_option("--tp", o->layout.tp, "tensor parallel")->capture_default_str();
+    step->add_option("--cp", o->layout.cp, "context parallel")->capture_default_str();
+    step->add_option("--ep", o->layout.ep, "expert parallel (divides --dp)")->capture_default_str();
+    step->add_option("--dp", o->layout.dp, "data parallel")->capture_default_str();
+    step->add_option("--pp", o->layout.pp, "pipeline stages")->capture_default_str();
+    step->add_flag("--sp", o->layout.sequenceParallel, "sequence parallelism with TP");
+    step->add_option("--zero", o->layout.zero, "ZeRO stage 0-3")->capture_default_str()->check(CLI::Range(0, 3));
+    step->add_option("--seq", o->shape.sequenceTokens, "tokens per sequence")->capture_default_str();
+    step->add_option("--micro-batch", o->shape.microBatchSequences, "sequences per micro-batch")->capture_default_str();
+    step->add_option("--micro-batches", o->shape.microBatches, "micro-batches per step")->capture_default_str();
+    step->add_option("--decode-batch", o->decodeBatch, "instead of training: one decode step of this many sequences");
+    step->callback([&ctx, &exitCode, o] { exitCode = runStep(ctx, *o); });
 
     CLI::App* import = fabric->add_subcommand("import", "read nccl-tests or rccl-tests output (a text file) and print its rows");
     import->add_option("file", o->file, "the text nccl-tests printed")->required();

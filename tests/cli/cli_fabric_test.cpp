@@ -116,3 +116,18 @@ TEST_CASE("chip occupancy: NVIDIA's guide example gives 4 blocks and names regis
     requireOneErrorLine({"chip", "occupancy", "--target", "gfx1100"}, "--target 'gfx1100'");
     requireOneErrorLine({"chip", "occupancy"}, "needs --cc (NVIDIA) or --target (AMD)");
 }
+
+TEST_CASE("fabric step lists the step's collectives with sizes, links and flags; a wrong layout is one error line")
+{
+    const auto doc = runJson({"fabric", "step", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--nodes", "2", "--tp", "16", "--seq", "4096"});
+    REQUIRE(doc["collectives"].size() == 1);
+    const auto& tp = doc["collectives"][0];
+    CHECK(tp["parallelism"] == "TP");
+    CHECK(tp["crosses_nodes"] == true);
+    CHECK(tp["calls_per_step"] == 2 * 2 * 80);
+    CHECK_FALSE(tp["flags"].empty());
+    CHECK(doc["total_us_before_overlap"].get<double>() > 0);
+    const auto decode = runJson({"fabric", "step", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--tp", "8", "--decode-batch", "32"});
+    CHECK(decode["step"] == "decode");
+    requireOneErrorLine({"fabric", "step", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--tp", "4"}, "tp x cp x dp x pp = 4 devices");
+}
