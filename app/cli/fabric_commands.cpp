@@ -4,6 +4,8 @@
 
 #include "app/cli/model_options.hpp"
 #include "app/cli/text_table.hpp"
+#include "labs/lab_result_json.hpp"
+#include "models/catalog/catalog_store.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/common/byte_size.hpp"
 #include "models/common/number_text.hpp"
@@ -16,6 +18,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -42,6 +45,7 @@ struct FabricOptions {
     std::string to = "16GiB";
     int points = 25;
     std::string file;
+    bool noSave = false;
     ModelOptions model;
     ParallelLayout layout;
     StepShape shape;
@@ -325,32 +329,114 @@ ExitCode runStep(const CliContext& ctx, FabricOptions o)
     return ExitCode::Ok;
 }
 
+/// The run as a lab result (lab "nccl-tests"), with the model's curve and the ratio per size when a device was given.
+labs::LabResult importedResult(const NcclTestsRun& run, const std::string& file, const std::vector<CollectiveEstimate>& model,
+                               const std::optional<Fabric>& fabric)
+{
+    labs::LabResult r;
+    r.labId = "nccl-tests";
+    r.title = "nccl-tests " + std::string(run.collective ? collectiveName(*run.collective) : "collective") + " (imported " +
+              std::filesystem::path(file).filename().string() + ")";
+    r.machine = json{{"source", "nccl-tests or rccl-tests output"}, {"ranks", run.ranks}, {"devices", run.devices}};
+    r.parameters["ranks"] = run.ranks;
+    labs::Series measured{"measured bus bandwidth", "size", "B", "busbw", "GB/s", {}};
+    labs::Series algbw{"measured algorithm bandwidth", "size", "B", "algbw", "GB/s", {}};
+    for (const auto& row : run.rows) {
+        measured.points.push_back({row.bytes, row.outOfPlace.busbwGBps});
+        algbw.points.push_back({row.bytes, row.outOfPlace.algbwGBps});
+    }
+    r.series = {measured, algbw};
+    if (fabric && !model.empty()) {
+        labs::Series predicted{"model bus bandwidth (" + fabric->deviceId + ")", "size", "B", "busbw", "GB/s", {}};
+        labs::Series ratio{"measured / model", "size", "B", "ratio", "x", {}};
+        for (std::size_t i = 0; i < model.size(); ++i) {
+            predicted.points.push_back({model[i].bytes, model[i].busbwGBps});
+            if (model[i].busbwGBps > 0 && run.rows[i].outOfPlace.busbwGBps > 0) {
+                ratio.points.push_back({model[i].bytes, run.rows[i].outOfPlace.busbwGBps / model[i].busbwGBps});
+            }
+        }
+        r.series.push_back(std::move(predicted));
+        r.series.push_back(std::move(ratio));
+        r.notes.push_back("model: " + std::to_string(fabric->ranks()) + " x " + fabric->deviceId + " (" + std::to_string(fabric->devicesPerNode) +
+                          " per node x " + std::to_string(fabric->nodes) + " nodes), the algorithm the library would pick at each size");
+    }
+    if (!run.rows.empty()) {
+        r.summary.push_back({"largest_busbw_gbs", run.rows.back().outOfPlace.busbwGBps, "GB/s",
+                             "out-of-place, at " + quantityText(run.rows.back().bytes, "B", 3, models::UnitPrefix::Binary)});
+    }
+    r.notes.push_back("out-of-place columns; busbw = algbw x nccl-tests' bus factor; GB = 10^9 B");
+    return r;
+}
+
 ExitCode runImport(const CliContext& ctx, const FabricOptions& o)
 {
     auto text = readText(o.file);
     if (!text) return ctx.error(text.error());
     auto run = parseNcclTestsOutput(*text);
     if (!run) return ctx.error(o.file + ": " + run.error().message);
+    // With --device, the model at every size of the run (its ranks must match the fabric's).
+    std::optional<Fabric> fabric;
+    std::vector<CollectiveEstimate> model;
+    if (!o.device.empty()) {
+        auto f = buildFabric(ctx, o);
+        if (!f) return ctx.error(f.error());
+        if (run->ranks > 0 && run->ranks != f->ranks()) {
+            return ctx.error(o.file + " lists " + std::to_string(run->ranks) + " ranks, the fabric has " + std::to_string(f->ranks()) +
+                             " (--gpus, --nodes)");
+        }
+        const Collective op = run->collective.value_or(Collective::AllReduce);
+        for (const auto& row : run->rows) {
+            auto e = estimateCollective(*f, op, std::max(row.bytes, 1.0));
+            if (!e) return ctx.error(e.error());
+            model.push_back(*e);
+        }
+        fabric = std::move(*f);
+    }
+    std::optional<std::int64_t> storedId;
+    if (!o.noSave) {
+        auto store = models::catalog::UserStore::open(ctx.resolvedUserDatabase());
+        if (!store) return ctx.error(store.error());
+        auto id = store->addLabResult(labs::storedLabResult(importedResult(*run, o.file, model, fabric), "imported",
+                                                            std::filesystem::path(o.file).filename().string()));
+        if (!id) return ctx.error(id.error());
+        storedId = *id;
+    }
     if (ctx.json) {
         json rows = json::array();
-        for (const auto& r : run->rows) {
+        for (std::size_t i = 0; i < run->rows.size(); ++i) {
+            const auto& r = run->rows[i];
             json row{{"bytes", r.bytes}, {"count", r.count}, {"type", r.type}, {"time_us", r.outOfPlace.timeUs},
                      {"algbw_gbs", r.outOfPlace.algbwGBps}, {"busbw_gbs", r.outOfPlace.busbwGBps}, {"line", r.line}};
             if (r.inPlace) row["in_place"] = {{"time_us", r.inPlace->timeUs}, {"algbw_gbs", r.inPlace->algbwGBps}, {"busbw_gbs", r.inPlace->busbwGBps}};
+            if (!model.empty()) {
+                row["model_busbw_gbs"] = model[i].busbwGBps;
+                row["model_algorithm"] = algorithmName(model[i].algorithm);
+                row["ratio"] = model[i].busbwGBps > 0 ? json(r.outOfPlace.busbwGBps / model[i].busbwGBps) : json();
+            }
             rows.push_back(std::move(row));
         }
         ctx.printJson({{"file", o.file}, {"collective", run->collective ? json(collectiveName(*run->collective)) : json()},
                        {"ranks", run->ranks}, {"devices", run->devices},
-                       {"average_busbw_gbs", run->averageBusbwGBps ? json(*run->averageBusbwGBps) : json()}, {"rows", rows}});
+                       {"average_busbw_gbs", run->averageBusbwGBps ? json(*run->averageBusbwGBps) : json()},
+                       {"stored_as", storedId ? json(*storedId) : json()}, {"rows", rows}});
         return ExitCode::Ok;
     }
     *ctx.out << o.file << ": " << run->rows.size() << " rows"
              << (run->collective ? ", " + std::string(collectiveName(*run->collective)) : std::string(", collective not named"))
-             << (run->ranks ? ", " + std::to_string(run->ranks) + " ranks" : std::string()) << "\n";
-    TextTable t({"size", "time", "algbw", "busbw"});
-    for (const auto& r : run->rows) {
-        t.addRow({quantityText(r.bytes, "B", 3, models::UnitPrefix::Binary), quantityText(r.outOfPlace.timeUs * 1e-6, "s", 3),
-                  quantityText(r.outOfPlace.algbwGBps * 1e9, "B/s", 3), quantityText(r.outOfPlace.busbwGBps * 1e9, "B/s", 3)});
+             << (run->ranks ? ", " + std::to_string(run->ranks) + " ranks" : std::string())
+             << (storedId ? "; stored as result #" + std::to_string(*storedId) : std::string()) << "\n";
+    std::vector<std::string> header{"size", "time", "algbw", "busbw"};
+    if (!model.empty()) header.insert(header.end(), {"model busbw", "measured / model"});
+    TextTable t(header);
+    for (std::size_t i = 0; i < run->rows.size(); ++i) {
+        const auto& r = run->rows[i];
+        std::vector<std::string> cells{quantityText(r.bytes, "B", 3, models::UnitPrefix::Binary), quantityText(r.outOfPlace.timeUs * 1e-6, "s", 3),
+                                       quantityText(r.outOfPlace.algbwGBps * 1e9, "B/s", 3), quantityText(r.outOfPlace.busbwGBps * 1e9, "B/s", 3)};
+        if (!model.empty()) {
+            cells.push_back(quantityText(model[i].busbwGBps * 1e9, "B/s", 3));
+            cells.push_back(model[i].busbwGBps > 0 && r.outOfPlace.busbwGBps > 0 ? models::engineeringText(r.outOfPlace.busbwGBps / model[i].busbwGBps, 3) : "-");
+        }
+        t.addRow(std::move(cells));
     }
     *ctx.out << t.render();
     return ExitCode::Ok;
@@ -402,8 +488,13 @@ void addFabricCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     step->add_option("--decode-batch", o->decodeBatch, "instead of training: one decode step of this many sequences");
     step->callback([&ctx, &exitCode, o] { exitCode = runStep(ctx, *o); });
 
-    CLI::App* import = fabric->add_subcommand("import", "read nccl-tests or rccl-tests output (a text file) and print its rows");
+    CLI::App* import = fabric->add_subcommand("import", "read nccl-tests/rccl-tests output, keep it in the user database, and with --device set the model beside it");
     import->add_option("file", o->file, "the text nccl-tests printed")->required();
+    import->add_option("--device", o->device, "catalog device or system: the model at every size, and the ratio");
+    import->add_option("--gpus", o->gpus, "devices per scale-up domain in the run");
+    import->add_option("--nodes", o->nodes, "nodes in the run")->capture_default_str();
+    import->add_option("--nic-gbs", o->nicGbs, "network bandwidth per device per direction, GB/s");
+    import->add_flag("--no-save", o->noSave, "print only; keep nothing in the user database");
     import->callback([&ctx, &exitCode, o] { exitCode = runImport(ctx, *o); });
 }
 

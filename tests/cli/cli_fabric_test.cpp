@@ -76,10 +76,23 @@ TEST_CASE("fabric import reads nccl-tests output and refuses a truncated file na
     std::ofstream(good) << "# Collective test starting: all_gather_perf\n"
                            "#  size  count  type  redop  root  time  algbw  busbw  #wrong  time  algbw  busbw  #wrong\n"
                            "  1048576  32768  float  none  -1  30.0  34.95  30.58  0  29.0  36.16  31.64  0\n";
-    const auto doc = runJson({"fabric", "import", good.string()});
+    const auto doc = runJson({"fabric", "import", good.string(), "--no-save"});
     CHECK(doc["collective"] == "all-gather");
     REQUIRE(doc["rows"].size() == 1);
     CHECK(doc["rows"][0]["busbw_gbs"] == 30.58);
+    CHECK(doc["stored_as"].is_null());
+    // With --device the model sits beside every row, and the run is kept in the user database as a result.
+    const auto db = dir.path() / "user.db";
+    const auto kept = runCli(db, {"--json", "fabric", "import", good.string(), "--device", "nvidia-h100-sxm"});
+    INFO(kept.err);
+    REQUIRE(kept.status == 0);
+    const auto keptDoc = nlohmann::json::parse(kept.out);
+    CHECK(keptDoc["stored_as"].is_number());
+    CHECK(keptDoc["rows"][0]["model_busbw_gbs"].get<double>() > 0);
+    CHECK(keptDoc["rows"][0]["ratio"].get<double>() > 0);
+    const auto history = runCli(db, {"--json", "lab", "history"});
+    REQUIRE(history.status == 0);
+    CHECK_THAT(history.out, Catch::Contains("nccl-tests"));
     const auto bad = dir.path() / "cut.txt";
     std::ofstream(bad) << "#  size  count  type  redop  root  time  algbw  busbw  #wrong  time  algbw  busbw  #wrong\n  1048576  32768  float\n";
     requireOneErrorLine({"fabric", "import", bad.string()}, "cut.txt: line 2: 3 columns where the header has 13");
