@@ -6,26 +6,14 @@
 # Conventions: GEMM FLOPs 2MNK; bytes = (MK + KN) x input bytes + MN x output bytes (once each);
 # attention FLOPs 4 b h s_q s_kv d (halved when causal); GB = 1e9 B.
 import json
-import statistics
 import sys
 import time
 
 import torch
 
+from gpu_timing import timed
 
-def timed(fn, reps=10, warmup=3):
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) / 1e3)
-    return statistics.median(times)
+
 
 
 def gemm_rows(deadline):

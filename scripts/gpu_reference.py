@@ -4,25 +4,11 @@
 # device-to-device copy, matrix products (FP32 without TF32, FP16, BF16) and host<->device copies.
 # Prints one JSON object. Each figure is the median of timed repetitions after warm-ups.
 import json
-import statistics
 import sys
 
 import torch
 
-
-def timed(fn, reps, warmup=3):
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) / 1e3)
-    return statistics.median(times), min(times), max(times)
+from gpu_timing import timed
 
 
 def main():
@@ -36,9 +22,8 @@ def main():
     n = (1 << 30) // 4
     a = torch.empty(n, dtype=torch.float32, device=dev).uniform_()
     b = torch.empty_like(a)
-    med, lo, hi = timed(lambda: b.copy_(a), 20)
-    out["d2d_copy_gbs"] = {"median": 2 * a.numel() * 4 / med / 1e9, "best": 2 * a.numel() * 4 / lo / 1e9,
-                           "bytes_per_array": a.numel() * 4}
+    med = timed(lambda: b.copy_(a), 20)
+    out["d2d_copy_gbs"] = {"median": 2 * a.numel() * 4 / med / 1e9, "bytes_per_array": a.numel() * 4}
     del a, b
 
     torch.backends.cuda.matmul.allow_tf32 = False
@@ -49,8 +34,8 @@ def main():
         for name, dtype in (("fp32", torch.float32), ("fp16", torch.float16), ("bf16", torch.bfloat16)):
             x = torch.rand(size, size, device=dev, dtype=dtype) * 2 - 1
             y = torch.rand(size, size, device=dev, dtype=dtype) * 2 - 1
-            med, lo, hi = timed(lambda: torch.matmul(x, y), 10)
-            mm[f"{name}_{size}"] = {"median_tflops": 2 * size**3 / med / 1e12, "best_tflops": 2 * size**3 / lo / 1e12}
+            med = timed(lambda: torch.matmul(x, y), 10)
+            mm[f"{name}_{size}"] = {"median_tflops": 2 * size**3 / med / 1e12}
             del x, y
     out["matmul"] = mm
 
@@ -60,8 +45,8 @@ def main():
         host = torch.empty(size, dtype=torch.uint8, pin_memory=pinned)
         host.fill_(1)
         devbuf = torch.empty(size, dtype=torch.uint8, device=dev)
-        med, _, _ = timed(lambda: devbuf.copy_(host, non_blocking=pinned), 10, warmup=2)
-        med_back, _, _ = timed(lambda: host.copy_(devbuf, non_blocking=pinned), 10, warmup=2)
+        med = timed(lambda: devbuf.copy_(host, non_blocking=pinned), 10, warmup=2)
+        med_back = timed(lambda: host.copy_(devbuf, non_blocking=pinned), 10, warmup=2)
         key = "pinned" if pinned else "pageable"
         h2d[key] = {"h2d_gbs": size / med / 1e9, "d2h_gbs": size / med_back / 1e9, "bytes": size}
     out["host_copies_256mib"] = h2d

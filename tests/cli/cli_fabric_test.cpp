@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // accelscope-cli fabric: the JSON the issue names, the sweep, the topology, the published check, nccl-tests
 // import, and one clear error line for each kind of bad input.
+#include "tests/cli/cli_checks.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -10,35 +11,10 @@
 #include <algorithm>
 #include <fstream>
 
+using accelscope::tests::requireOneErrorLine;
 using accelscope::tests::runCli;
+using accelscope::tests::runJson;
 using accelscope::tests::TempDir;
-
-namespace {
-
-nlohmann::json runJson(const std::vector<std::string>& args)
-{
-    TempDir dir;
-    std::vector<std::string> all{"--json"};
-    all.insert(all.end(), args.begin(), args.end());
-    const auto run = runCli(dir.path() / "user.db", all);
-    INFO(run.err);
-    REQUIRE(run.status == 0);
-    REQUIRE(run.err.empty());
-    return nlohmann::json::parse(run.out);
-}
-
-void requireOneErrorLine(const std::vector<std::string>& args, const std::string& words)
-{
-    TempDir dir;
-    const auto run = runCli(dir.path() / "user.db", args);
-    INFO(run.err);
-    CHECK(run.status != 0);
-    CHECK(run.out.empty());
-    CHECK(std::ranges::count(run.err, '\n') == 1);
-    CHECK_THAT(run.err, Catch::Contains(words));
-}
-
-} // namespace
 
 TEST_CASE("fabric collective --json prints time_us, algbw_gbs, busbw_gbs, algorithm and the terms")
 {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // accelscope-cli roofline, llm and memory: JSON contracts and bad input (one error line, no crash).
+#include "tests/cli/cli_checks.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -8,25 +9,11 @@
 
 #include <algorithm>
 
+using accelscope::tests::requireOneErrorLine;
 using accelscope::tests::runCli;
+using accelscope::tests::runJson;
 using accelscope::tests::TempDir;
 using Catch::Matchers::WithinRel;
-
-namespace {
-
-nlohmann::json runJson(const std::vector<std::string>& args)
-{
-    TempDir dir;
-    std::vector<std::string> all{"--json"};
-    all.insert(all.end(), args.begin(), args.end());
-    const auto run = runCli(dir.path() / "user.db", all);
-    INFO(run.err);
-    REQUIRE(run.status == 0);
-    REQUIRE(run.err.empty());
-    return nlohmann::json::parse(run.out);
-}
-
-} // namespace
 
 TEST_CASE("roofline --json gives the ridge point and each kernel's bound")
 {

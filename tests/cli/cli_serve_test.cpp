@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // accelscope-cli serve estimate/plan/calibrate: the JSON keys checks rely on, "does not fit", bad input.
+#include "tests/cli/cli_checks.hpp"
 #include "tests/cli/cli_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -9,23 +10,14 @@
 #include <algorithm>
 #include <fstream>
 
+using accelscope::tests::requireOneErrorLine;
 using accelscope::tests::runCli;
+using accelscope::tests::runJson;
 using accelscope::tests::TempDir;
 using Catch::Matchers::WithinRel;
 
 namespace {
 
-nlohmann::json runJson(const std::vector<std::string>& args)
-{
-    TempDir dir;
-    std::vector<std::string> all{"--json"};
-    all.insert(all.end(), args.begin(), args.end());
-    const auto run = runCli(dir.path() / "user.db", all);
-    INFO(run.err);
-    REQUIRE(run.status == 0);
-    REQUIRE(run.err.empty());
-    return nlohmann::json::parse(run.out);
-}
 
 std::vector<std::string> estimateArgs(std::string model, std::string device, std::string count, std::string weights)
 {
@@ -33,16 +25,6 @@ std::vector<std::string> estimateArgs(std::string model, std::string device, std
             "--kv", weights, "--input", "1024", "--output", "256", "--scenario", "offline"};
 }
 
-void requireOneErrorLine(const std::vector<std::string>& args, const std::string& words)
-{
-    TempDir dir;
-    const auto run = runCli(dir.path() / "user.db", args);
-    INFO(run.err);
-    CHECK(run.status == 1);
-    CHECK(run.out.empty());
-    CHECK(std::ranges::count(run.err, '\n') == 1);
-    CHECK_THAT(run.err, Catch::Contains(words));
-}
 
 } // namespace
 
