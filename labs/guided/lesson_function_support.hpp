@@ -48,6 +48,8 @@ void addKernelFunctions(std::vector<FunctionSpec>& out, const LessonContext& ctx
 void addLlmFunctions(std::vector<FunctionSpec>& out, const LessonContext& ctx);
 /// ZeRO and training memory, all-reduce (lesson_functions_memory.cpp).
 void addTrainingFunctions(std::vector<FunctionSpec>& out);
+/// collective_time, algbw, busbw, collective_latency, bus_factor (lesson_functions_fabric.cpp).
+void addFabricFunctions(std::vector<FunctionSpec>& out, const LessonContext& ctx);
 /// Number formats and quantization (lesson_functions_simulators.cpp).
 void addPrecisionFunctions(std::vector<FunctionSpec>& out);
 /// Warp, memory access and pipeline simulators (lesson_functions_simulators.cpp).

@@ -63,6 +63,7 @@ std::vector<FunctionSpec> lessonFunctions(const LessonContext& context)
     detail::addKernelFunctions(out, context);
     detail::addLlmFunctions(out, context);
     detail::addTrainingFunctions(out);
+    detail::addFabricFunctions(out, context);
     detail::addPrecisionFunctions(out);
     detail::addSimulatorFunctions(out);
     addMathFunctions(out);
