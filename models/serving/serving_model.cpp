@@ -420,7 +420,9 @@ Result<ServingEstimate> estimateLayout(const TransformerConfig& config, const Se
     e.ttftP99Ms = best.ttftP99S * 1e3;
     e.tpotMs = best.tpotS * 1e3;
     e.tpotP99Ms = best.tpotP99S * 1e3;
-    e.kvBytesPerDevice = best.batch / layout.pp * seqKv;
+    // Every stage holds its layers' KV for every sequence in flight (seqKv is already per stage), as the
+    // capacity check above assumes: the batch is not divided by the stages.
+    e.kvBytesPerDevice = best.batch * seqKv;
     e.memoryBytesPerDevice = e.weightsBytesPerDevice + e.kvBytesPerDevice + e.headroomBytesPerDevice;
     e.decodeStepS = best.step.s;
     e.prefillS = preLatency;

@@ -42,7 +42,8 @@ TEST_CASE("serve estimate --json has every key of the issue's contract")
     CHECK_THAT(doc["tokens_per_s_per_device"].get<double>(), WithinRel(doc["tokens_per_s"].get<double>() / 8, 1e-12));
     CHECK(doc["tokens_per_s_low"].get<double>() <= doc["tokens_per_s"].get<double>());
     CHECK(doc["tokens_per_s_high"].get<double>() >= doc["tokens_per_s"].get<double>());
-    CHECK(doc["memory_gb_per_device"].get<double>() <= 80.0);
+    // Within the device's memory (80 GiB = 85.9 GB): weights, the KV of every sequence in flight, headroom.
+    CHECK(doc["memory_gb_per_device"].get<double>() <= doc["capacity_gb_per_device"].get<double>());
     CHECK(std::string(doc["bound"]).size() > 0);
 }
 

@@ -157,6 +157,24 @@ TEST_CASE("more memory bandwidth or efficiency gives more tokens/s, and the best
     CHECK_THAT(best->tokensPerSPerDevice, WithinRel(best->tokensPerS / 8, 1e-12));
 }
 
+TEST_CASE("with pipeline stages each device reports the KV of every sequence in flight for its layers, within its memory")
+{
+    // Issue #34: the KV per device was divided by the stage count although every stage holds its layers'
+    // KV for all sequences (the capacity check already counted them so).
+    const auto c = preset("llama2-70b");
+    auto dev = bundledDevice("nvidia-h100-sxm");
+    ServingRequest r = bf16Request(1024, 256);
+    const auto d = servingDevice(dev, r, halfTable());
+    REQUIRE(d.has_value());
+    const auto e = estimateLayout(c, *d, r, Layout{4, 2, 1, 1});
+    REQUIRE(e.has_value());
+    REQUIRE(e->fits);
+    // Llama 2 70B: 80 layers, 8 KV heads of 128, BF16 K and V; 40 layers per stage, 4 KV heads per TP rank.
+    const double kvPerTokenPerDevice = 2.0 * 40 * (8.0 / 4) * 128 * 2;
+    CHECK_THAT(e->kvBytesPerDevice, WithinRel(e->batch * kvPerTokenPerDevice * (1024 + 256 / 2.0), 1e-9));
+    CHECK(e->memoryBytesPerDevice <= dev.value(catalog::FigureKey::MemoryGb).value() * 1e9);
+}
+
 TEST_CASE("Server limits: a tighter TPOT gives a smaller batch and fewer tokens/s, an impossible one an error")
 {
     const auto c = preset("llama2-70b");
