@@ -32,7 +32,7 @@ TEST_CASE("fabric collective --json prints time_us, algbw_gbs, busbw_gbs, algori
     CHECK(ring["busbw_gbs"].get<double>() < 450 * 20.6 / 25);
 }
 
-TEST_CASE("fabric sweep gives one point per size; topology lists the graph; check summarises the published rows")
+TEST_CASE("fabric sweep, topology and check: one point per size, the graph's links, the published rows summarised")
 {
     const auto sweep = runJson({"fabric", "sweep", "--device", "amd-instinct-mi300x", "--from", "1KiB", "--to", "1GiB", "--points", "11"});
     REQUIRE(sweep["points"].size() == 11);
@@ -87,7 +87,7 @@ TEST_CASE("bad fabric input gets one error line naming the argument")
     requireOneErrorLine({"fabric", "collective", "--device", "nvidia-h100-sxm", "--gpus", "1"}, "at least 2 devices");
 }
 
-TEST_CASE("chip occupancy: NVIDIA's guide example gives 4 blocks and names registers; AMD and bad input too")
+TEST_CASE("chip occupancy: NVIDIA's guide example gives 4 blocks limited by registers, AMD and bad input too")
 {
     // CUDA C++ Best Practices Guide, "Calculating Occupancy" (compute capability 7.0): 320 threads at 37 registers.
     const auto doc = runJson({"chip", "occupancy", "--cc", "7.0", "--threads", "320", "--registers", "37"});
@@ -106,7 +106,7 @@ TEST_CASE("chip occupancy: NVIDIA's guide example gives 4 blocks and names regis
     requireOneErrorLine({"chip", "occupancy"}, "needs --cc (NVIDIA) or --target (AMD)");
 }
 
-TEST_CASE("fabric step lists the step's collectives with sizes, links and flags; a wrong layout is one error line")
+TEST_CASE("fabric step lists the step's collectives with sizes, links and flags, and a wrong layout is one error line")
 {
     const auto doc = runJson({"fabric", "step", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--nodes", "2", "--tp", "16", "--seq", "4096"});
     REQUIRE(doc["collectives"].size() == 1);
