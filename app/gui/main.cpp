@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // accelscope: the desktop app. Builds the application context and the main window.
 #include "app/gui/app_context.hpp"
+#include "app/gui/lessons/lessons_page.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/page_capture.hpp"
 #include "app/gui/plain_message_box.hpp"
@@ -98,6 +99,16 @@ int run(int argc, char** argv, const QElapsedTimer& sinceMain)
             return 2;
         }
         window.showPage(index);
+    }
+    if (!options->lesson.isEmpty()) {
+        const int index = window.pageIndex("lessons");
+        window.showPage(index);
+        auto* lessons = qobject_cast<LessonsPage*>(window.page(index));
+        if (lessons == nullptr || !lessons->openLesson(options->lesson)) {
+            std::fprintf(stderr, "accelscope: error: --lesson: no lesson '%s' (accelscope-cli lesson list shows the ids)\n",
+                         qPrintable(options->lesson));
+            return 2;
+        }
     }
     if (options->compare.size() >= 2) window.openPage("compare", {{"devices", options->compare.join(',').toStdString()}});
     if (!options->theme.isEmpty()) window.setTheme(themeFromName(options->theme));

@@ -58,6 +58,7 @@ std::expected<StartupOptions, QString> parseArguments(const QStringList& argumen
     const QCommandLineOption settings("settings", "Settings file (INI) instead of the platform default.", "file");
     const QCommandLineOption page("page", "Open this page: its id (catalog, compare, precision, warp-divergence, "
                                           "pipeline-bubbles, roofline, memory-pyramid, llm-calculator, labs, lessons) or title.", "name");
+    const QCommandLineOption lesson("lesson", "Open the Lessons page on this lesson (its id, as `accelscope-cli lesson list` prints it).", "id");
     const QCommandLineOption compare("compare", "Devices to compare, comma-separated ids.", "ids");
     const QCommandLineOption screenshots("screenshots", "Save a PNG of every page into a folder and exit.", "dir");
     const QCommandLineOption theme("theme", "Colour theme: light, dark or high-contrast.", "name");
@@ -65,7 +66,7 @@ std::expected<StartupOptions, QString> parseArguments(const QStringList& argumen
     const QCommandLineOption probe("startup-probe", "Print milliseconds from main to the first painted frame and exit.");
     const QCommandLineOption size("size", "Window size in pixels, WIDTHxHEIGHT (e.g. 1024x768, as a projector).", "WxH");
     const QCommandLineOption presenter("presenter", "Start in presenter mode (full screen, large text; Esc leaves).");
-    parser.addOptions({db, userDb, settings, page, compare, screenshots, theme, fontScale, probe, size, presenter});
+    parser.addOptions({db, userDb, settings, page, lesson, compare, screenshots, theme, fontScale, probe, size, presenter});
     if (!parser.parse(arguments)) return std::unexpected(parser.errorText());
     if (printTextOptions && parser.isSet("help")) parser.showHelp(0);
     if (printTextOptions && parser.isSet("version")) parser.showVersion();
@@ -74,6 +75,7 @@ std::expected<StartupOptions, QString> parseArguments(const QStringList& argumen
     options.userDb = parser.value(userDb);
     options.settingsFile = parser.value(settings);
     options.page = parser.value(page);
+    options.lesson = parser.value(lesson);
     options.compare = parser.value(compare).split(',', Qt::SkipEmptyParts);
     options.screenshotDir = parser.value(screenshots);
     options.startupProbe = parser.isSet(probe);

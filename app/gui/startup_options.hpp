@@ -25,6 +25,7 @@ struct StartupOptions {
     QString userDb;         ///< --user-db
     QString settingsFile;   ///< --settings (an INI file; default: the platform's settings)
     QString page;           ///< --page NAME
+    QString lesson;         ///< --lesson ID: the Lessons page, on this lesson
     QStringList compare;    ///< --compare ID,ID,…
     QString screenshotDir;  ///< --screenshots DIR: capture every page and exit
     QString theme;          ///< --theme light|dark (overrides the saved theme)

@@ -27,9 +27,10 @@ TEST_CASE("start-up options are read into their fields")
 {
     const auto parsed = parseStartupOptions(QStringList{"accelscope", "--page", "roofline", "--compare", "a,b,,c", "--theme",
                                                         "dark", "--font-scale", "1.5", "--size", "1024x768",
-                                                        "--startup-probe", "--presenter"});
+                                                        "--startup-probe", "--presenter", "--lesson", "busbw-and-tp"});
     REQUIRE(parsed.has_value());
     CHECK(parsed->page == "roofline");
+    CHECK(parsed->lesson == "busbw-and-tp");
     CHECK(parsed->compare == QStringList{"a", "b", "c"});
     CHECK(parsed->theme == "dark");
     CHECK(parsed->fontScale == 1.5);

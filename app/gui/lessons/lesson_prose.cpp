@@ -38,6 +38,24 @@ void LessonProse::showMarkdown(const QString& markdown)
         format.setProperty(QTextFormat::FontSizeAdjustment, 1);
         cursor.mergeCharFormat(format);
     }
+    // Inline code: Qt's Markdown reader gives it the system's fixed font at that font's own point size,
+    // which presenter mode's larger text leaves tiny; without a size of its own it follows the text around it.
+    std::vector<std::pair<int, int>> code; // position, length (edited after the walk)
+    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (fragment.charFormat().fontFixedPitch() && fragment.charFormat().hasProperty(QTextFormat::FontPointSize)) {
+                code.emplace_back(fragment.position(), fragment.length());
+            }
+        }
+    }
+    for (const auto& [position, length] : code) {
+        cursor.setPosition(position);
+        cursor.setPosition(position + length, QTextCursor::KeepAnchor);
+        QTextCharFormat format = cursor.charFormat();
+        format.clearProperty(QTextFormat::FontPointSize);
+        cursor.setCharFormat(format);
+    }
     scaleImages();
 }
 
