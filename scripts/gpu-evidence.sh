@@ -5,7 +5,7 @@
 #   scripts/gpu-evidence.sh stage        here (Debian 12, no GPU needed): builds the CLI, the lab tests
 #                                        and the CUDA module, and copies them with the shared libraries a
 #                                        bare GPU machine lacks into .gpu-carry/ (ignored by git)
-#   scripts/gpu-evidence.sh run OUTDIR   on the GPU machine, from the repository root: builds the CUDA
+#   [GPU_EVIDENCE_ONLY="steps"] scripts/gpu-evidence.sh run OUTDIR   on the GPU machine, from the repository root: builds the CUDA
 #                                        module natively for the GPU found (nvcc there), runs every CUDA
 #                                        lab with --json, the [cuda] lab tests, a SASS check of the timed
 #                                        kernels and a PyTorch reference measured in the same run, and
@@ -43,10 +43,15 @@ pack() {
         mv "$dest.tar.gz.part" "$(dirname "$dest")/gpu-evidence.tar.gz"
 }
 
-# step NAME SECONDS COMMAND...: runs with a limit, logs the exit status and the time taken.
+# step NAME SECONDS COMMAND...: runs with a limit, logs the exit status and the time taken. With
+# GPU_EVIDENCE_ONLY="name name ..." only those steps run (a second GPU for the kernel sweep, say).
 step() {
     local name=$1 limit=$2
     shift 2
+    if [[ -n ${GPU_EVIDENCE_ONLY:-} && " $GPU_EVIDENCE_ONLY " != *" $name "* ]]; then
+        echo "== step $name: skipped (GPU_EVIDENCE_ONLY)" >>"$dest/steps.log"
+        return 0
+    fi
     local start=$SECONDS
     timeout --kill-after=5 "$limit" "$@"
     local rc=$?
@@ -91,7 +96,7 @@ run() {
     if [[ -n $cc ]] && step build-module 150 bash -c "ls labs/cuda/*.cu | grep -v occupancy_ | xargs -P 16 -I{} sh -c 'nvcc -O3 -std=c++17 -lineinfo \
             -gencode arch=compute_$cc,code=sm_$cc -Xcompiler -fPIC,-fvisibility=hidden -I. -c {} -o $dest/native/\$(basename {} .cu).o' && \
             nvcc -shared -cudart static -gencode arch=compute_$cc,code=sm_$cc $dest/native/*.o -ldl -o $dest/native/libaccelscope_cuda.so" \
-            >"$dest/build-module.log" 2>&1; then
+            >"$dest/build-module.log" 2>&1 && [[ -f $dest/native/libaccelscope_cuda.so ]]; then
         cp "$carry/bin/libaccelscope_cuda.so" "$carry/bin/libaccelscope_cuda.carried.so"
         cp "$dest/native/libaccelscope_cuda.so" "$carry/bin/libaccelscope_cuda.so"
         echo "module: built here for sm_$cc" >>"$dest/environment.txt"
