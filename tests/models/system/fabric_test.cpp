@@ -9,6 +9,7 @@
 #include "models/system/fabric/nccl_tests_output.hpp"
 #include "models/system/fabric/published_check.hpp"
 #include "models/system/fabric/published_data.hpp"
+#include "tests/models/system/fabric_fixture.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -42,17 +43,7 @@ const catalog::Device& device(std::string_view id)
 /// 8 Ampere GPUs on a switch at 100 GB/s per direction: NVLink efficiency 20/25 = 0.8, no NVLS.
 Fabric switchFabric(int gpus = 8, int nodes = 1)
 {
-    Fabric f;
-    f.generation = Generation::Ampere;
-    f.scaleUp = ScaleUpKind::Switch;
-    f.scaleUpName = "test link";
-    f.scaleUpGBps = 100;
-    f.devicesPerNode = gpus;
-    f.domainDevices = gpus;
-    f.nodes = nodes;
-    f.scaleOutGBps = 10;
-    f.scaleOutName = "80 Gb/s per device";
-    return f;
+    return accelscope::tests::switchedFabric(Generation::Ampere, 100, gpus, nodes, 10, false);
 }
 
 } // namespace

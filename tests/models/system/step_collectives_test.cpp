@@ -3,6 +3,7 @@
 // the groups' placement (TP fastest) and the flags when a group leaves the node.
 #include "models/roofline/model_presets.hpp"
 #include "models/system/fabric/step_collectives.hpp"
+#include "tests/models/system/fabric_fixture.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,21 +14,8 @@ using namespace accelscope::models::system;
 
 namespace {
 
-Fabric hgx(int nodes)
-{
-    Fabric f;
-    f.generation = Generation::Hopper;
-    f.scaleUp = ScaleUpKind::Switch;
-    f.scaleUpName = "NVLink 4";
-    f.scaleUpGBps = 450;
-    f.inSwitchReduction = true;
-    f.devicesPerNode = 8;
-    f.domainDevices = 8;
-    f.nodes = nodes;
-    f.scaleOutGBps = 50;
-    f.scaleOutName = "400 Gb/s per device";
-    return f;
-}
+/// HGX H100 nodes: 8 GPUs at 450 GB/s per direction with NVLS, 400 Gb/s per GPU to the network.
+Fabric hgx(int nodes) { return accelscope::tests::switchedFabric(Generation::Hopper, 450, 8, nodes, 50, true); }
 
 roofline::TransformerConfig preset(const char* id)
 {
