@@ -198,6 +198,11 @@ ExitCode runPlan(const CliContext& ctx, const ServeOptions& o)
     if (!set) return ctx.error(set.error());
     auto table = bundledEfficiencies();
     if (!table) return ctx.error(table.error());
+    for (const int n : o.counts) {
+        if (n < 1 || n > models::serving::constants::maxDevices) {
+            return ctx.error("--counts: " + std::to_string(n) + " is not a device count from 1 to 65,536");
+        }
+    }
     PlanOptions po;
     po.counts = o.counts;
     po.allKinds = o.allKinds;

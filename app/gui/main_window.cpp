@@ -292,6 +292,9 @@ void MainWindow::setTheme(Theme theme)
 
 void MainWindow::setFontScale(double scale)
 {
+    // A NaN or infinite scale (a hand-edited or damaged settings file) would reach ImGui's font atlas and abort:
+    // it falls back to 1 (issue #29).
+    if (!std::isfinite(scale)) scale = 1.0;
     m_fontScale = std::clamp(std::round(scale * 10.0) / 10.0, minFontScale, maxFontScale);
     applyTheme(*qApp, m_theme, m_fontScale);
     m_sections->fitToFont(); // names stay whole at every text size (wrapped on projectors)
@@ -348,7 +351,8 @@ void MainWindow::enterPresenter()
 {
     m_themeBeforePresenter = m_theme;
     m_scaleBeforePresenter = m_fontScale;
-    const double scale = m_context.settings().value("presenter/fontScale", 1.8).toDouble();
+    double scale = m_context.settings().value("presenter/fontScale", 1.8).toDouble();
+    if (!std::isfinite(scale)) scale = 1.8;
     setTheme(Theme::HighContrast);
     setFontScale(std::clamp(std::max(scale, m_fontScale), 1.5, maxFontScale));
     m_sections->hide();

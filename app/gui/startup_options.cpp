@@ -86,7 +86,7 @@ std::expected<StartupOptions, QString> parseArguments(const QStringList& argumen
     if (parser.isSet(fontScale)) {
         bool ok = false;
         options.fontScale = parser.value(fontScale).toDouble(&ok);
-        if (!ok || options.fontScale < 0.8 || options.fontScale > 2.5) {
+        if (!ok || !(options.fontScale >= 0.8 && options.fontScale <= 2.5)) { // NaN fails both comparisons
             return std::unexpected(QStringLiteral("--font-scale must be a number from 0.8 to 2.5, not '%1'")
                                        .arg(parser.value(fontScale)));
         }

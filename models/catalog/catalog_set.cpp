@@ -91,9 +91,57 @@ Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::
     return report;
 }
 
+namespace {
+
+std::string_view fileKindName(std::filesystem::file_type type)
+{
+    switch (type) {
+    case std::filesystem::file_type::directory: return "a directory";
+    case std::filesystem::file_type::fifo: return "a FIFO";
+    case std::filesystem::file_type::socket: return "a socket";
+    case std::filesystem::file_type::block: return "a block device";
+    case std::filesystem::file_type::character: return "a character device";
+    default: return "not a regular file";
+    }
+}
+
+/// Where a write to `path` should land: the file a symlink chain ends at (absolute), else `path` itself.
+Result<std::filesystem::path> writeTarget(const std::filesystem::path& path)
+{
+    namespace fs = std::filesystem;
+    fs::path target = path;
+    for (int hops = 0; hops < 40; ++hops) {
+        std::error_code ec;
+        const auto status = fs::symlink_status(target, ec);
+        if (ec || status.type() != fs::file_type::symlink) return target;
+        const fs::path next = fs::read_symlink(target, ec);
+        if (ec) return fail(ErrorCode::Io, path.string() + ": cannot read the link: " + ec.message());
+        target = next.is_absolute() ? next : target.parent_path() / next;
+    }
+    return fail(ErrorCode::Io, path.string() + ": too many levels of symbolic links");
+}
+
+} // namespace
+
 Result<void> writeFileAtomically(const std::filesystem::path& path, std::string_view content)
 {
-    std::filesystem::path temporary = path;
+    namespace fs = std::filesystem;
+    // A symlink is followed and its target written (the link stays a link); anything that is not a regular
+    // file is refused before it is opened: a FIFO would block or feed a reader, a device node would be
+    // replaced by a file, a directory cannot be one.
+    auto resolved = writeTarget(path);
+    if (!resolved) return std::unexpected(resolved.error());
+    const fs::path target = *resolved;
+    std::error_code ec;
+    const auto status = fs::status(target, ec);
+    const bool exists = !ec && status.type() != fs::file_type::not_found;
+    if (exists && status.type() != fs::file_type::regular) {
+        return fail(ErrorCode::Io, path.string() + ": " + std::string(fileKindName(status.type())) + ", not a file to write: give a file name");
+    }
+    if (exists && (status.permissions() & fs::perms::owner_write) == fs::perms::none) {
+        return fail(ErrorCode::Io, path.string() + ": read-only file: not replaced");
+    }
+    fs::path temporary = target;
     temporary += ".partial";
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
@@ -102,13 +150,17 @@ Result<void> writeFileAtomically(const std::filesystem::path& path, std::string_
         out.flush();
         if (!out) {
             std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
+            fs::remove(temporary, ignored);
             return fail(ErrorCode::Io, path.string() + ": write failed");
         }
     }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) return fail(ErrorCode::Io, path.string() + ": " + ec.message());
+    if (exists) fs::permissions(temporary, status.permissions(), ec); // the replaced file keeps its mode
+    fs::rename(temporary, target, ec);
+    if (ec) {
+        std::error_code ignored;
+        fs::remove(temporary, ignored);
+        return fail(ErrorCode::Io, path.string() + ": " + ec.message());
+    }
     return {};
 }
 

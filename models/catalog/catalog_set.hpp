@@ -51,7 +51,9 @@ Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::
                                        const std::vector<std::string>& existingIds, bool dryRun,
                                        std::span<const Device> existingDevices = {});
 
-/// Writes `content` to `path` atomically: a temporary file beside it, then rename.
+/// Writes `content` to `path` atomically: a temporary file beside the target, then rename. A symlink is
+/// followed (its target is written, the link stays); a FIFO, device, socket or directory is refused before
+/// it is opened, and so is a read-only file; a replaced file keeps its permissions.
 Result<void> writeFileAtomically(const std::filesystem::path& path, std::string_view content);
 
 } // namespace accelscope::models::catalog

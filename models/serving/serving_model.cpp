@@ -470,6 +470,7 @@ Result<ServingEstimate> estimateServing(const TransformerConfig& config, const S
                                         const ServingRequest& request, int count)
 {
     if (count < 1) return fail(ErrorCode::InvalidArgument, "--count must be at least 1");
+    if (count > constants::maxDevices) return fail(ErrorCode::InvalidArgument, "--count must be at most 65,536 devices");
     std::optional<ServingEstimate> best;
     std::optional<ServingEstimate> smallest; // the layout closest to fitting, for "does not fit"
     std::optional<Error> sloError;

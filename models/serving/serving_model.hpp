@@ -40,6 +40,9 @@ constexpr double pcieStepLatencyUs = 1.0;
 constexpr double systemPowerPerTdp = 10.2 / 5.6;
 /// Largest tensor-parallel group: one scale-up domain of 8 devices (an HGX / OAM baseboard).
 constexpr int maxTensorParallel = 8;
+/// The most devices an estimate or plan takes: above the largest pods in the catalog (9,600 TPU chips), and
+/// small enough that every layout product stays an int (issue #29: 2^31 - 1 devices crashed with SIGFPE).
+constexpr int maxDevices = 65536;
 /// Planner ceiling on concurrent sequences per replica (a search limit, not a hardware figure).
 constexpr int maxBatch = 2048;
 /// Straight-line amortisation of a list price when no cloud price exists: 3 years of 8760 h.

@@ -96,6 +96,7 @@ Result<TrainingPlan> planTraining(const roofline::TransformerConfig& config, con
                                   std::pair{"--seq", request.sequence}, std::pair{"--micro-batch", request.microBatch}}) {
         if (auto ok = positive(name, v); !ok) return std::unexpected(ok.error());
     }
+    if (request.devices > constants::maxDevices) return fail(ErrorCode::InvalidArgument, "--count must be at most 65,536 devices");
     const auto bytesPerValue = roofline::dataTypeFromName(request.weights);
     if (!bytesPerValue) return fail(ErrorCode::InvalidArgument, "--weights: " + bytesPerValue.error().message);
 

@@ -105,6 +105,14 @@ TEST_CASE("theme and font scale persist in settings")
     MainWindow again(*fixture.context);
     CHECK(again.theme() == Theme::Dark);
     CHECK(again.fontScale() == maxFontScale);
+    again.close();
+    // Issue #29: a NaN scale in the settings file aborted every start (ImGui's font atlas); it now reads as 1.
+    fixture.context->settings().setValue("fontScale", "nan");
+    fixture.context->settings().setValue("presenter/fontScale", "inf");
+    MainWindow damaged(*fixture.context);
+    CHECK(damaged.fontScale() == 1.0);
+    damaged.setFontScale(std::numeric_limits<double>::quiet_NaN());
+    CHECK(damaged.fontScale() == 1.0);
 }
 
 #include "app/gui/visualizers/precision/precision_page.hpp"

@@ -51,6 +51,8 @@ TEST_CASE("bad start-up options are refused naming the option and the value")
 {
     CHECK(refusal({"--font-scale", "9"}) == "--font-scale must be a number from 0.8 to 2.5, not '9'");
     CHECK(refusal({"--font-scale", "big"}) == "--font-scale must be a number from 0.8 to 2.5, not 'big'");
+    CHECK(refusal({"--font-scale", "nan"}) == "--font-scale must be a number from 0.8 to 2.5, not 'nan'"); // issue #29
+    CHECK(refusal({"--font-scale", "inf"}) == "--font-scale must be a number from 0.8 to 2.5, not 'inf'");
     CHECK(refusal({"--theme", "pink"}) == "--theme must be light, dark or high-contrast, not 'pink'");
     CHECK(refusal({"--size", "639x480"}) == "--size must be WIDTHxHEIGHT from 640x480 to 7680x4320, not '639x480'");
     CHECK(refusal({"--size", "1024"}) == "--size must be WIDTHxHEIGHT from 640x480 to 7680x4320, not '1024'");

@@ -208,3 +208,14 @@ TEST_CASE("train plan --json: 405B on 128 H100s has fitting layouts ranked by st
     CHECK(small["fitting_layouts"] == 0);
     CHECK_THAT(small["layouts"][0]["verdict"].get<std::string>(), Catch::StartsWith("does not fit (needs "));
 }
+
+TEST_CASE("device counts beyond 65,536 or below 1 are one error line, not a crash (issue #29: SIGFPE at 2^31 - 1)")
+{
+    requireOneErrorLine({"serve", "estimate", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--count", "2147483647",
+                         "--weights", "fp8", "--kv", "fp8", "--input", "1024", "--output", "256", "--scenario", "offline"},
+                        "--count must be at most 65,536 devices");
+    requireOneErrorLine({"serve", "plan", "--model", "llama2-70b", "--counts", "0,-1"}, "--counts: 0 is not a device count");
+    requireOneErrorLine({"serve", "plan", "--model", "llama2-70b", "--counts", "8,1073741824"}, "--counts: 1073741824 is not a device count");
+    requireOneErrorLine({"train", "plan", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--count", "2147483647"},
+                        "--count must be at most 65,536 devices");
+}

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 using namespace accelscope::models::catalog;
 using accelscope::tests::TempDir;
 
@@ -385,6 +387,42 @@ TEST_CASE("atomic writes leave no partial file behind")
     CHECK(accelscope::tests::readText(target) == "a,b\n");
     CHECK_FALSE(std::filesystem::exists(dir.path() / "out.csv.partial"));
     CHECK_FALSE(writeFileAtomically(dir.path() / "no" / "such" / "dir.csv", "x").has_value());
+}
+
+TEST_CASE("output files: a symlink's target is written, FIFOs, devices, directories and read-only files are refused")
+{
+    // Issue #29: the temporary-then-rename write turned a symlink into a regular file and replaced /dev/full.
+    TempDir dir;
+    const auto real = dir.write("real.json", "old");
+    const auto link = dir.path() / "link.json";
+    std::filesystem::create_symlink("real.json", link);
+    REQUIRE(writeFileAtomically(link, "new").has_value());
+    CHECK(std::filesystem::is_symlink(link));
+    CHECK(accelscope::tests::readText(real) == "new");
+
+    const auto dangling = dir.path() / "dangling.json";
+    std::filesystem::create_symlink(dir.path() / "made.json", dangling);
+    REQUIRE(writeFileAtomically(dangling, "x").has_value());
+    CHECK(accelscope::tests::readText(dir.path() / "made.json") == "x");
+
+    const auto fifo = dir.path() / "fifo";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    const auto toFifo = writeFileAtomically(fifo, "x"); // must not block: the FIFO is never opened
+    REQUIRE_FALSE(toFifo.has_value());
+    CHECK_THAT(toFifo.error().message, Catch::Contains("a FIFO, not a file to write"));
+
+    CHECK_THAT(writeFileAtomically("/dev/null", "x").error().message, Catch::Contains("a character device"));
+    CHECK_THAT(writeFileAtomically(dir.path(), "x").error().message, Catch::Contains("a directory"));
+
+    const auto locked = dir.write("locked.csv", "keep");
+    std::filesystem::permissions(locked, std::filesystem::perms::owner_read);
+    CHECK_THAT(writeFileAtomically(locked, "x").error().message, Catch::Contains("read-only file"));
+    CHECK(accelscope::tests::readText(locked) == "keep");
+
+    const auto mode = dir.write("mode.csv", "a");
+    std::filesystem::permissions(mode, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+    REQUIRE(writeFileAtomically(mode, "b").has_value());
+    CHECK(std::filesystem::status(mode).permissions() == (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
 }
 
 TEST_CASE("lesson progress is saved, loaded, refused when corrupted and reset")
