@@ -154,7 +154,7 @@ std::vector<Problem> validateStep(const Lesson& lesson, const Step& step, const 
     };
     if (auto prose = renderAt(evaluator, step.prose, lesson.file, step.proseLine); !prose) add(prose.error(), step.proseLine);
     if (step.action) {
-        if (auto a = pageAction(*step.action, context, lesson.file); !a) add(a.error(), step.action->line);
+        for (const auto& problem : pageActionProblems(*step.action, context, lesson.file)) add(problem, step.action->line);
     }
     if (step.lab) {
         const auto& lab = *step.lab;

@@ -30,6 +30,9 @@ struct PageAction {
 /// Checks an action against its page's keys (devices in the catalog, presets, formats, schedule
 /// names, values in range) and returns it as a structured object. Error: "file:line: what".
 models::Result<PageAction> pageAction(const Action& action, const LessonContext& context, const std::string& file);
+/// Every problem of an action (an unknown page, each unknown or out-of-range setting), each "file:line: what";
+/// empty when pageAction succeeds. `lesson check` lists them all.
+std::vector<models::Error> pageActionProblems(const Action& action, const LessonContext& context, const std::string& file);
 
 /// A state predicate the engine knows.
 struct PredicateInfo {

@@ -297,24 +297,36 @@ std::vector<PredicateInfo> predicates()
     };
 }
 
-models::Result<PageAction> pageAction(const Action& action, const LessonContext& context, const std::string& file)
+std::vector<models::Error> pageActionProblems(const Action& action, const LessonContext& context, const std::string& file)
 {
+    std::vector<models::Error> problems;
     const auto at = [&](int line, const std::string& what) {
-        return fail(ErrorCode::InvalidData, file + ":" + std::to_string(line) + ": " + what);
+        problems.push_back(models::Error{ErrorCode::InvalidData, file + ":" + std::to_string(line) + ": " + what});
     };
     auto page = pageContract(action.page);
-    if (!page) return at(action.line + 1, page.error().message);
-    PageAction out{page->id, page->name, {}};
+    if (!page) {
+        at(action.line + 1, page.error().message);
+        return problems;
+    }
     for (const auto& s : action.settings) {
         const SettingSpec* spec = page->find(s.key);
         if (spec == nullptr) {
             std::vector<std::string> keys;
             for (const auto& k : page->settings) keys.push_back(k.key);
-            return at(s.line, "the " + page->name + " page has no setting '" + s.key + "' (" + joinNames(keys) + ")");
+            at(s.line, "the " + page->name + " page has no setting '" + s.key + "' (" + joinNames(keys) + ")");
+            continue;
         }
-        if (auto ok = checkSetting(*spec, s.value, context); !ok) return at(s.line, ok.error().message);
-        out.settings[s.key] = s.value;
+        if (auto ok = checkSetting(*spec, s.value, context); !ok) at(s.line, ok.error().message);
     }
+    return problems;
+}
+
+models::Result<PageAction> pageAction(const Action& action, const LessonContext& context, const std::string& file)
+{
+    if (auto problems = pageActionProblems(action, context, file); !problems.empty()) return std::unexpected(problems.front());
+    auto page = pageContract(action.page);
+    PageAction out{page->id, page->name, {}};
+    for (const auto& s : action.settings) out.settings[s.key] = s.value;
     return out;
 }
 

@@ -250,6 +250,23 @@ TEST_CASE("each check kind accepts the model's answer and refuses a wrong one")
     CHECK_FALSE(checkState(state, {}, ctx).has_value());
 }
 
+TEST_CASE("validation reports every bad setting of an action, not only the first (issue #32)")
+{
+    const auto ctx = accelscope::tests::lessonTestContext();
+    std::string changed = goodLesson;
+    const std::string from = "devices: nvidia-h100-sxm";
+    changed.replace(changed.find(from), from.size(), "devices: nvidia-h1000\nshade: blue");
+    std::string precision = "precision: bf16\nkernel";
+    changed.replace(changed.find(precision), precision.size(), "precision: bf17\nkernel");
+    const auto problems = validateLesson(parsed(changed), ctx);
+    REQUIRE(problems.size() >= 3);
+    std::string all;
+    for (const auto& p : problems) all += p.text() + "\n";
+    CHECK_THAT(all, Catch::Contains("tiny.md:14: devices: no device with id 'nvidia-h1000'"));
+    CHECK_THAT(all, Catch::Contains("tiny.md:15: the Roofline page has no setting 'shade'"));
+    CHECK_THAT(all, Catch::Contains("tiny.md:16: precision: unknown precision 'bf17'"));
+}
+
 TEST_CASE("validation reports missing pages, devices, presets, labs and unreachable states with file:line")
 {
     const auto ctx = accelscope::tests::lessonTestContext();
