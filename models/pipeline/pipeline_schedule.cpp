@@ -3,6 +3,7 @@
 #include "models/pipeline/pipeline_schedule.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <deque>
 #include <utility>
@@ -125,7 +126,13 @@ Result<void> validate(const PipelineConfig& c)
     if (c.microbatches < 1 || c.microbatches > 100000) {
         return bad("m (micro-batches) must be 1 to 100000, not " + std::to_string(c.microbatches));
     }
-    if (c.chunks < 1) return bad("v (chunks per device) must be at least 1, not " + std::to_string(c.chunks));
+    if (c.chunks < 1 || c.chunks > 64) return bad("v (chunks per device) must be 1 to 64, not " + std::to_string(c.chunks));
+    // Every op is simulated: cap the schedule's stage-steps so that the largest one runs in about a second
+    // (issue #29: v = 1,000,000 hung and p, m at their maxima ran for over 30 s).
+    if (double(c.stages) * c.microbatches * c.chunks > 1e6) {
+        return bad("p x m x v must be at most 1,000,000 (p = " + std::to_string(c.stages) + ", m = " + std::to_string(c.microbatches) +
+                   ", v = " + std::to_string(c.chunks) + ")");
+    }
     if (c.schedule != Schedule::Interleaved && c.chunks != 1) {
         return bad("v (chunks) applies to the interleaved schedule only");
     }
@@ -134,10 +141,11 @@ Result<void> validate(const PipelineConfig& c)
         return bad("interleaving needs m to be a multiple of p (m = " + std::to_string(c.microbatches) +
                    ", p = " + std::to_string(c.stages) + ")");
     }
-    if (!(c.forwardTime > 0) || !(c.backwardTime > 0) || c.weightTime < 0 || (splitsWeight(c.schedule) && !(c.weightTime > 0))) {
-        return bad("op times must be positive (F, B; and W for zero-bubble schedules)");
+    if (!(c.forwardTime > 0) || !(c.backwardTime > 0) || !(c.weightTime >= 0) || (splitsWeight(c.schedule) && !(c.weightTime > 0)) ||
+        !std::isfinite(c.forwardTime) || !std::isfinite(c.backwardTime) || !std::isfinite(c.weightTime)) {
+        return bad("op times must be positive finite numbers (F, B; and W for zero-bubble schedules)");
     }
-    if (c.commTime < 0) return bad("communication time must not be negative");
+    if (!(c.commTime >= 0) || !std::isfinite(c.commTime)) return bad("communication time must be a finite number, not negative"); // NaN too
     return {};
 }
 

@@ -38,7 +38,7 @@ TEST_CASE("pipeline bad input: p or m of 0, m not a multiple of p for interleavi
     CHECK_THAT(runCli(user, {"pipeline", "--schedule", "interleaved", "-p", "4", "-m", "6", "-v", "2"}).err,
                Catch::Contains("m to be a multiple of p"));
     CHECK_THAT(runCli(user, {"pipeline", "--schedule", "interleaved", "-p", "4", "-m", "8", "-v", "0"}).err,
-               Catch::Contains("v (chunks per device) must be at least 1"));
+               Catch::Contains("v (chunks per device) must be 1 to 64"));
     CHECK(runCli(user, {"pipeline", "--schedule", "zb-h3"}).status == 2);
 }
 

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include <algorithm>
 
 using namespace accelscope::models::pipeline;
@@ -133,10 +135,27 @@ TEST_CASE("bad configurations are clear errors")
     c.chunks = 2;
     CHECK_THAT(error(c), Catch::Contains("m to be a multiple of p (m = 6, p = 4)"));
     c.chunks = 0;
-    CHECK_THAT(error(c), Catch::Contains("v (chunks per device) must be at least 1"));
+    CHECK_THAT(error(c), Catch::Contains("v (chunks per device) must be 1 to 64"));
+    c.microbatches = 8;
+    c.chunks = 2147483647; // issue #29: an internal error before
+    CHECK_THAT(error(c), Catch::Contains("v (chunks per device) must be 1 to 64"));
+    c.stages = 1024;
+    c.microbatches = 2048;
+    c.chunks = 2;
+    CHECK_THAT(error(c), Catch::Contains("p x m x v must be at most 1,000,000"));
+    c.stages = 4;
+    c.microbatches = 6;
     c.chunks = 1;
     CHECK_THAT(error(c), Catch::Contains("interleaving needs v ≥ 2"));
     c.schedule = Schedule::OneFOneB;
     c.forwardTime = 0;
     CHECK_THAT(error(c), Catch::Contains("op times must be positive"));
+    c.forwardTime = std::numeric_limits<double>::infinity();
+    CHECK_THAT(error(c), Catch::Contains("op times must be positive finite numbers"));
+    c.forwardTime = 1;
+    c.weightTime = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THAT(error(c), Catch::Contains("op times must be positive finite numbers"));
+    c.weightTime = 0;
+    c.commTime = std::numeric_limits<double>::quiet_NaN(); // issue #29: printed a bubble of 0
+    CHECK_THAT(error(c), Catch::Contains("communication time must be a finite number"));
 }
