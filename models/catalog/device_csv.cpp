@@ -2,6 +2,8 @@
 // CSV export and import (RFC 4180), import routed through the data-file validator.
 #include "models/catalog/device_csv.hpp"
 
+#include "models/common/csv_records.hpp"
+
 #include "models/catalog/comparison.hpp"
 #include "models/catalog/figure_parser.hpp"
 #include "models/catalog/located_json.hpp"
@@ -23,76 +25,6 @@ constexpr std::array textColumns{"id", "name", "vendor", "kind", "form_factor", 
                                  "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name",
                                  "scaleup_topology", "scaleup_link_kind", "notes"};
 constexpr std::array sourceColumns{"source_title", "source_publisher", "source_kind", "source_url", "source_where"};
-
-struct CsvRow {
-    int line = 0;
-    std::vector<std::string> fields;
-};
-
-struct CsvParse {
-    std::vector<CsvRow> rows;
-    int errorLine = 0;
-    std::string error;
-};
-
-// RFC 4180: quoted fields may hold commas, quotes ("") and newlines; CRLF or LF line ends.
-CsvParse parseCsv(std::string_view text)
-{
-    CsvParse out;
-    CsvRow row{1, {}};
-    std::string field;
-    bool quoted = false;
-    bool fieldStarted = false;
-    int line = 1;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-                field += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                if (c == '\n') ++line;
-                field += c;
-            }
-            continue;
-        }
-        if (c == '"' && !fieldStarted) {
-            quoted = true;
-            fieldStarted = true;
-        } else if (c == '"') {
-            out.errorLine = line;
-            out.error = "a quote inside an unquoted field";
-            return out;
-        } else if (c == ',') {
-            row.fields.push_back(std::move(field));
-            field.clear();
-            fieldStarted = false;
-        } else if (c == '\n' || c == '\r') {
-            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
-            row.fields.push_back(std::move(field));
-            field.clear();
-            fieldStarted = false;
-            if (!(row.fields.size() == 1 && row.fields.front().empty())) out.rows.push_back(std::move(row));
-            ++line;
-            row = CsvRow{line, {}};
-        } else {
-            field += c;
-            fieldStarted = true;
-        }
-    }
-    if (quoted) {
-        out.errorLine = line;
-        out.error = "a quoted field is not closed";
-        return out;
-    }
-    if (fieldStarted || !row.fields.empty()) {
-        row.fields.push_back(std::move(field));
-        out.rows.push_back(std::move(row));
-    }
-    return out;
-}
 
 bool isNumber(const std::string& text)
 {
@@ -166,16 +98,16 @@ ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName
         failed.issues.push_back({fileName, problem->line, "(encoding)", utf8ProblemText(*problem)});
         return failed;
     }
-    const CsvParse csv = parseCsv(text);
+    const CsvRecords csv = splitCsvRecords(text);
     if (!csv.error.empty()) {
         failed.issues.push_back({fileName, csv.errorLine, "(csv)", csv.error});
         return failed;
     }
-    if (csv.rows.empty()) {
+    if (csv.records.empty()) {
         failed.issues.push_back({fileName, 1, "(csv)", "empty file: expected a header row and device rows"});
         return failed;
     }
-    const auto& header = csv.rows.front().fields;
+    const auto& header = csv.records.front().fields;
     const auto known = deviceCsvColumns();
     for (std::size_t c = 0; c < header.size(); ++c) {
         const std::string& column = header[c];
@@ -190,8 +122,8 @@ ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName
     // Build the equivalent data-file document, remembering each value's CSV line.
     LocatedJson doc;
     doc.root = json{{"sources", json::object()}, {"devices", json::array()}};
-    for (std::size_t r = 1; r < csv.rows.size(); ++r) {
-        const CsvRow& row = csv.rows[r];
+    for (std::size_t r = 1; r < csv.records.size(); ++r) {
+        const CsvRecord& row = csv.records[r];
         if (row.fields.size() != header.size()) {
             failed.issues.push_back({fileName, row.line, "(csv)",
                                      "row has " + std::to_string(row.fields.size()) + " fields, header has " +

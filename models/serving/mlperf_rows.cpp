@@ -2,6 +2,8 @@
 // CSV reader for MLPerf Inference rows: columns found by header name, quoted fields, file:line errors.
 #include "models/serving/mlperf_rows.hpp"
 
+#include "models/common/csv_records.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -14,41 +16,12 @@
 namespace accelscope::models::serving {
 namespace {
 
-/// Splits CSV text into records of fields (RFC 4180: quotes, doubled quotes, newlines inside quotes).
-/// Each record remembers the line it starts on.
-struct Record {
-    int line = 0;
-    std::vector<std::string> fields;
-};
-
-std::vector<Record> splitCsv(std::string_view text)
+/// The records of `text`, or the file's first CSV syntax error as "file:line: what".
+Result<std::vector<CsvRecord>> csvRecords(std::string_view text, const std::string& fileName)
 {
-    std::vector<Record> out;
-    Record rec{1, {}};
-    std::string field;
-    bool quoted = false;
-    int line = 1;
-    bool any = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') { field += '"'; ++i; }
-            else if (c == '"') quoted = false;
-            else { if (c == '\n') ++line; field += c; }
-            continue;
-        }
-        if (c == '"') { quoted = true; any = true; }
-        else if (c == ',') { rec.fields.push_back(field); field.clear(); any = true; }
-        else if (c == '\r') continue;
-        else if (c == '\n') {
-            if (any || !field.empty()) { rec.fields.push_back(field); out.push_back(rec); }
-            field.clear();
-            rec = Record{++line, {}};
-            any = false;
-        } else { field += c; any = true; }
-    }
-    if (any || !field.empty()) { rec.fields.push_back(field); out.push_back(rec); }
-    return out;
+    CsvRecords csv = splitCsvRecords(text);
+    if (!csv.error.empty()) return fail(ErrorCode::InvalidData, fileName + ":" + std::to_string(csv.errorLine) + ": " + csv.error);
+    return std::move(csv.records);
 }
 
 std::string trim(std::string s)
@@ -109,7 +82,9 @@ std::string presetOfBenchmark(std::string_view benchmark)
 
 Result<std::vector<MlperfRow>> parseMlperfRows(std::string_view text, const std::string& fileName)
 {
-    const auto records = splitCsv(text);
+    const auto parsed = csvRecords(text, fileName);
+    if (!parsed) return std::unexpected(parsed.error());
+    const auto& records = *parsed;
     if (records.empty()) return fail(ErrorCode::InvalidData, fileName + ":1: empty file, a header row is required");
     std::vector<std::string> header;
     for (const auto& f : records.front().fields) header.push_back(lowerCase(trim(f)));
@@ -178,7 +153,9 @@ Result<std::vector<MlperfRow>> parseMlperfRows(std::string_view text, const std:
 
 Result<std::vector<BandwidthMeasurement>> parseBandwidthMeasurements(std::string_view text, const std::string& fileName)
 {
-    const auto records = splitCsv(text);
+    const auto parsed = csvRecords(text, fileName);
+    if (!parsed) return std::unexpected(parsed.error());
+    const auto& records = *parsed;
     if (records.empty()) return fail(ErrorCode::InvalidData, fileName + ":1: empty file, a header row is required");
     std::vector<std::string> header;
     for (const auto& f : records.front().fields) header.push_back(lowerCase(trim(f)));

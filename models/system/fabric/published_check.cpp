@@ -2,6 +2,7 @@
 // Published nccl-tests rows against the collective model, per platform and size band.
 #include "models/system/fabric/published_check.hpp"
 
+#include "models/common/csv_records.hpp"
 #include "models/system/fabric/fabric.hpp"
 
 #include <algorithm>
@@ -22,23 +23,6 @@ std::optional<double> number(std::string_view text)
     return value;
 }
 
-/// Lines of `text` with their 1-based numbers, without the line ends.
-std::vector<std::pair<int, std::string_view>> lines(std::string_view text)
-{
-    std::vector<std::pair<int, std::string_view>> out;
-    int n = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = std::min(text.find('\n', pos), text.size());
-        std::string_view line = text.substr(pos, end - pos);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        pos = end + 1;
-        ++n;
-        if (!line.empty()) out.emplace_back(n, line);
-    }
-    return out;
-}
-
 struct Table {
     std::vector<std::string> header;
     std::vector<std::pair<int, std::vector<std::string>>> rows;
@@ -53,23 +37,21 @@ struct Table {
 
 Result<Table> readTable(std::string_view text, std::initializer_list<std::string_view> required)
 {
-    const auto all = lines(text);
-    if (all.empty()) return fail(ErrorCode::InvalidData, "line 1: empty file, no CSV header");
+    CsvRecords csv = splitCsvRecords(text);
+    if (!csv.error.empty()) return fail(ErrorCode::InvalidData, "line " + std::to_string(csv.errorLine) + ": " + csv.error);
+    if (csv.records.empty()) return fail(ErrorCode::InvalidData, "line 1: empty file, no CSV header");
     Table t;
-    auto header = splitCsvLine(all.front().second);
-    if (!header) return fail(ErrorCode::InvalidData, "line " + std::to_string(all.front().first) + ": " + header.error().message);
-    t.header = std::move(*header);
+    t.header = std::move(csv.records.front().fields);
     for (const auto name : required) {
         if (!t.column(name)) return fail(ErrorCode::InvalidData, "line 1: the header has no column '" + std::string(name) + "'");
     }
-    for (std::size_t i = 1; i < all.size(); ++i) {
-        auto fields = splitCsvLine(all[i].second);
-        if (!fields) return fail(ErrorCode::InvalidData, "line " + std::to_string(all[i].first) + ": " + fields.error().message);
-        if (fields->size() != t.header.size()) {
-            return fail(ErrorCode::InvalidData, "line " + std::to_string(all[i].first) + ": " + std::to_string(fields->size()) +
+    for (std::size_t i = 1; i < csv.records.size(); ++i) {
+        auto& r = csv.records[i];
+        if (r.fields.size() != t.header.size()) {
+            return fail(ErrorCode::InvalidData, "line " + std::to_string(r.line) + ": " + std::to_string(r.fields.size()) +
                                                     " fields where the header has " + std::to_string(t.header.size()));
         }
-        t.rows.emplace_back(all[i].first, std::move(*fields));
+        t.rows.emplace_back(r.line, std::move(r.fields));
     }
     return t;
 }
@@ -83,36 +65,6 @@ double median(std::vector<double> v)
 }
 
 } // namespace
-
-Result<std::vector<std::string>> splitCsvLine(std::string_view line)
-{
-    std::vector<std::string> fields;
-    std::string field;
-    bool quoted = false;
-    bool wasQuoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"') {
-                if (i + 1 < line.size() && line[i + 1] == '"') { field += '"'; ++i; }
-                else quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == '"' && field.empty() && !wasQuoted) {
-            quoted = wasQuoted = true;
-        } else if (c == ',') {
-            fields.push_back(std::move(field));
-            field.clear();
-            wasQuoted = false;
-        } else {
-            field += c;
-        }
-    }
-    if (quoted) return fail(ErrorCode::InvalidData, "field " + std::to_string(fields.size() + 1) + " opens a quote that never closes");
-    fields.push_back(std::move(field));
-    return fields;
-}
 
 Result<std::vector<PublishedRow>> readPublishedRows(std::string_view csvText)
 {

@@ -40,10 +40,6 @@ struct PublishedPlatform {
     int line = 0;
 };
 
-/// Splits one CSV line (RFC 4180 quoting, "" inside quotes); errors name the column where a quote is
-/// left open.
-Result<std::vector<std::string>> splitCsvLine(std::string_view line);
-
 /// Reads nccl-tests-published.csv: the header must name platform, collective, bytes, busbw_gbs and
 /// time_us; errors name the line and field.
 Result<std::vector<PublishedRow>> readPublishedRows(std::string_view csvText);
