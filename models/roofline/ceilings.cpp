@@ -180,9 +180,13 @@ std::optional<BandwidthCeiling> hostLinkCeiling(const catalog::Device& d)
 
 std::optional<BandwidthCeiling> scaleUpCeiling(const catalog::Device& d)
 {
+    const std::string name = d.interconnectName.empty() ? "scale-up link" : d.interconnectName;
+    if (const auto one = d.value(FigureKey::InterconnectGbsPerDirection)) { // stated per direction: taken as it is
+        return BandwidthCeiling{MemoryLevel::ScaleUp, name + " (per direction)", *one, Basis::Sourced,
+                                "catalog interconnect_gbs_per_direction (" + gbpsText(*one) + " GB/s)"};
+    }
     const auto both = d.value(FigureKey::InterconnectGbs);
     if (!both) return std::nullopt;
-    const std::string name = d.interconnectName.empty() ? "scale-up link" : d.interconnectName;
     return BandwidthCeiling{MemoryLevel::ScaleUp, name + " (per direction)", *both / 2, Basis::Derived,
                             "catalog interconnect_gbs / 2 (" + gbpsText(*both) + " GB/s, both directions added)"};
 }

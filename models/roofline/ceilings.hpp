@@ -67,7 +67,8 @@ Result<BandwidthCeiling> deviceMemoryCeiling(const catalog::Device& device);
 /// PCI-SIG per-lane rates; NVLink-C2C when the `host_link` text states a bandwidth. nullopt if unknown.
 std::optional<BandwidthCeiling> hostLinkCeiling(const catalog::Device& device);
 
-/// Scale-up link per direction (`interconnect_gbs` / 2, NVIDIA's both-directions convention). nullopt if absent.
+/// Scale-up link per direction: `interconnect_gbs_per_direction` where the catalog states it, else
+/// `interconnect_gbs` / 2 (NVIDIA's both-directions convention). nullopt if absent.
 std::optional<BandwidthCeiling> scaleUpCeiling(const catalog::Device& device);
 
 /// PCIe bandwidth per lane and direction in GB/s for generations 1–6 (PCI-SIG base specifications:

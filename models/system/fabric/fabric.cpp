@@ -3,6 +3,7 @@
 #include "models/system/fabric/fabric.hpp"
 
 #include "models/common/number_text.hpp"
+#include "models/roofline/ceilings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -61,40 +62,22 @@ std::pair<const Device*, int> bandwidthPart(const Device& system, std::span<cons
     return {nullptr, 0};
 }
 
-/// Per-direction scale-up bandwidth of one device of `d`, with where it came from; nullopt when the
-/// catalog states none.
+/// Per-direction scale-up bandwidth of one device of `d` (the roofline's scale-up ceiling, shared by
+/// `devicesInDevice` devices), with where it came from; nullopt when the catalog states none.
 std::optional<FabricFigure> perDirection(const Device& d, int devicesInDevice)
 {
+    const auto c = roofline::scaleUpCeiling(d);
+    if (!c) return std::nullopt;
     const std::string per = devicesInDevice > 1 ? " / " + std::to_string(devicesInDevice) + " devices in it" : "";
-    if (auto v = d.value(FigureKey::InterconnectGbsPerDirection)) {
-        return FabricFigure{"scale_up_gbs_per_direction", *v / devicesInDevice, "GB/s",
-                            "catalog " + d.id + " interconnect_gbs_per_direction = " + gbs(*v) + per, false};
-    }
-    if (auto v = d.value(FigureKey::InterconnectGbs)) {
-        // Vendors print the sum of both directions (NVLink 4: 18 links x 50 GB/s = 900 GB/s).
-        return FabricFigure{"scale_up_gbs_per_direction", *v / 2 / devicesInDevice, "GB/s",
-                            "catalog " + d.id + " interconnect_gbs = " + gbs(*v) + " (both directions) / 2" + per, false};
-    }
-    return std::nullopt;
+    return FabricFigure{"scale_up_gbs_per_direction", c->bandwidthGBps / devicesInDevice, "GB/s", "catalog " + d.id + ": " + c->source + per, false};
 }
 
-/// PCIe payload rate per direction: lanes x transfer rate x encoding / 8 (PCI-SIG base specifications:
-/// 8b/10b to gen 2, 128b/130b from gen 3; 2.5, 5, 8, 16, 32, 64 GT/s for gens 1 to 6; gen 6 uses FLIT
-/// mode, counted here at 242/256).
+/// PCIe per direction: the roofline's host-link ceiling (PCI-SIG per-lane rate x lanes).
 std::optional<FabricFigure> pcieFigure(const Device& d)
 {
-    const auto gen = d.value(FigureKey::PcieGen);
-    if (!gen) return std::nullopt;
-    const int g = static_cast<int>(*gen);
-    if (g < 1 || g > 6) return std::nullopt;
-    constexpr double gtPerS[] = {2.5, 5, 8, 16, 32, 64};
-    const double encoding = g <= 2 ? 0.8 : g <= 5 ? 128.0 / 130.0 : 242.0 / 256.0;
-    const int lanes = static_cast<int>(d.value(FigureKey::PcieLanes).value_or(16));
-    const double value = lanes * gtPerS[g - 1] * encoding / 8.0;
-    return FabricFigure{"scale_up_gbs_per_direction", value, "GB/s",
-                        "PCIe gen " + std::to_string(g) + " x" + std::to_string(lanes) + ": lanes x " + exactText(gtPerS[g - 1]) +
-                            " GT/s x encoding / 8 (catalog pcie_gen" + (d.value(FigureKey::PcieLanes) ? ", pcie_lanes" : "; x16 assumed") + ")",
-                        !d.value(FigureKey::PcieLanes)};
+    const auto c = roofline::hostLinkCeiling(d);
+    if (!c || c->level != roofline::MemoryLevel::HostLink || !c->label.starts_with("PCIe")) return std::nullopt;
+    return FabricFigure{"scale_up_gbs_per_direction", c->bandwidthGBps, "GB/s", "catalog " + d.id + ": " + c->source, false};
 }
 
 int linksInName(std::string_view name)
