@@ -5,7 +5,9 @@
 #include "app/cli/model_options.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/common/number_text.hpp"
+#include "models/catalog/device_query.hpp"
 #include "models/serving/training_plan.hpp"
+#include "models/system/step/training_step.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -89,6 +91,134 @@ ExitCode runTrainPlan(const CliContext& ctx, const TrainPlanOptions& o)
     return ExitCode::Ok;
 }
 
+struct TrainEstimateOptions {
+    ModelOptions model;
+    std::string device;
+    models::system::TrainingLayoutSpec spec;
+    std::string recompute = "selective";
+    int gpusPerNode = 0;
+    bool noSequenceParallel = false;
+    bool noOverlap = false;
+};
+
+json parameterJson(const models::system::StepParameter& p)
+{
+    return {{"name", p.name}, {"value", p.value}, {"unit", p.unit}, {"basis", p.basis}, {"source", p.source}};
+}
+
+ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
+{
+    using namespace models::system;
+    auto config = resolveModel(o.model);
+    if (!config) return ctx.error(config.error());
+    auto recompute = models::memory::recomputeFromName(o.recompute);
+    if (!recompute) return ctx.error("--recompute must be none, selective or full, not '" + o.recompute + "'");
+    o.spec.recompute = *recompute;
+    ParallelLayout& l = o.spec.parallel;
+    for (const auto& [name, v] : {std::pair{"--tp", l.tp}, std::pair{"--cp", l.cp}, std::pair{"--ep", l.ep}, std::pair{"--dp", l.dp},
+                                  std::pair{"--pp", l.pp}, std::pair{"--vp", o.spec.virtualStages}}) {
+        if (v < 1 || v > models::serving::constants::maxDevices) {
+            return ctx.error(std::string(name) + " must be from 1 to " + std::to_string(models::serving::constants::maxDevices));
+        }
+    }
+    const long long devices = 1LL * l.tp * l.cp * l.dp * l.pp;
+    if (devices > models::serving::constants::maxDevices) {
+        return ctx.error("tp x cp x dp x pp = " + std::to_string(devices) + " devices; at most " +
+                         std::to_string(models::serving::constants::maxDevices));
+    }
+    if (l.zero < 0 || l.zero > 3) return ctx.error("--zero must be 0 to 3");
+    l.sequenceParallel = l.tp > 1 && !o.noSequenceParallel;
+    if (o.noOverlap) o.spec.overlapGradReduce = o.spec.overlapParamGather = false;
+    auto set = ctx.loadCatalog();
+    if (!set) return ctx.error(set.error());
+    auto found = models::catalog::findDevice(set->devices, o.device);
+    if (!found) return ctx.error(found.error());
+    const models::catalog::Device& device = **found;
+    auto whole = fabricForDevice(device, set->devices, FabricRequest{});
+    if (!whole) return ctx.error(whole.error());
+    const int perNode = o.gpusPerNode > 0 ? o.gpusPerNode : static_cast<int>(std::min<long long>(whole->domainDevices, devices));
+    if (devices % perNode != 0) {
+        return ctx.error(std::to_string(devices) + " devices do not fill whole nodes of " + std::to_string(perNode) +
+                         " (--gpus-per-node, or a layout that multiplies to a multiple of it)");
+    }
+    FabricRequest request;
+    request.devicesPerNode = perNode;
+    request.nodes = static_cast<int>(devices / perNode);
+    auto fabric = fabricForDevice(device, set->devices, request);
+    if (!fabric) return ctx.error(fabric.error());
+    auto e = estimateTrainingStep(*config, device, *fabric, o.spec);
+    if (!e) return ctx.error(e.error());
+    const TrainingStepBreakdown& b = e->breakdown;
+    if (ctx.json) {
+        json ops = json::array();
+        for (const auto& op : e->operators) {
+            ops.push_back({{"name", op.name}, {"kind", op.kind}, {"precision", op.precision}, {"calls", op.calls}, {"flops", op.flops},
+                           {"bytes", op.bytes}, {"seconds", op.seconds}, {"efficiency", op.efficiency}, {"memory_bound", op.memoryBound},
+                           {"detail", op.detail}});
+        }
+        json comms = json::array();
+        for (const auto& c : e->collectives) {
+            comms.push_back({{"name", c.name}, {"parallelism", c.parallelism}, {"group_size", c.groupSize}, {"bytes_per_call", c.bytesPerCall},
+                             {"calls_per_step", c.callsPerStep}, {"link", c.link}, {"seconds_per_step", c.timeUsPerStep * 1e-6}});
+        }
+        json params = json::array();
+        for (const StepParameter* p : e->parameters.all()) params.push_back(parameterJson(*p));
+        ctx.printJson({{"model", modelJson(*config)}, {"device", device.id}, {"devices", e->devices},
+                       {"gpus_per_node", perNode}, {"nodes", fabric->nodes},
+                       {"layout", {{"tp", l.tp}, {"cp", l.cp}, {"ep", l.ep}, {"dp", l.dp}, {"pp", l.pp}, {"vp", o.spec.virtualStages},
+                                   {"zero", l.zero}, {"sequence_parallel", l.sequenceParallel},
+                                   {"recompute", models::memory::recomputeName(o.spec.recompute)}, {"micro_batch", o.spec.microBatch},
+                                   {"micro_batches", e->microBatches}, {"global_batch", o.spec.globalBatch}, {"seq", o.spec.sequence},
+                                   {"precision", o.spec.gemmPrecision}}},
+                       {"step_s", e->stepS}, {"tokens_per_s", e->tokensPerS}, {"tokens_per_s_per_device", e->tokensPerSPerDevice},
+                       {"mfu", e->mfu}, {"hfu", e->hfu}, {"model_tflops_per_device", e->modelTflopsPerDevice},
+                       {"bf16_peak_tflops", e->bf16PeakTflops},
+                       {"breakdown_s", {{"compute", b.computeS}, {"host_bound", b.hostBoundS}, {"bubble", b.bubbleS},
+                                        {"tp_exposed", b.tpExposedS}, {"cp_exposed", b.cpExposedS}, {"ep_exposed", b.epExposedS},
+                                        {"pp_exposed", b.ppExposedS}, {"dp_exposed", b.dpExposedS}, {"optimizer", b.optimizerS}}},
+                       {"memory_per_device_bytes", {{"weights", e->memory.weightsBytes}, {"gradients", e->memory.gradientsBytes},
+                                                    {"optimizer", e->memory.optimizerBytes}, {"activations", e->memory.activationsBytes},
+                                                    {"total", e->memory.totalBytes}}},
+                       {"capacity_bytes", e->capacityBytes}, {"fits", e->fits},
+                       {"operators_per_micro_batch_on_the_slowest_stage", ops}, {"collectives", comms}, {"parameters", params},
+                       {"conventions", mfuConvention()}, {"flags", e->flags}});
+        return ExitCode::Ok;
+    }
+    *ctx.out << "one training step of " << config->name << " on " << e->devices << " x " << device.name << " (" << fabric->nodes
+             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << perNode << "): TP " << l.tp << " CP " << l.cp << " EP " << l.ep
+             << " DP " << l.dp << " PP " << l.pp << " VP " << o.spec.virtualStages << ", " << e->microBatches << " micro-batches of "
+             << o.spec.microBatch << " x " << readableText(o.spec.sequence) << " tokens, " << o.spec.gemmPrecision << " GEMMs\n";
+    *ctx.out << "step " << models::quantityText(e->stepS, "s", 4) << ", " << readableText(e->tokensPerS) << " tokens/s ("
+             << readableText(e->tokensPerSPerDevice) << " per device), " << readableText(e->modelTflopsPerDevice, 3)
+             << " model TFLOP/s per device, MFU " << models::decimalText(100 * e->mfu, 1) << " %, HFU " << models::decimalText(100 * e->hfu, 1)
+             << " %\n";
+    *ctx.out << "memory per device " << models::decimalText(e->memory.totalBytes / 1e9, 1) << " GB of "
+             << models::decimalText(e->capacityBytes / 1e9, 0) << " GB: " << (e->fits ? "fits" : "does not fit (90 % rule)") << "\n";
+    TextTable parts({"part of the step", "time", "share"});
+    for (const auto& [name, s] : {std::pair{"compute (kernels of all micro-batches)", b.computeS}, std::pair{"host-bound launches", b.hostBoundS},
+                                  std::pair{"pipeline bubble", b.bubbleS}, std::pair{"TP communication, exposed", b.tpExposedS},
+                                  std::pair{"CP communication, exposed", b.cpExposedS}, std::pair{"EP all-to-all, exposed", b.epExposedS},
+                                  std::pair{"PP sends on fill and drain", b.ppExposedS}, std::pair{"DP reduction and gathers, exposed", b.dpExposedS},
+                                  std::pair{"optimizer", b.optimizerS}}) {
+        if (s <= 0) continue;
+        parts.addRow({name, models::quantityText(s, "s", 3), models::decimalText(100 * s / e->stepS, 1) + " %"});
+    }
+    *ctx.out << parts.render();
+    TextTable ops({"operator (one micro-batch, slowest stage)", "time", "efficiency", "shape"});
+    for (const auto& op : e->operators) {
+        ops.addRow({op.name + " [" + op.precision + "]", models::quantityText(op.seconds, "s", 3),
+                    models::decimalText(100 * op.efficiency, 0) + " % of " + (op.memoryBound ? "bandwidth" : "peak"), op.detail});
+    }
+    *ctx.out << ops.render();
+    *ctx.out << "parameters:\n";
+    for (const StepParameter* p : e->parameters.all()) {
+        *ctx.out << "  " << p->name << " = " << readableText(p->value) << " (" << p->unit << "; " << p->basis << ": " << p->source << ")\n";
+    }
+    for (const auto& c : mfuConvention()) *ctx.out << "  - " << c << "\n";
+    for (const auto& f : e->flags) *ctx.out << "  ! " << f << "\n";
+    return ExitCode::Ok;
+}
+
 } // namespace
 
 void addTrainCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
@@ -107,6 +237,28 @@ void addTrainCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     plan->add_option("--optimizer-bytes", o->request.optimizerBytesPerParam, "optimizer bytes per parameter (Adam: 12)")->capture_default_str();
     plan->add_option("--limit", o->limit, "text: print at most this many layouts (0: all)")->capture_default_str();
     plan->callback([&ctx, &exitCode, o] { exitCode = runTrainPlan(ctx, *o); });
+
+    auto e = std::make_shared<TrainEstimateOptions>();
+    CLI::App* estimate = train->add_subcommand("estimate", "one layout's step on the step model: operators, collectives, bubble, MFU and HFU");
+    addModelOptions(*estimate, e->model);
+    estimate->add_option("--device", e->device, "catalog device")->required();
+    estimate->add_option("--tp", e->spec.parallel.tp, "tensor parallel")->capture_default_str();
+    estimate->add_option("--pp", e->spec.parallel.pp, "pipeline stages")->capture_default_str();
+    estimate->add_option("--dp", e->spec.parallel.dp, "data parallel")->capture_default_str();
+    estimate->add_option("--cp", e->spec.parallel.cp, "context parallel")->capture_default_str();
+    estimate->add_option("--ep", e->spec.parallel.ep, "expert parallel (divides dp)")->capture_default_str();
+    estimate->add_option("--vp", e->spec.virtualStages, "virtual stages per pipeline rank (interleaved 1F1B)")->capture_default_str();
+    estimate->add_option("--zero", e->spec.parallel.zero, "0: DP all-reduce; 1: distributed optimizer; 3: parameters sharded")->capture_default_str();
+    estimate->add_option("--recompute", e->recompute, "none, selective or full")->capture_default_str();
+    estimate->add_option("--micro-batch", e->spec.microBatch, "sequences per micro-batch")->capture_default_str();
+    estimate->add_option("--global-batch", e->spec.globalBatch, "sequences per optimizer step")->capture_default_str();
+    estimate->add_option("--seq", e->spec.sequence, "tokens per sequence")->capture_default_str();
+    estimate->add_option("--precision", e->spec.gemmPrecision, "bf16 or fp8 linear layers (attention and norms stay BF16)")->capture_default_str();
+    estimate->add_option("--gpus-per-node", e->gpusPerNode, "devices per scale-up domain (default: the catalog's domain)");
+    estimate->add_flag("--no-sequence-parallel", e->noSequenceParallel, "TP all-reduces instead of reduce-scatter + all-gather");
+    estimate->add_flag("--tp-overlap", e->spec.overlapTpComm, "hide TP communication under the GEMMs (TransformerEngine userbuffers)");
+    estimate->add_flag("--no-overlap", e->noOverlap, "do not overlap the DP reduction and parameter gathers with compute");
+    estimate->callback([&ctx, &exitCode, e] { exitCode = runTrainEstimate(ctx, *e); });
 }
 
 } // namespace accelscope::cli

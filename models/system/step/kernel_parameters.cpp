@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#include "models/system/step/kernel_parameters.hpp"
+
+#include "models/catalog/figure_key.hpp"
+
+namespace accelscope::models::system {
+
+namespace {
+
+constexpr const char* gemmCsv = "data/kernels/gemm-h200-2026-11-27.csv";
+constexpr const char* attentionCsv = "data/kernels/attention-h200-2026-11-27.csv";
+constexpr const char* fitScript = "scripts/fit_kernel_parameters.py";
+
+/// The H200's own figures (this project's kernel sweep, labs/cuda/results/nvidia-h200/run1).
+KernelParameters h200()
+{
+    KernelParameters p;
+    p.measuredOn = "nvidia-h200-sxm";
+    p.gemmMainloop16 = {"gemm_mainloop_bf16", 0.78, "fraction of the BF16 dense tensor peak", "fitted on kernel microbenchmarks",
+                        std::string(gemmCsv) + ", BF16 rows 8b-* and waves (117 rows, " + fitScript +
+                            "); held out: the 44 70b-* rows, median error 5.7 %"};
+    p.gemmMainloop8 = {"gemm_mainloop_fp8", 0.73, "fraction of the FP8 dense tensor peak", "fitted on kernel microbenchmarks",
+                       std::string(gemmCsv) + ", FP8 rows 8b-* (44 rows, " + fitScript + "); held out: the 44 70b-* rows, median error 4.5 %"};
+    p.gemmOverheadUs = {"gemm_overhead_us", 24, "us per GEMM call, launched eagerly", "fitted on kernel microbenchmarks",
+                        std::string(gemmCsv) + ", with gemm_mainloop_bf16 (the M = 1 to 64 rows set it)"};
+    p.gemmOverhead8Us = {"gemm_overhead_fp8_us", 34, "us per FP8 GEMM call, launched eagerly", "fitted on kernel microbenchmarks",
+                         std::string(gemmCsv) + ", with gemm_mainloop_fp8"};
+    p.readEfficiency = {"read_efficiency", 0.935, "fraction of the memory bandwidth", "measured",
+                        std::string(attentionCsv) + ": decode rows of batch >= 16, median KV read 4,489 GB/s of 4,800"};
+    p.copyEfficiency = {"copy_efficiency", 0.80, "fraction of the memory bandwidth", "measured",
+                        "labs/cuda/results/nvidia-h200/run1: STREAM copy 3,850 GB/s of 4,800"};
+    p.attentionForward = {"attention_forward", 0.66, "fraction of the BF16 dense tensor peak", "fitted on kernel microbenchmarks",
+                          std::string(attentionCsv) + ", the 5 causal prefill rows (" + fitScript + "), median error 1.0 %"};
+    p.attentionOverheadUs = {"attention_overhead_us", 68, "us per attention call, launched eagerly", "fitted on kernel microbenchmarks",
+                             std::string(attentionCsv) + ", with attention_forward"};
+    p.attentionBackward = {"attention_backward", 0.75, "backward efficiency / forward efficiency", "assumed",
+                           "no backward attention microbenchmark yet; FlashAttention-2/3 backward kernels run below their forward"};
+    p.graphOverheadUs = {"graph_kernel_overhead_us", 4, "us per kernel inside a CUDA graph", "assumed",
+                         "no graph-launch microbenchmark yet (the next GPU run measures it); eager launches cost 24 us each"};
+    return p;
+}
+
+} // namespace
+
+std::vector<const StepParameter*> KernelParameters::all() const
+{
+    return {&gemmMainloop16, &gemmMainloop8, &gemmOverheadUs, &gemmOverhead8Us, &readEfficiency, &copyEfficiency, &attentionForward,
+            &attentionOverheadUs, &attentionBackward, &graphOverheadUs};
+}
+
+KernelParameters kernelParameters(const catalog::Device& device)
+{
+    KernelParameters p = h200();
+    p.deviceId = device.id;
+    if (device.id == "nvidia-h200-sxm") return p;
+    if (device.id == "nvidia-h100-sxm") {
+        // Same GH100 die, SM count and clocks; HBM3 instead of HBM3e: the copy figure is the H100's own.
+        for (StepParameter* q : {&p.gemmMainloop16, &p.gemmMainloop8, &p.gemmOverheadUs, &p.gemmOverhead8Us, &p.attentionForward, &p.attentionOverheadUs}) {
+            q->source = "same GH100 chip as the H200: " + q->source;
+        }
+        p.readEfficiency.basis = "measured on the same chip";
+        p.readEfficiency.source = "H200 (same GH100 chip, HBM3e): " + p.readEfficiency.source;
+        p.copyEfficiency = {"copy_efficiency", 0.83, "fraction of the memory bandwidth", "measured",
+                            "labs/cuda/results/nvidia-h100-80gb-hbm3/run1: STREAM copy 2,788 GB/s of 3,350"};
+        return p;
+    }
+    for (StepParameter* q : {&p.gemmMainloop16, &p.gemmMainloop8, &p.gemmOverheadUs, &p.gemmOverhead8Us, &p.readEfficiency, &p.copyEfficiency,
+                             &p.attentionForward, &p.attentionOverheadUs}) {
+        q->basis = "borrowed from the H200";
+    }
+    p.flags.push_back("no kernel microbenchmark for " + device.name +
+                      " yet: its GEMM, attention and memory efficiencies are the H200's (measured by this project)");
+    return p;
+}
+
+GemmChip gemmChip(const catalog::Device& device, const KernelParameters& p, double peakTflops, bool narrow)
+{
+    GemmChip c;
+    c.cores = static_cast<int>(device.value(catalog::FigureKey::ComputeUnits).value_or(132));
+    if (c.cores < 1) c.cores = 1;
+    c.peakTflops = peakTflops;
+    c.memoryGBps = device.value(catalog::FigureKey::MemoryBwGbs).value_or(1.0);
+    c.mainloopEfficiency = narrow ? p.gemmMainloop8.value : p.gemmMainloop16.value;
+    c.readEfficiency = p.readEfficiency.value;
+    c.overheadUs = narrow ? p.gemmOverhead8Us.value : p.gemmOverheadUs.value;
+    c.tileM = p.tileM;
+    c.tileN = p.tileN;
+    return c;
+}
+
+} // namespace accelscope::models::system
