@@ -60,12 +60,13 @@ Result<std::vector<StepCollective>> stepCollectives(const Fabric& fabric, const 
     if (l.ep > 1 && !model.isMoe()) return fail(ErrorCode::InvalidArgument, "--ep > 1 needs a model with routed experts");
     if (model.isMoe() && model.moe.experts % l.ep != 0) return fail(ErrorCode::InvalidArgument, "--ep must divide the model's experts");
     if (model.heads % l.tp != 0) return fail(ErrorCode::InvalidArgument, "--tp must divide the model's attention heads");
-    if (model.layers % l.pp != 0) return fail(ErrorCode::InvalidArgument, "--pp must divide the model's layers");
+    if (l.pp > model.layers) return fail(ErrorCode::InvalidArgument, "--pp must be at most the model's layers");
     if (shape.microBatchSequences < 1 || shape.sequenceTokens < 1 || shape.microBatches < 1) {
         return fail(ErrorCode::InvalidArgument, "micro-batch, sequence and micro-batch count must be at least 1");
     }
 
-    const double layersPerStage = double(model.layers) / l.pp;
+    // Uneven stages (Llama 3 405B: 126 layers on 16 stages): the busiest stage's ceil(layers / pp) layers.
+    const double layersPerStage = double((model.layers + l.pp - 1) / l.pp);
     const int moeLayers = model.isMoe() ? std::max(0, model.layers - model.moe.denseLayers) : 0;
     const double moeLayersPerStage = double(moeLayers) / l.pp;
     const double tokens = shape.training ? double(shape.microBatchSequences) * shape.sequenceTokens / l.cp

@@ -58,8 +58,8 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
     if (spec.microBatch < 1 || spec.globalBatch < 1 || spec.sequence < 1) {
         return fail(ErrorCode::InvalidArgument, "--micro-batch, --global-batch and --sequence must be at least 1");
     }
-    if (spec.virtualStages > 1 && model.layers % (L.pp * spec.virtualStages) != 0) {
-        return fail(ErrorCode::InvalidArgument, "--pp x --vp = " + std::to_string(L.pp * spec.virtualStages) + " must divide the " +
+    if (L.pp * spec.virtualStages > model.layers) {
+        return fail(ErrorCode::InvalidArgument, "--pp x --vp = " + std::to_string(L.pp * spec.virtualStages) + " is more than the " +
                                                     std::to_string(model.layers) + " layers");
     }
     if (spec.virtualStages > 1 && L.pp < 2) return fail(ErrorCode::InvalidArgument, "--vp > 1 needs --pp of at least 2");
@@ -109,8 +109,15 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
     if (!collectives) return std::unexpected(collectives.error());
     out.collectives = std::move(*collectives);
 
-    // One micro-batch through the slowest stage: layers per stage, the output layer on the last one.
-    const double layersPerStage = double(model.layers) / L.pp;
+    // One micro-batch through the slowest stage: its layers (model chunks of whole layers: a stage that cannot be even
+    // holds ceil(layers / (pp x vp)) per chunk, as Megatron's uneven split puts the remainder on lighter first and last
+    // stages), the output layer on the last one.
+    const int chunks = L.pp * spec.virtualStages;
+    const double layersPerStage = double((model.layers + chunks - 1) / chunks) * spec.virtualStages;
+    if (model.layers % chunks != 0) {
+        out.flags.push_back(std::to_string(model.layers) + " layers do not split evenly into " + std::to_string(chunks) +
+                            " model chunks: the slowest stage holds " + readableText(layersPerStage) + " layers");
+    }
     const int moeLayers = model.isMoe() ? std::max(0, model.layers - model.moe.denseLayers) : 0;
     const double moeShare = model.layers > 0 ? double(moeLayers) / model.layers : 0.0;
     const double T = double(spec.microBatch) * spec.sequence / L.cp; // tokens on this device per micro-batch
@@ -128,6 +135,7 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
     const double gap = P.graphOverheadUs.value * 1e-6;
 
     Accumulator acc;
+    double castBytes = 0; // FP8: quantising GEMM inputs (forward) and output gradients (backward), per micro-batch
     // A GEMM in the forward pass with its two backward GEMMs (data and weight gradients), `count` per stage.
     auto gemm = [&](const std::string& name, const GemmChip& chip, const std::string& precision, GemmShape s, double count) {
         if (count <= 0) return;
@@ -155,6 +163,7 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
         acc.backwardS += bwd;
         acc.flops += op.flops;
         acc.ops.push_back(std::move(op));
+        if (precision == "fp8") castBytes += count * 4.0 * (s.m * s.k + s.m * s.n); // input and output gradient: read BF16, write FP8 and its transpose
     };
     // A memory-bound kernel: `bytes` per forward call, backward twice the traffic.
     auto stream = [&](const std::string& name, double bytes, double count) {
@@ -245,6 +254,28 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
     stream("rotary embedding of Q and K", 2.0 * T * (heads + std::max(1.0, double(model.kvHeads) / L.tp)) * dqk * activationBytes,
            layersPerStage);
 
+    if (castBytes > 0) {
+        // TransformerEngine casts each FP8 GEMM's BF16 input to FP8 and writes its transpose for the weight gradient; the
+        // backward pass does the same to the output gradient. Memory-bound; the weights' casts are cached across micro-batches.
+        const double kernels = static_cast<double>(acc.ops.size());
+        const double once = castBytes / (memGBps * 1e9 * P.copyEfficiency.value) + kernels * 2.0 * gap;
+        StepOperator op;
+        op.name = "FP8 casts and transposes (inputs and output gradients)";
+        op.kind = "memory";
+        op.precision = "bf16 to fp8";
+        op.calls = kernels * 2.0;
+        op.bytes = castBytes;
+        op.seconds = once;
+        op.efficiency = op.bytes / (op.seconds * memGBps * 1e9);
+        op.memoryBound = true;
+        op.detail = quantityText(castBytes, "B") + " per micro-batch";
+        acc.gpuS += op.seconds;
+        acc.hostS += op.calls * eager;
+        acc.forwardS += op.seconds / 2;
+        acc.backwardS += op.seconds / 2;
+        acc.ops.push_back(std::move(op));
+    }
+
     // The optimizer: this device's parameters, sharded over DP by the distributed optimizer (ZeRO >= 1).
     const double expertParams = model.isMoe() ? double(moeLayers) * model.moe.experts * gateUp * model.hidden * model.moe.expertFfn : 0.0;
     const double denseLocal = std::max(0.0, params.total - expertParams) / (L.tp * L.pp);
@@ -323,7 +354,8 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
     mi.tensorParallel = L.tp;
     mi.pipelineParallel = L.pp;
     mi.zeroStage = L.zero;
-    mi.recompute = spec.recompute;
+    // FlashAttention keeps no s x s score matrix: with no recomputation the activations are Korthikanti's selective case.
+    mi.recompute = spec.recompute == memory::Recompute::None ? memory::Recompute::Selective : spec.recompute;
     mi.sequenceParallel = L.sequenceParallel;
     mi.unevenStages = true;
     mi.microBatch = spec.microBatch;
