@@ -118,13 +118,13 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
     for (const auto& [name, v] : {std::pair{"--tp", l.tp}, std::pair{"--cp", l.cp}, std::pair{"--ep", l.ep}, std::pair{"--dp", l.dp},
                                   std::pair{"--pp", l.pp}, std::pair{"--vp", o.spec.virtualStages}}) {
         if (v < 1 || v > models::serving::constants::maxDevices) {
-            return ctx.error(std::string(name) + " must be from 1 to " + std::to_string(models::serving::constants::maxDevices));
+            return ctx.error(std::string(name) + " must be from 1 to " + readableText(models::serving::constants::maxDevices));
         }
     }
     const long long devices = 1LL * l.tp * l.cp * l.dp * l.pp;
     if (devices > models::serving::constants::maxDevices) {
-        return ctx.error("tp x cp x dp x pp = " + std::to_string(devices) + " devices; at most " +
-                         std::to_string(models::serving::constants::maxDevices));
+        return ctx.error("tp x cp x dp x pp = " + readableText(double(devices)) + " devices; at most " +
+                         readableText(models::serving::constants::maxDevices));
     }
     if (l.zero < 0 || l.zero > 3) return ctx.error("--zero must be 0 to 3");
     l.sequenceParallel = l.tp > 1 && !o.noSequenceParallel;

@@ -219,3 +219,36 @@ TEST_CASE("device counts beyond 65,536 or below 1 are one error line, not a cras
     requireOneErrorLine({"train", "plan", "--model", "llama2-70b", "--device", "nvidia-h100-sxm", "--count", "2147483647"},
                         "--count must be at most 65,536 devices");
 }
+
+TEST_CASE("train estimate --json: one layout on the step model, its breakdown adding up and every parameter sourced")
+{
+    const auto doc = runJson({"train", "estimate", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--tp", "4", "--pp", "8",
+                              "--dp", "2", "--vp", "5", "--global-batch", "128", "--seq", "8192", "--precision", "fp8"});
+    CHECK(doc["devices"] == 64);
+    CHECK(doc["nodes"] == 8);
+    double sum = 0;
+    for (const auto& [key, value] : doc["breakdown_s"].items()) sum += value.get<double>();
+    CHECK_THAT(doc["step_s"].get<double>(), WithinRel(sum, 1e-9));
+    CHECK_THAT(doc["tokens_per_s"].get<double>(), WithinRel(128.0 * 8192 / doc["step_s"].get<double>(), 1e-9));
+    CHECK(doc["mfu"].get<double>() > 0.2);
+    CHECK(doc["mfu"].get<double>() < 0.8);
+    for (const auto& p : doc["parameters"]) {
+        INFO(p["name"].get<std::string>());
+        CHECK_FALSE(p["source"].get<std::string>().empty());
+        CHECK(p["value"].get<double>() > 0);
+    }
+    const auto& ops = doc["operators_per_micro_batch_on_the_slowest_stage"];
+    CHECK(std::any_of(ops.begin(), ops.end(), [](const auto& op) { return op["kind"] == "attention" && op["precision"] == "bf16"; }));
+}
+
+TEST_CASE("train estimate: a layout that does not multiply out, a bad recompute or zero stage is one error line")
+{
+    requireOneErrorLine({"train", "estimate", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--tp", "2", "--dp", "3",
+                         "--global-batch", "7"},
+                        "--global-batch 7 is not divisible by dp x micro-batch = 3");
+    requireOneErrorLine({"train", "estimate", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--recompute", "most"},
+                        "--recompute must be none, selective or full, not 'most'");
+    requireOneErrorLine({"train", "estimate", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--zero", "4"}, "--zero must be 0 to 3");
+    requireOneErrorLine({"train", "estimate", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--tp", "70000"},
+                        "--tp must be from 1 to 65,536");
+}
