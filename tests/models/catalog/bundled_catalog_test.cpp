@@ -198,7 +198,8 @@ TEST_CASE("bundled systems list their parts, and a pod's scale-up domain is at m
             CHECK(*domain <= d.contains.front().count);
         }
     }
-    CHECK(systemScopes == std::set<Scope>{Scope::Board, Scope::Node, Scope::Rack, Scope::Pod});
+    // Module: the GB200 superchip holds two GB200 GPUs (the fabric finds the NVL72 domain through it).
+    CHECK(systemScopes == std::set<Scope>{Scope::Module, Scope::Board, Scope::Node, Scope::Rack, Scope::Pod});
 }
 
 TEST_CASE("every cloud price in the bundled catalog names its price kind and carries a date")

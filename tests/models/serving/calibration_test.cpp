@@ -6,6 +6,8 @@
 #include "models/serving/calibration.hpp"
 #include "models/serving/serving_model.hpp"
 
+#include "tests/support/bundled_devices.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -20,14 +22,7 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 
-std::vector<catalog::Device> bundledDevices()
-{
-    auto cat = catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
-    REQUIRE(cat.has_value());
-    auto all = cat->loadAll();
-    REQUIRE(all.has_value());
-    return *all;
-}
+using accelscope::tests::bundledDevices;
 
 const std::string header = "round,division,submitter,system,catalog_id,accelerator_count,benchmark,scenario,tokens_per_s,"
                            "weights_precision,kv_precision,input_tokens_mean,output_tokens_mean,ttft_limit_ms,tpot_limit_ms,source\n";

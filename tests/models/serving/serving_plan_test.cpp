@@ -4,6 +4,8 @@
 #include "models/roofline/model_presets.hpp"
 #include "models/serving/serving_plan.hpp"
 
+#include "tests/support/bundled_devices.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace accelscope::models;
@@ -11,14 +13,7 @@ using namespace accelscope::models::serving;
 
 namespace {
 
-std::vector<catalog::Device> bundledDevices()
-{
-    auto cat = catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
-    REQUIRE(cat.has_value());
-    auto all = cat->loadAll();
-    REQUIRE(all.has_value());
-    return *all;
-}
+using accelscope::tests::bundledDevices;
 
 EfficiencyTable table()
 {

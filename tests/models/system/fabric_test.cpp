@@ -12,6 +12,8 @@
 #include "models/system/fabric/published_data.hpp"
 #include "tests/models/system/fabric_fixture.hpp"
 
+#include "tests/support/bundled_devices.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -23,15 +25,7 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 
-const std::vector<catalog::Device>& bundled()
-{
-    static const std::vector<catalog::Device> devices = [] {
-        auto all = catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB)->loadAll();
-        REQUIRE(all.has_value());
-        return std::move(*all);
-    }();
-    return devices;
-}
+const std::vector<catalog::Device>& bundled() { return accelscope::tests::bundledDevices(); }
 
 const catalog::Device& device(std::string_view id)
 {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // models/system/chip/gemm and models/system/step: the GEMM's tiles and waves, the kernel parameters against the
 // microbenchmark rows they were not fitted on, and the training step's parts on a real catalog device.
-#include "models/catalog/catalog_store.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/common/csv_records.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/system/chip/gemm.hpp"
 #include "models/system/step/training_step.hpp"
+#include "tests/support/bundled_devices.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -20,14 +20,7 @@ using namespace accelscope::models::system;
 
 namespace {
 
-std::vector<catalog::Device> devices()
-{
-    auto cat = catalog::BundledCatalog::open(ACCELSCOPE_TEST_CATALOG_DB);
-    REQUIRE(cat.has_value());
-    auto all = cat->loadAll();
-    REQUIRE(all.has_value());
-    return std::move(*all);
-}
+const std::vector<catalog::Device>& devices() { return accelscope::tests::bundledDevices(); }
 
 const catalog::Device& device(const std::vector<catalog::Device>& all, const char* id)
 {
@@ -94,7 +87,7 @@ TEST_CASE("the GEMM model meets the H200 rows it was not fitted on (the 70b shap
 {
     const auto records = splitCsvRecords(readFile(std::filesystem::path(ACCELSCOPE_TEST_DATA_DIR) / "../data/kernels/gemm-h200-2026-11-27.csv"));
     REQUIRE(records.records.size() > 100);
-    const auto all = devices();
+    const auto& all = devices();
     const catalog::Device& h200 = device(all, "nvidia-h200-sxm");
     const KernelParameters p = kernelParameters(h200);
     CHECK(p.flags.empty());
@@ -124,7 +117,7 @@ TEST_CASE("the GEMM model meets the H200 rows it was not fitted on (the 70b shap
 
 TEST_CASE("a device without microbenchmarks borrows the H200's figures and says so")
 {
-    const auto all = devices();
+    const auto& all = devices();
     const KernelParameters mi = kernelParameters(device(all, "amd-instinct-mi300x"));
     REQUIRE(mi.flags.size() == 1);
     CHECK_THAT(mi.flags.front(), Catch::Contains("no kernel microbenchmark"));
@@ -140,7 +133,7 @@ TEST_CASE("a device without microbenchmarks borrows the H200's figures and says 
 
 TEST_CASE("a training step: its parts add up, the bubble follows (pp - 1) / vp, and FP8 speeds up only the linear layers")
 {
-    const auto all = devices();
+    const auto& all = devices();
     const catalog::Device& h100 = device(all, "nvidia-h100-sxm");
     const auto model = preset("llama3.1-70b");
     auto fabric = fabricForDevice(h100, all, FabricRequest{8, 8, {}, {}});
@@ -185,7 +178,7 @@ TEST_CASE("a training step: its parts add up, the bubble follows (pp - 1) / vp, 
 
 TEST_CASE("a training layout the step cannot run names the option")
 {
-    const auto all = devices();
+    const auto& all = devices();
     const catalog::Device& h100 = device(all, "nvidia-h100-sxm");
     const auto model = preset("llama3.1-8b");
     auto fabric = fabricForDevice(h100, all, FabricRequest{8, 1, {}, {}});
@@ -197,7 +190,7 @@ TEST_CASE("a training layout the step cannot run names the option")
     REQUIRE_FALSE(batch.has_value());
     CHECK_THAT(batch.error().message, Catch::Contains("--global-batch"));
     spec.globalBatch = 8;
-    spec.virtualStages = 3; // 32 layers on 2 x 3 chunks
+    spec.virtualStages = 17; // 32 layers cannot fill 2 x 17 chunks
     auto vp = estimateTrainingStep(model, h100, *fabric, spec);
     REQUIRE_FALSE(vp.has_value());
     CHECK_THAT(vp.error().message, Catch::Contains("--vp"));
