@@ -2,8 +2,10 @@
 // Serve commands: options → models/serving → text or JSON.
 #include "app/cli/serve_commands.hpp"
 
+
 #include "app/cli/model_options.hpp"
 #include "app/cli/serve_prices.hpp"
+#include "app/cli/serve_step_commands.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/common/number_text.hpp"
@@ -332,6 +334,7 @@ void addServeCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     auto o = std::make_shared<ServeOptions>();
     CLI::App* serve = app.add_subcommand("serve", "serving throughput, latency, power and cost; the planner; the calibration fit");
     serve->require_subcommand(1);
+    addServeStepCommand(*serve, ctx, exitCode);
 
     CLI::App* estimate = serve->add_subcommand("estimate", "one device type and count: best layout, tokens/s, TTFT, TPOT, W, $/M tokens");
     addRequestOptions(*estimate, *o);

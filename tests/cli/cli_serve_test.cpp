@@ -252,3 +252,20 @@ TEST_CASE("train estimate: a layout that does not multiply out, a bad recompute 
     requireOneErrorLine({"train", "estimate", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--tp", "70000"},
                         "--tp must be from 1 to 65,536");
 }
+
+TEST_CASE("serve step --json: the steady state of one replica, its batch limit and every parameter sourced")
+{
+    const auto doc = runJson({"serve", "step", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--input", "128", "--output", "2048"});
+    CHECK(doc["batch_limit"] == "KV cache");
+    CHECK_THAT(doc["output_tokens_per_s_per_replica"].get<double>(),
+               WithinRel(doc["batch"].get<double>() / doc["step_s"].get<double>(), 1e-9));
+    CHECK(doc["tp_comm_s"].get<double>() == 0);
+    for (const auto& p : doc["parameters"]) CHECK_FALSE(p["source"].get<std::string>().empty());
+    const auto tp = runJson({"serve", "step", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--tp", "4", "--concurrency", "64"});
+    CHECK(tp["batch"] == 64);
+    CHECK(tp["batch_limit"] == "concurrency");
+    CHECK(tp["tp_comm_s"].get<double>() > 0);
+    requireOneErrorLine({"serve", "step", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--weights", "bf16"}, "leave no KV cache");
+    requireOneErrorLine({"serve", "step", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--concurrency", "-3"},
+                        "--concurrency must be from 1 to 1,000,000");
+}

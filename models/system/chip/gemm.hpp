@@ -13,9 +13,10 @@ struct GemmShape {
     double k = 1;
     double inputBytes = 2;  ///< per element of A and B (BF16 2, FP8 1, FP4 0.5)
     double outputBytes = 2; ///< per element of C
+    double groups = 1;      ///< a grouped GEMM (MoE experts): `groups` B matrices, A's rows split among them (m counts all)
     double flops() const { return 2.0 * m * n * k; }
-    /// A and B read once, C written once: the least traffic any tiling can have.
-    double bytes() const { return (m * k + k * n) * inputBytes + m * n * outputBytes; }
+    /// A and every B read once, C written once: the least traffic any tiling can have.
+    double bytes() const { return (m * k + groups * k * n) * inputBytes + m * n * outputBytes; }
 };
 
 /// What the GEMM time needs of a chip. The efficiencies are fractions in (0, 1] measured by kernel

@@ -140,8 +140,9 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
     auto gemm = [&](const std::string& name, const GemmChip& chip, const std::string& precision, GemmShape s, double count) {
         if (count <= 0) return;
         const GemmTime f = gemmTime(chip, s);
-        const GemmTime dgrad = gemmTime(chip, GemmShape{s.m, s.k, s.n, s.inputBytes, s.outputBytes});
-        const GemmTime wgrad = gemmTime(chip, GemmShape{s.k, s.n, s.m, s.inputBytes, s.outputBytes});
+        // Data gradient: dY (M x N) times each Wᵀ; weight gradient: one K x N output per group over its M / groups rows.
+        const GemmTime dgrad = gemmTime(chip, GemmShape{s.m, s.k, s.n, s.inputBytes, s.outputBytes, s.groups});
+        const GemmTime wgrad = gemmTime(chip, GemmShape{s.k, s.n * s.groups, s.m / s.groups, s.inputBytes, s.outputBytes});
         auto kernel = [&](const GemmTime& t) { return t.seconds - chip.overheadUs * 1e-6 + gap; };
         const double fwd = count * kernel(f) * (1.0 + recomputeForward);
         const double bwd = count * (kernel(dgrad) + kernel(wgrad));
@@ -204,9 +205,9 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
         const double perExpert = std::max(1.0, T * model.moe.topK / localExperts);
         const double padded = std::ceil(perExpert / chipLinear.tileM) * chipLinear.tileM * localExperts;
         gemm("router", chip16, "bf16", {T, double(model.moe.experts), double(model.hidden), 2, 4}, moeLayersPerStage);
-        gemm("experts gate and up (grouped)", chipLinear, lp, {padded, gateUp * model.moe.expertFfn / L.tp, double(model.hidden), inB, 2},
-             moeLayersPerStage);
-        gemm("experts down (grouped)", chipLinear, lp, {padded, double(model.hidden), double(model.moe.expertFfn) / L.tp, inB, 2},
+        gemm("experts gate and up (grouped)", chipLinear, lp,
+             {padded, gateUp * model.moe.expertFfn / L.tp, double(model.hidden), inB, 2, localExperts}, moeLayersPerStage);
+        gemm("experts down (grouped)", chipLinear, lp, {padded, double(model.hidden), double(model.moe.expertFfn) / L.tp, inB, 2, localExperts},
              moeLayersPerStage);
         if (model.moe.sharedExperts > 0) {
             const double sharedFfn = double(model.moe.sharedExperts) * model.moe.expertFfn / L.tp;

@@ -115,13 +115,19 @@ TEST_CASE("the GEMM model meets the H200 rows it was not fitted on (the 70b shap
     CHECK(median(fp8) < 0.06);
 }
 
-TEST_CASE("a device without microbenchmarks borrows the H200's figures and says so")
+TEST_CASE("a device without microbenchmarks borrows the H200's figures and says so, one with published ones takes them")
 {
     const auto& all = devices();
+    const KernelParameters tpu = kernelParameters(device(all, "google-tpu-v6e"));
+    REQUIRE_FALSE(tpu.flags.empty());
+    CHECK_THAT(tpu.flags.back(), Catch::Contains("no kernel microbenchmark"));
+    CHECK(tpu.gemmMainloop16.basis == "borrowed from the H200");
     const KernelParameters mi = kernelParameters(device(all, "amd-instinct-mi300x"));
+    CHECK(mi.gemmMainloop16.basis == "published microbenchmark");
+    CHECK(mi.gemmMainloop16.value == Approx(668.4 / 1307.4));
+    CHECK(mi.copyEfficiency.basis == "borrowed from the H200");
     REQUIRE(mi.flags.size() == 1);
-    CHECK_THAT(mi.flags.front(), Catch::Contains("no kernel microbenchmark"));
-    CHECK(mi.gemmMainloop16.basis == "borrowed from the H200");
+    CHECK_THAT(mi.flags.front(), Catch::Contains("copy_efficiency") && Catch::Contains("the H200's are used"));
     const KernelParameters h100 = kernelParameters(device(all, "nvidia-h100-sxm"));
     CHECK(h100.flags.empty());
     CHECK(h100.copyEfficiency.value == Approx(2788.0 / 3350).epsilon(0.01));

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/serve_step_commands.hpp"
+
+#include "app/cli/model_options.hpp"
+#include "app/cli/text_table.hpp"
+#include "models/catalog/device_query.hpp"
+#include "models/common/number_text.hpp"
+#include "models/serving/serving_model.hpp"
+#include "models/system/step/serving_step.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cmath>
+#include <memory>
+
+namespace accelscope::cli {
+namespace {
+
+using namespace models::system;
+using models::quantityText;
+using models::readableText;
+using nlohmann::json;
+
+struct ServeStepOptions {
+    ModelOptions model;
+    std::string device;
+    ServingSpec spec;
+    ServingLoad load;
+    double concurrency = 0;
+    int gpusPerNode = 0;
+};
+
+ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
+{
+    auto config = resolveModel(o.model);
+    if (!config) return ctx.error(config.error());
+    for (const auto& [name, v] : {std::pair{"--tp", o.spec.tp}, std::pair{"--pp", o.spec.pp}, std::pair{"--ep", o.spec.ep}}) {
+        if (v < 1 || v > models::serving::constants::maxDevices) {
+            return ctx.error(std::string(name) + " must be from 1 to " + readableText(models::serving::constants::maxDevices));
+        }
+    }
+    const long long devices = 1LL * o.spec.tp * o.spec.pp;
+    if (devices > models::serving::constants::maxDevices) {
+        return ctx.error("tp x pp = " + readableText(double(devices)) + " devices; at most " + readableText(models::serving::constants::maxDevices));
+    }
+    if (o.concurrency != 0) {
+        if (!(o.concurrency >= 1 && o.concurrency <= 1e6)) return ctx.error("--concurrency must be from 1 to 1,000,000");
+        o.load.concurrency = o.concurrency;
+    }
+    if (!(o.load.inputTokens >= 1 && o.load.inputTokens <= 1e7) || !(o.load.outputTokens >= 1 && o.load.outputTokens <= 1e7)) {
+        return ctx.error("--input and --output must be from 1 to 10,000,000 tokens");
+    }
+    auto set = ctx.loadCatalog();
+    if (!set) return ctx.error(set.error());
+    auto found = models::catalog::findDevice(set->devices, o.device);
+    if (!found) return ctx.error(found.error());
+    const models::catalog::Device& device = **found;
+    // One device per replica talks to no one: it needs no fabric (and no link figure in the catalog).
+    Fabric fabric;
+    fabric.deviceId = device.id;
+    fabric.deviceName = device.name;
+    if (devices > 1) {
+        auto whole = fabricForDevice(device, set->devices, FabricRequest{});
+        if (!whole) return ctx.error(whole.error());
+        const int perNode = o.gpusPerNode > 0 ? o.gpusPerNode : static_cast<int>(std::min<long long>(whole->domainDevices, devices));
+        if (devices % perNode != 0) {
+            return ctx.error(std::to_string(devices) + " devices per replica do not fill whole nodes of " + std::to_string(perNode) +
+                             " (--gpus-per-node)");
+        }
+        FabricRequest request;
+        request.devicesPerNode = perNode;
+        request.nodes = static_cast<int>(devices / perNode);
+        auto built = fabricForDevice(device, set->devices, request);
+        if (!built) return ctx.error(built.error());
+        fabric = *built;
+    }
+    auto s = servingSteadyState(*config, device, fabric, o.spec, o.load);
+    if (!s) return ctx.error(s.error());
+    if (ctx.json) {
+        json ops = json::array();
+        for (const auto& op : s->step.operators) {
+            ops.push_back({{"name", op.name}, {"kind", op.kind}, {"precision", op.precision}, {"calls", op.calls}, {"flops", op.flops},
+                           {"bytes", op.bytes}, {"seconds", op.seconds}, {"efficiency", op.efficiency}, {"memory_bound", op.memoryBound},
+                           {"detail", op.detail}});
+        }
+        json params = json::array();
+        for (const StepParameter* p : s->parameters.all()) {
+            params.push_back({{"name", p->name}, {"value", p->value}, {"unit", p->unit}, {"basis", p->basis}, {"source", p->source}});
+        }
+        ctx.printJson({{"model", modelJson(*config)}, {"device", device.id}, {"devices_per_replica", s->devicesPerReplica},
+                       {"layout", {{"tp", o.spec.tp}, {"pp", o.spec.pp}, {"ep", o.spec.ep}}}, {"weights", o.spec.weights},
+                       {"kv", o.spec.kvCache}, {"input_tokens", o.load.inputTokens}, {"output_tokens", o.load.outputTokens},
+                       {"concurrency", o.load.concurrency ? json(*o.load.concurrency) : json(nullptr)},
+                       {"engine", {{"max_sequences", o.spec.maxSequences}, {"max_batched_tokens", o.spec.maxBatchedTokens},
+                                   {"memory_utilization", o.spec.memoryUtilization}}},
+                       {"weights_bytes_per_device", s->weightsBytesPerDevice}, {"kv_bytes_per_token_per_device", s->kvBytesPerTokenPerDevice},
+                       {"workspace_bytes_per_device", s->workspaceBytesPerDevice}, {"kv_capacity_tokens", s->kvCapacityTokens},
+                       {"batch", s->batch}, {"batch_limit", s->batchLimit}, {"prefill_tokens_per_step", s->prefillTokensPerStep},
+                       {"step_s", s->step.stageS}, {"kernels_s", s->step.kernelsS}, {"tp_comm_s", s->step.tpCommS}, {"ep_comm_s", s->step.epCommS},
+                       {"tpot_s", s->tpotS}, {"ttft_s", s->ttftS}, {"output_tokens_per_s_per_replica", s->outputTokensPerSPerReplica},
+                       {"output_tokens_per_s_per_device", s->outputTokensPerSPerDevice}, {"operators", ops}, {"parameters", params},
+                       {"flags", s->flags}});
+        return ExitCode::Ok;
+    }
+    *ctx.out << config->name << " on " << s->devicesPerReplica << " x " << device.name << " per replica (TP " << o.spec.tp << " PP "
+             << o.spec.pp << " EP " << o.spec.ep << "), " << o.spec.weights << " weights, " << o.spec.kvCache << " KV, "
+             << readableText(o.load.inputTokens) << " in / " << readableText(o.load.outputTokens) << " out"
+             << (o.load.concurrency ? ", concurrency " + readableText(*o.load.concurrency) : std::string(", offline")) << "\n";
+    *ctx.out << "  " << readableText(s->outputTokensPerSPerReplica) << " output tokens/s per replica ("
+             << readableText(s->outputTokensPerSPerDevice) << " per device); TPOT " << quantityText(s->tpotS, "s", 3) << ", TTFT "
+             << quantityText(s->ttftS, "s", 3) << "\n";
+    *ctx.out << "  batch " << readableText(s->batch) << " sequences (limited by " << s->batchLimit << "), "
+             << readableText(std::round(s->prefillTokensPerStep)) << " prefill tokens per step; KV cache " << readableText(s->kvCapacityTokens)
+             << " tokens beside " << quantityText(s->weightsBytesPerDevice, "B", 3) << " of weights per device\n";
+    *ctx.out << "  step " << quantityText(s->step.stageS, "s", 3) << ": kernels " << quantityText(s->step.kernelsS, "s", 3)
+             << ", TP all-reduces " << quantityText(s->step.tpCommS, "s", 3)
+             << (s->step.epCommS > 0 ? ", EP all-to-all " + quantityText(s->step.epCommS, "s", 3) : std::string()) << "\n";
+    TextTable t({"operator (one step, one stage)", "time", "efficiency", "what"});
+    for (const auto& op : s->step.operators) {
+        t.addRow({op.name + " [" + op.precision + "]", quantityText(op.seconds, "s", 3),
+                  models::decimalText(100 * op.efficiency, 0) + " % of " + (op.memoryBound ? "bandwidth" : "peak"), op.detail});
+    }
+    *ctx.out << t.render();
+    for (const auto& f : s->flags) *ctx.out << "  ! " << f << "\n";
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+void addServeStepCommand(CLI::App& serve, CliContext& ctx, ExitCode& exitCode)
+{
+    auto o = std::make_shared<ServeStepOptions>();
+    CLI::App* step = serve.add_subcommand("step", "one replica on the step model: continuous batching's steady state, tokens/s, TPOT, TTFT");
+    addModelOptions(*step, o->model);
+    step->add_option("--device", o->device, "catalog device")->required();
+    step->add_option("--tp", o->spec.tp, "tensor parallel per replica")->capture_default_str();
+    step->add_option("--pp", o->spec.pp, "pipeline stages per replica")->capture_default_str();
+    step->add_option("--ep", o->spec.ep, "expert parallel (divides tp x pp)")->capture_default_str();
+    step->add_option("--weights", o->spec.weights, "weight format (bf16, fp8, fp4, nvfp4, mxfp4, int8, int4)")->capture_default_str();
+    step->add_option("--kv", o->spec.kvCache, "KV-cache format")->capture_default_str();
+    step->add_option("--input", o->load.inputTokens, "mean prompt tokens")->capture_default_str();
+    step->add_option("--output", o->load.outputTokens, "mean generated tokens")->capture_default_str();
+    step->add_option("--concurrency", o->concurrency, "requests in flight per replica (a closed-loop client); default: offline");
+    step->add_option("--max-seqs", o->spec.maxSequences, "the engine's cap on running sequences")->capture_default_str();
+    step->add_option("--max-batched-tokens", o->spec.maxBatchedTokens, "the engine's tokens per step")->capture_default_str();
+    step->add_option("--memory-utilization", o->spec.memoryUtilization, "share of device memory the engine takes")->capture_default_str();
+    step->add_option("--gpus-per-node", o->gpusPerNode, "devices per scale-up domain (default: the catalog's domain)");
+    step->callback([&ctx, &exitCode, o] { exitCode = runServeStep(ctx, *o); });
+}
+
+} // namespace accelscope::cli
