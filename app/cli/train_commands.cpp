@@ -7,10 +7,12 @@
 #include "models/common/number_text.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/serving/training_plan.hpp"
+#include "models/system/step/training_search.hpp"
 #include "models/system/step/training_step.hpp"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <memory>
 
 namespace accelscope::cli {
@@ -25,6 +27,9 @@ struct TrainPlanOptions {
     std::string device;
     TrainingRequest request;
     int limit = 10;
+    bool fitted = false;
+    std::string precision = "bf16";
+    int gpusPerNode = 0;
 };
 
 json layoutJson(const TrainingEstimate& e)
@@ -48,8 +53,11 @@ std::string layoutName(const TrainingLayout& l)
            std::to_string(l.zero) + " " + std::string(models::memory::recomputeName(l.recompute));
 }
 
+ExitCode runTrainSearch(const CliContext& ctx, const TrainPlanOptions& o);
+
 ExitCode runTrainPlan(const CliContext& ctx, const TrainPlanOptions& o)
 {
+    if (!o.fitted) return runTrainSearch(ctx, o);
     auto config = resolveModel(o.model);
     if (!config) return ctx.error(config.error());
     if (!(o.request.optimizerBytesPerParam >= 0.0)) return ctx.error("--optimizer-bytes must be a number >= 0");
@@ -219,6 +227,90 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
     return ExitCode::Ok;
 }
 
+json stepLayoutJson(const models::system::TrainingStepEstimate& e)
+{
+    const auto& l = e.spec.parallel;
+    const auto& b = e.breakdown;
+    return {{"tp", l.tp}, {"cp", l.cp}, {"ep", l.ep}, {"dp", l.dp}, {"pp", l.pp}, {"vp", e.spec.virtualStages}, {"zero", l.zero},
+            {"recompute", models::memory::recomputeName(e.spec.recompute)}, {"micro_batch", e.spec.microBatch},
+            {"micro_batches", e.microBatches}, {"fits", e.fits}, {"per_device_bytes", e.memory.totalBytes}, {"capacity_bytes", e.capacityBytes},
+            {"step_s", e.stepS}, {"tokens_per_s", e.tokensPerS}, {"tokens_per_s_per_device", e.tokensPerSPerDevice}, {"mfu", e.mfu},
+            {"hfu", e.hfu}, {"model_tflops_per_device", e.modelTflopsPerDevice},
+            {"breakdown_s", {{"compute", b.computeS}, {"host_bound", b.hostBoundS}, {"bubble", b.bubbleS}, {"tp_exposed", b.tpExposedS},
+                             {"cp_exposed", b.cpExposedS}, {"ep_exposed", b.epExposedS}, {"pp_exposed", b.ppExposedS},
+                             {"dp_exposed", b.dpExposedS}, {"optimizer", b.optimizerS}}}};
+}
+
+std::string stepLayoutName(const models::system::TrainingStepEstimate& e)
+{
+    const auto& l = e.spec.parallel;
+    std::string name = "TP " + std::to_string(l.tp) + " PP " + std::to_string(l.pp);
+    if (e.spec.virtualStages > 1) name += "x" + std::to_string(e.spec.virtualStages);
+    if (l.cp > 1) name += " CP " + std::to_string(l.cp);
+    if (l.ep > 1) name += " EP " + std::to_string(l.ep);
+    return name + " DP " + std::to_string(l.dp) + " ZeRO-" + std::to_string(l.zero) + " mb " + std::to_string(e.spec.microBatch) + " " +
+           std::string(models::memory::recomputeName(e.spec.recompute));
+}
+
+ExitCode runTrainSearch(const CliContext& ctx, const TrainPlanOptions& o)
+{
+    using namespace models::system;
+    auto config = resolveModel(o.model);
+    if (!config) return ctx.error(config.error());
+    if (o.request.devices < 1 || o.request.devices > models::serving::constants::maxDevices) {
+        return ctx.error("--count must be at most " + readableText(models::serving::constants::maxDevices) + " devices");
+    }
+    if (o.precision != "bf16" && o.precision != "fp8") return ctx.error("--precision must be bf16 or fp8, not '" + o.precision + "'");
+    auto set = ctx.loadCatalog();
+    if (!set) return ctx.error(set.error());
+    auto found = models::catalog::findDevice(set->devices, o.device);
+    if (!found) return ctx.error(found.error());
+    const models::catalog::Device& device = **found;
+    auto whole = fabricForDevice(device, set->devices, FabricRequest{});
+    if (!whole) return ctx.error(whole.error());
+    const int perNode = o.gpusPerNode > 0 ? o.gpusPerNode : std::min(whole->domainDevices, o.request.devices);
+    if (o.request.devices % perNode != 0) {
+        return ctx.error(std::to_string(o.request.devices) + " devices do not fill whole nodes of " + std::to_string(perNode) + " (--gpus-per-node)");
+    }
+    auto fabric = fabricForDevice(device, set->devices, FabricRequest{perNode, o.request.devices / perNode, {}, {}});
+    if (!fabric) return ctx.error(fabric.error());
+    TrainingSearch search;
+    search.devices = o.request.devices;
+    search.globalBatch = o.request.globalBatch;
+    search.sequence = o.request.sequence;
+    search.gemmPrecision = o.precision;
+    auto r = searchTrainingLayouts(*config, device, *fabric, search, o.limit > 0 ? o.limit : 1000000);
+    if (!r) return ctx.error(r.error());
+    const auto& shown = r->best.empty() ? r->closest : r->best;
+    if (ctx.json) {
+        json layouts = json::array();
+        for (const auto& e : shown) layouts.push_back(stepLayoutJson(e));
+        ctx.printJson({{"model", modelJson(*config)}, {"device", device.id}, {"count", o.request.devices}, {"gpus_per_node", perNode},
+                       {"global_batch", o.request.globalBatch}, {"seq", o.request.sequence}, {"precision", o.precision},
+                       {"layouts_evaluated", r->evaluated}, {"fitting_layouts", r->fitting}, {"max_tp", r->maxTensorParallel},
+                       {"layouts", layouts}, {"conventions", mfuConvention()}, {"model_kind", "step"}});
+        return ExitCode::Ok;
+    }
+    *ctx.out << "training " << config->name << " on " << o.request.devices << " x " << device.name << " (" << fabric->nodes
+             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << perNode << "), global batch " << o.request.globalBatch << " x "
+             << readableText(o.request.sequence) << " tokens, " << o.precision << " GEMMs: " << readableText(r->evaluated)
+             << " layouts on the step model, " << readableText(r->fitting) << " fit\n";
+    if (r->best.empty()) *ctx.out << "nothing fits; the layouts needing the least memory:\n";
+    TextTable t({"layout", "memory per device", "step", "tokens/s per device", "MFU", "largest loss"});
+    for (const auto& e : shown) {
+        const auto& b = e.breakdown;
+        const std::pair<const char*, double> losses[] = {{"bubble", b.bubbleS}, {"TP", b.tpExposedS}, {"CP", b.cpExposedS}, {"EP", b.epExposedS},
+                                                         {"PP sends", b.ppExposedS}, {"DP", b.dpExposedS}, {"host launches", b.hostBoundS}};
+        const auto* worst = std::max_element(std::begin(losses), std::end(losses), [](const auto& a, const auto& c) { return a.second < c.second; });
+        t.addRow({stepLayoutName(e), models::decimalText(e.memory.totalBytes / 1e9, 1) + " of " + models::decimalText(e.capacityBytes / 1e9, 0) + " GB",
+                  models::quantityText(e.stepS, "s", 3), readableText(e.tokensPerSPerDevice), models::decimalText(100 * e.mfu, 1) + " %",
+                  std::string(worst->first) + " " + models::decimalText(100 * worst->second / e.stepS, 1) + " %"});
+    }
+    *ctx.out << t.render();
+    *ctx.out << "  (train estimate with a layout's flags shows its operators and collectives; --fitted: the LLM page's fitted planner)\n";
+    return ExitCode::Ok;
+}
+
 } // namespace
 
 void addTrainCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
@@ -226,7 +318,7 @@ void addTrainCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     auto o = std::make_shared<TrainPlanOptions>();
     CLI::App* train = app.add_subcommand("train", "training layouts: memory per device and step time");
     train->require_subcommand(1);
-    CLI::App* plan = train->add_subcommand("plan", "every TP x PP x DP x ZeRO x recomputation layout of N devices, ranked by step time");
+    CLI::App* plan = train->add_subcommand("plan", "every TP x CP x PP x VP x DP x EP x ZeRO x recomputation x micro-batch layout of N devices on the step model, ranked by step time");
     addModelOptions(*plan, o->model);
     plan->add_option("--device", o->device, "catalog device")->required();
     plan->add_option("--count", o->request.devices, "devices (TP x PP x DP)")->capture_default_str();
@@ -235,7 +327,10 @@ void addTrainCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     plan->add_option("--micro-batch", o->request.microBatch, "sequences per micro-batch")->capture_default_str();
     plan->add_option("--weights", o->request.weights, "weight, gradient and compute format")->capture_default_str();
     plan->add_option("--optimizer-bytes", o->request.optimizerBytesPerParam, "optimizer bytes per parameter (Adam: 12)")->capture_default_str();
-    plan->add_option("--limit", o->limit, "text: print at most this many layouts (0: all)")->capture_default_str();
+    plan->add_option("--limit", o->limit, "print at most this many layouts (0: all)")->capture_default_str();
+    plan->add_option("--precision", o->precision, "bf16 or fp8 linear layers (the step model)")->capture_default_str();
+    plan->add_option("--gpus-per-node", o->gpusPerNode, "devices per scale-up domain (default: the catalog's domain)");
+    plan->add_flag("--fitted", o->fitted, "the fitted planner the LLM calculator page shows (TP x PP x DP x ZeRO x recomputation)");
     plan->callback([&ctx, &exitCode, o] { exitCode = runTrainPlan(ctx, *o); });
 
     auto e = std::make_shared<TrainEstimateOptions>();

@@ -193,20 +193,34 @@ TEST_CASE("a negative or non-numeric price is one error line and exit 1")
     requireOneErrorLine({"serve", "plan", "--model", "llama2-70b", "--usd-per-hour", "2"}, "--usd-per-hour applies to serve estimate");
 }
 
-TEST_CASE("train plan --json: 405B on 128 H100s has fitting layouts ranked by step time, on 64 none")
+TEST_CASE("train plan --json: 405B on 128 H100s has fitting layouts ranked by step time on the step model, on 16 none")
 {
     const auto doc = runJson({"train", "plan", "--model", "llama3.1-405b", "--device", "nvidia-h100-sxm", "--count", "128"});
+    CHECK(doc["model_kind"] == "step");
     CHECK(doc["fitting_layouts"].get<int>() > 0);
-    const auto& first = doc["layouts"][0];
-    CHECK(first["fits"] == true);
-    CHECK(first["tp"].get<int>() * first["pp"].get<int>() * first["dp"].get<int>() == 128);
+    CHECK(doc["layouts_evaluated"].get<int>() >= doc["fitting_layouts"].get<int>());
+    const auto& layouts = doc["layouts"];
+    REQUIRE(layouts.size() == 10);
+    for (std::size_t i = 0; i < layouts.size(); ++i) {
+        const auto& l = layouts[i];
+        CHECK(l["fits"] == true);
+        CHECK(l["tp"].get<int>() * l["cp"].get<int>() * l["pp"].get<int>() * l["dp"].get<int>() == 128);
+        CHECK(l["tp"].get<int>() <= 8); // inside the HGX node's NVLink domain
+        if (i > 0) CHECK(layouts[i - 1]["step_s"].get<double>() <= l["step_s"].get<double>());
+        for (const char* key : {"step_s", "mfu", "hfu", "tokens_per_s_per_device", "breakdown_s", "vp", "micro_batch"}) {
+            INFO(key);
+            CHECK(l.contains(key));
+        }
+    }
+    const auto small = runJson({"train", "plan", "--model", "llama3.1-405b", "--device", "nvidia-h100-sxm", "--count", "16"});
+    CHECK(small["fitting_layouts"] == 0);
+    REQUIRE_FALSE(small["layouts"].empty());
+    CHECK(small["layouts"][0]["fits"] == false);
+    const auto fitted = runJson({"train", "plan", "--fitted", "--model", "llama3.1-405b", "--device", "nvidia-h100-sxm", "--count", "128"});
     for (const char* key : {"step_s", "compute_s", "bubble_s", "tp_allreduce_s", "dp_allreduce_s", "mfu", "bound", "verdict"}) {
         INFO(key);
-        CHECK(first.contains(key));
+        CHECK(fitted["layouts"][0].contains(key));
     }
-    const auto small = runJson({"train", "plan", "--model", "llama3.1-405b", "--device", "nvidia-h100-sxm", "--count", "64"});
-    CHECK(small["fitting_layouts"] == 0);
-    CHECK_THAT(small["layouts"][0]["verdict"].get<std::string>(), Catch::StartsWith("does not fit (needs "));
 }
 
 TEST_CASE("device counts beyond 65,536 or below 1 are one error line, not a crash (issue #29: SIGFPE at 2^31 - 1)")

@@ -14,7 +14,20 @@ namespace {
 /// The fabric one group sees: `size` ranks `stride` apart in the rank order.
 Fabric groupFabric(const Fabric& f, int stride, int size)
 {
-    Fabric g = f;
+    // Everything a collective estimate reads; not the figures and assumptions, which only a reader of the fabric needs.
+    Fabric g;
+    g.generation = f.generation;
+    g.scaleUp = f.scaleUp;
+    g.scaleUpLink = f.scaleUpLink;
+    g.scaleUpName = f.scaleUpName;
+    g.domainDevices = f.domainDevices;
+    g.scaleUpGBps = f.scaleUpGBps;
+    g.linksPerDevice = f.linksPerDevice;
+    g.torusDims = f.torusDims;
+    g.torusWrap = f.torusWrap;
+    g.inSwitchReduction = f.inSwitchReduction;
+    g.scaleOutGBps = f.scaleOutGBps;
+    g.scaleOutName = f.scaleOutName;
     const int perNode = f.devicesPerNode;
     if (stride * size <= perNode) {
         g.devicesPerNode = size;
@@ -43,8 +56,19 @@ std::string linkOf(const Fabric& g)
 
 } // namespace
 
+const CollectiveEstimate* StepCollectiveCache::find(Collective op, int stride, int size, double bytes) const
+{
+    const auto it = estimates_.find({static_cast<int>(op), stride, size, bytes});
+    return it == estimates_.end() ? nullptr : &it->second;
+}
+
+void StepCollectiveCache::keep(Collective op, int stride, int size, double bytes, CollectiveEstimate estimate)
+{
+    estimates_.emplace(std::tuple{static_cast<int>(op), stride, size, bytes}, std::move(estimate));
+}
+
 Result<std::vector<StepCollective>> stepCollectives(const Fabric& fabric, const roofline::TransformerConfig& model,
-                                                    const ParallelLayout& l, const StepShape& shape)
+                                                    const ParallelLayout& l, const StepShape& shape, StepCollectiveCache* cache)
 {
     for (const auto& [name, v] : {std::pair{"--tp", l.tp}, std::pair{"--cp", l.cp}, std::pair{"--ep", l.ep}, std::pair{"--dp", l.dp},
                                   std::pair{"--pp", l.pp}}) {
@@ -79,8 +103,10 @@ Result<std::vector<StepCollective>> stepCollectives(const Fabric& fabric, const 
     auto add = [&](std::string name, std::string parallelism, Collective op, int stride, int size, double bytes, int calls) -> Result<void> {
         if (size < 2 || calls <= 0 || bytes <= 0) return {};
         const Fabric g = groupFabric(fabric, stride, size);
-        auto e = estimateCollective(g, op, bytes);
+        const CollectiveEstimate* known = cache ? cache->find(op, stride, size, bytes) : nullptr;
+        Result<CollectiveEstimate> e = known ? Result<CollectiveEstimate>(*known) : estimateCollective(g, op, bytes);
         if (!e) return std::unexpected(e.error());
+        if (cache && !known) cache->keep(op, stride, size, bytes, *e);
         StepCollective c;
         c.name = std::move(name);
         c.parallelism = std::move(parallelism);

@@ -8,7 +8,9 @@
 #include "models/system/fabric/collectives.hpp"
 #include "models/system/fabric/fabric.hpp"
 
+#include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace accelscope::models::system {
@@ -50,10 +52,22 @@ struct StepCollective {
     std::vector<std::string> flags; ///< "TP group crosses the node: 16 ranks, 8 per node"
 };
 
+/// Estimates already made for one fabric, by collective, group placement and size: a search over layouts meets the
+/// same group and size many times. Use one cache with one fabric only.
+class StepCollectiveCache {
+public:
+    const CollectiveEstimate* find(Collective op, int stride, int size, double bytes) const;
+    void keep(Collective op, int stride, int size, double bytes, CollectiveEstimate estimate);
+
+private:
+    std::map<std::tuple<int, int, int, double>, CollectiveEstimate> estimates_;
+};
+
 /// The collectives of one step on `fabric` (its devices per node and nodes give the placement). Errors name the
 /// option: a layout whose product is not the fabric's device count, ep not dividing dp, experts not divisible by ep,
 /// heads not divisible by tp.
 Result<std::vector<StepCollective>> stepCollectives(const Fabric& fabric, const roofline::TransformerConfig& model,
-                                                    const ParallelLayout& layout, const StepShape& shape);
+                                                    const ParallelLayout& layout, const StepShape& shape,
+                                                    StepCollectiveCache* cache = nullptr);
 
 } // namespace accelscope::models::system

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 namespace accelscope::models::system {
 
@@ -52,6 +53,27 @@ std::vector<std::string> mfuConvention()
 Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerConfig& model, const catalog::Device& device,
                                                   const Fabric& fabric, const TrainingLayoutSpec& spec)
 {
+    return estimateTrainingStep(model, device, fabric, spec, TrainingStepShared{});
+}
+
+Result<std::vector<StepCollective>> trainingStepCollectives(const roofline::TransformerConfig& model, const Fabric& fabric,
+                                                            const TrainingLayoutSpec& spec, StepCollectiveCache* cache)
+{
+    if (spec.microBatch < 1 || spec.globalBatch < 1 || spec.sequence < 1 || spec.parallel.dp < 1) {
+        return fail(ErrorCode::InvalidArgument, "--micro-batch, --global-batch, --seq and --dp must be at least 1");
+    }
+    StepShape shape;
+    shape.training = true;
+    shape.microBatchSequences = spec.microBatch;
+    shape.sequenceTokens = spec.sequence;
+    shape.microBatches = std::max(1, static_cast<int>(spec.globalBatch / (static_cast<long long>(spec.parallel.dp) * spec.microBatch)));
+    shape.gradientBytes = 4; // FP32 main gradients (Megatron's default with the distributed optimizer)
+    return stepCollectives(fabric, model, spec.parallel, shape, cache);
+}
+
+Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerConfig& model, const catalog::Device& device,
+                                                  const Fabric& fabric, const TrainingLayoutSpec& spec, const TrainingStepShared& shared)
+{
     if (auto v = roofline::validateConfig(model); !v) return std::unexpected(v.error());
     const ParallelLayout& L = spec.parallel;
     if (spec.virtualStages < 1) return fail(ErrorCode::InvalidArgument, "--vp must be at least 1");
@@ -91,23 +113,22 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
         narrowPeak = c->peakTflops;
     }
     out.bf16PeakTflops = bf16->peakTflops;
-    out.parameters = kernelParameters(device);
-    const KernelParameters& P = out.parameters;
+    // A search shares one copy of the parameters and keeps none per layout (their source texts are long).
+    if (!shared.parameters || shared.details) out.parameters = shared.parameters ? *shared.parameters : kernelParameters(device);
+    const KernelParameters& P = shared.parameters ? *shared.parameters : out.parameters;
     const GemmChip chip16 = gemmChip(device, P, bf16->peakTflops, false);
     const GemmChip chipLinear = fp8 ? gemmChip(device, P, narrowPeak, true) : chip16;
     const double memGBps = chip16.memoryGBps;
     const int cores = chip16.cores;
 
     // Collectives of the whole step on the fabric (they also check the layout against the fabric and the model).
-    StepShape shape;
-    shape.training = true;
-    shape.microBatchSequences = spec.microBatch;
-    shape.sequenceTokens = spec.sequence;
-    shape.microBatches = out.microBatches;
-    shape.gradientBytes = 4; // FP32 main gradients (Megatron's default with the distributed optimizer)
-    auto collectives = stepCollectives(fabric, model, L, shape);
-    if (!collectives) return std::unexpected(collectives.error());
-    out.collectives = std::move(*collectives);
+    std::vector<StepCollective> owned;
+    if (!shared.collectives) {
+        auto collectives = trainingStepCollectives(model, fabric, spec);
+        if (!collectives) return std::unexpected(collectives.error());
+        owned = std::move(*collectives);
+    }
+    const std::vector<StepCollective>& comms = shared.collectives ? *shared.collectives : owned;
 
     // One micro-batch through the slowest stage: its layers (model chunks of whole layers: a stage that cannot be even
     // holds ceil(layers / (pp x vp)) per chunk, as Megatron's uneven split puts the remainder on lighter first and last
@@ -136,8 +157,9 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
 
     Accumulator acc;
     double castBytes = 0; // FP8: quantising GEMM inputs (forward) and output gradients (backward), per micro-batch
+    double castCalls = 0;
     // A GEMM in the forward pass with its two backward GEMMs (data and weight gradients), `count` per stage.
-    auto gemm = [&](const std::string& name, const GemmChip& chip, const std::string& precision, GemmShape s, double count) {
+    auto gemm = [&](std::string_view name, const GemmChip& chip, std::string_view precision, GemmShape s, double count) {
         if (count <= 0) return;
         const GemmTime f = gemmTime(chip, s);
         // Data gradient: dY (M x N) times each Wᵀ; weight gradient: one K x N output per group over its M / groups rows.
@@ -146,49 +168,59 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
         auto kernel = [&](const GemmTime& t) { return t.seconds - chip.overheadUs * 1e-6 + gap; };
         const double fwd = count * kernel(f) * (1.0 + recomputeForward);
         const double bwd = count * (kernel(dgrad) + kernel(wgrad));
-        StepOperator op;
-        op.name = name;
-        op.kind = "gemm";
-        op.precision = precision;
-        op.calls = count * (3.0 + recomputeForward);
-        op.flops = count * s.flops() * (3.0 + recomputeForward);
-        op.bytes = count * s.bytes() * (3.0 + recomputeForward);
-        op.seconds = fwd + bwd;
-        op.efficiency = op.flops / (op.seconds * chip.peakTflops * 1e12);
-        op.memoryBound = f.memoryBound;
-        op.detail = tileText(s, f, cores);
-        acc.gpuS += op.seconds;
-        acc.hostS += op.calls * eager;
-        acc.gemmS += op.seconds;
+        const double calls = count * (3.0 + recomputeForward);
+        const double flops = count * s.flops() * (3.0 + recomputeForward);
+        acc.gpuS += fwd + bwd;
+        acc.hostS += calls * eager;
+        acc.gemmS += fwd + bwd;
         acc.forwardS += fwd;
         acc.backwardS += bwd;
-        acc.flops += op.flops;
-        acc.ops.push_back(std::move(op));
-        if (precision == "fp8") castBytes += count * 4.0 * (s.m * s.k + s.m * s.n); // input and output gradient: read BF16, write FP8 and its transpose
+        acc.flops += flops;
+        if (shared.details) {
+            StepOperator op;
+            op.name = name;
+            op.kind = "gemm";
+            op.precision = precision;
+            op.calls = calls;
+            op.flops = flops;
+            op.bytes = count * s.bytes() * (3.0 + recomputeForward);
+            op.seconds = fwd + bwd;
+            op.efficiency = op.flops / (op.seconds * chip.peakTflops * 1e12);
+            op.memoryBound = f.memoryBound;
+            op.detail = tileText(s, f, cores);
+            acc.ops.push_back(std::move(op));
+        }
+        if (precision == "fp8") {
+            castBytes += count * 4.0 * (s.m * s.k + s.m * s.n); // input and output gradient: read BF16, write FP8 and its transpose
+            castCalls += count * 2.0;
+        }
     };
     // A memory-bound kernel: `bytes` per forward call, backward twice the traffic.
-    auto stream = [&](const std::string& name, double bytes, double count) {
+    auto stream = [&](std::string_view name, double bytes, double count) {
         const double once = bytes / (memGBps * 1e9 * P.copyEfficiency.value) + gap;
-        StepOperator op;
-        op.name = name;
-        op.kind = "memory";
-        op.precision = "bf16";
-        op.calls = count * (3.0 + recomputeForward);
-        op.bytes = count * bytes * (3.0 + recomputeForward);
+        const double calls = count * (3.0 + recomputeForward);
         const double fwd = count * once * (1.0 + recomputeForward);
         const double bwd = count * 2.0 * once;
-        op.seconds = fwd + bwd;
-        op.efficiency = op.bytes / (op.seconds * memGBps * 1e9);
-        op.memoryBound = true;
-        op.detail = quantityText(bytes, "B") + " per forward call";
-        acc.gpuS += op.seconds;
-        acc.hostS += op.calls * eager;
+        acc.gpuS += fwd + bwd;
+        acc.hostS += calls * eager;
         acc.forwardS += fwd;
         acc.backwardS += bwd;
-        acc.ops.push_back(std::move(op));
+        if (shared.details) {
+            StepOperator op;
+            op.name = name;
+            op.kind = "memory";
+            op.precision = "bf16";
+            op.calls = calls;
+            op.bytes = count * bytes * (3.0 + recomputeForward);
+            op.seconds = fwd + bwd;
+            op.efficiency = op.bytes / (op.seconds * memGBps * 1e9);
+            op.memoryBound = true;
+            op.detail = quantityText(bytes, "B") + " per forward call";
+            acc.ops.push_back(std::move(op));
+        }
     };
 
-    const std::string lp = fp8 ? "fp8" : "bf16";
+    const std::string_view lp = fp8 ? "fp8" : "bf16";
     const double inB = fp8 ? 1.0 : 2.0;
     gemm("QKV projection", chipLinear, lp, {T, qkvN, double(model.hidden), inB, 2}, layersPerStage);
     gemm("attention output projection", chipLinear, lp, {T, double(model.hidden), heads * dv, inB, 2}, layersPerStage);
@@ -229,23 +261,28 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
         const double fwdS = fwdFlops / (bf16->peakTflops * 1e12 * P.attentionForward.value * busy) + gap;
         const double bwdS = 2.5 * fwdFlops / (bf16->peakTflops * 1e12 * P.attentionForward.value * P.attentionBackward.value * busy) + gap;
         const double recompute = spec.recompute == memory::Recompute::None ? 0.0 : 1.0; // selective and full both redo it
-        StepOperator op;
-        op.name = "attention core (FlashAttention, causal)";
-        op.kind = "attention";
-        op.precision = "bf16";
-        op.calls = layersPerStage * (2.0 + recompute);
-        op.flops = layersPerStage * fwdFlops * (3.5 + recompute);
-        op.seconds = layersPerStage * (fwdS * (1.0 + recompute) + bwdS);
-        op.efficiency = op.flops / (op.seconds * bf16->peakTflops * 1e12);
-        op.detail = readableText(qTiles) + " query tiles of 128 in " + readableText(waves) + (waves == 1 ? " wave" : " waves") + " (" +
-                    decimalText(100 * busy, 0) + " % busy)";
-        acc.gpuS += op.seconds;
-        acc.hostS += op.calls * P.attentionOverheadUs.value * 1e-6;
-        acc.attentionS += op.seconds;
+        const double calls = layersPerStage * (2.0 + recompute);
+        const double flops = layersPerStage * fwdFlops * (3.5 + recompute);
+        const double seconds = layersPerStage * (fwdS * (1.0 + recompute) + bwdS);
+        acc.gpuS += seconds;
+        acc.hostS += calls * P.attentionOverheadUs.value * 1e-6;
+        acc.attentionS += seconds;
         acc.forwardS += layersPerStage * fwdS * (1.0 + recompute);
         acc.backwardS += layersPerStage * bwdS;
-        acc.flops += op.flops;
-        acc.ops.push_back(std::move(op));
+        acc.flops += flops;
+        if (shared.details) {
+            StepOperator op;
+            op.name = "attention core (FlashAttention, causal)";
+            op.kind = "attention";
+            op.precision = "bf16";
+            op.calls = calls;
+            op.flops = flops;
+            op.seconds = seconds;
+            op.efficiency = flops / (seconds * bf16->peakTflops * 1e12);
+            op.detail = readableText(qTiles) + " query tiles of 128 in " + readableText(waves) + (waves == 1 ? " wave" : " waves") + " (" +
+                        decimalText(100 * busy, 0) + " % busy)";
+            acc.ops.push_back(std::move(op));
+        }
     }
     // Memory-bound kernels per layer (forward): two norms, two residual adds, the gated activation, RoPE.
     const double th = T * model.hidden * activationBytes / tpSp;
@@ -258,23 +295,24 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
     if (castBytes > 0) {
         // TransformerEngine casts each FP8 GEMM's BF16 input to FP8 and writes its transpose for the weight gradient; the
         // backward pass does the same to the output gradient. Memory-bound; the weights' casts are cached across micro-batches.
-        const double kernels = static_cast<double>(acc.ops.size());
-        const double once = castBytes / (memGBps * 1e9 * P.copyEfficiency.value) + kernels * 2.0 * gap;
-        StepOperator op;
-        op.name = "FP8 casts and transposes (inputs and output gradients)";
-        op.kind = "memory";
-        op.precision = "bf16 to fp8";
-        op.calls = kernels * 2.0;
-        op.bytes = castBytes;
-        op.seconds = once;
-        op.efficiency = op.bytes / (op.seconds * memGBps * 1e9);
-        op.memoryBound = true;
-        op.detail = quantityText(castBytes, "B") + " per micro-batch";
-        acc.gpuS += op.seconds;
-        acc.hostS += op.calls * eager;
-        acc.forwardS += op.seconds / 2;
-        acc.backwardS += op.seconds / 2;
-        acc.ops.push_back(std::move(op));
+        const double once = castBytes / (memGBps * 1e9 * P.copyEfficiency.value) + castCalls * gap;
+        acc.gpuS += once;
+        acc.hostS += castCalls * eager;
+        acc.forwardS += once / 2;
+        acc.backwardS += once / 2;
+        if (shared.details) {
+            StepOperator op;
+            op.name = "FP8 casts and transposes (inputs and output gradients)";
+            op.kind = "memory";
+            op.precision = "bf16 to fp8";
+            op.calls = castCalls;
+            op.bytes = castBytes;
+            op.seconds = once;
+            op.efficiency = op.bytes / (op.seconds * memGBps * 1e9);
+            op.memoryBound = true;
+            op.detail = quantityText(castBytes, "B") + " per micro-batch";
+            acc.ops.push_back(std::move(op));
+        }
     }
 
     // The optimizer: this device's parameters, sharded over DP by the distributed optimizer (ZeRO >= 1).
@@ -305,7 +343,7 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
 
     // Exposed communication: what the frameworks overlap is hidden up to the compute it overlaps with.
     double tp = 0, cp = 0, ep = 0, ppSend = 0, ppCalls = 0, dpGrad = 0, dpGather = 0, dpPerMicro = 0;
-    for (const StepCollective& c : out.collectives) {
+    for (const StepCollective& c : comms) {
         const double s = c.timeUsPerStep * 1e-6;
         if (c.parallelism == "TP") tp += s;
         else if (c.parallelism == "CP") cp += s;
@@ -369,9 +407,10 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
     out.fits = out.capacityBytes > 0 && out.memory.totalBytes <= 0.9 * out.capacityBytes;
     if (L.ep > 1) out.flags.push_back("expert weights are counted as if replicated over EP in the memory figure (an upper bound)");
 
-    acc.ops.push_back(std::move(optimizer));
+    if (shared.details) out.collectives = shared.collectives ? *shared.collectives : std::move(owned);
+    if (shared.details) acc.ops.push_back(std::move(optimizer));
     out.operators = std::move(acc.ops);
-    out.flags.insert(out.flags.end(), out.parameters.flags.begin(), out.parameters.flags.end());
+    out.flags.insert(out.flags.end(), P.flags.begin(), P.flags.end());
     return out;
 }
 

@@ -80,7 +80,7 @@ struct TrainingStepEstimate {
     memory::TrainingMemory memory;
     double capacityBytes = 0;
     bool fits = false;
-    KernelParameters parameters;
+    KernelParameters parameters;  ///< empty in a search's results (TrainingStepShared::details false)
     std::vector<std::string> flags;
 };
 
@@ -92,5 +92,20 @@ std::vector<std::string> mfuConvention();
 /// by pp x vp, a precision the device has no dense figure for.
 Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerConfig& model, const catalog::Device& device,
                                                   const Fabric& fabric, const TrainingLayoutSpec& spec);
+
+/// What a search shares between layouts: the device's kernel parameters, and the step's collectives when only the
+/// recomputation differs (they do not depend on it). Both are what estimateTrainingStep would compute itself.
+struct TrainingStepShared {
+    const KernelParameters* parameters = nullptr;
+    const std::vector<StepCollective>* collectives = nullptr;
+    /// false: leave out what only a reader needs (operator shape texts, the collectives' copy), as a search does
+    bool details = true;
+};
+Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerConfig& model, const catalog::Device& device,
+                                                  const Fabric& fabric, const TrainingLayoutSpec& spec, const TrainingStepShared& shared);
+
+/// The collectives estimateTrainingStep puts on the fabric for `spec` (for TrainingStepShared).
+Result<std::vector<StepCollective>> trainingStepCollectives(const roofline::TransformerConfig& model, const Fabric& fabric,
+                                                            const TrainingLayoutSpec& spec, StepCollectiveCache* cache = nullptr);
 
 } // namespace accelscope::models::system
