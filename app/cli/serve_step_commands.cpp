@@ -6,6 +6,7 @@
 #include "models/catalog/device_query.hpp"
 #include "models/common/number_text.hpp"
 #include "models/serving/serving_model.hpp"
+#include "models/system/step/serving_band.hpp"
 #include "models/system/step/serving_step.hpp"
 
 #include <CLI/CLI.hpp>
@@ -98,7 +99,13 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
                        {"batch", s->batch}, {"batch_limit", s->batchLimit}, {"prefill_tokens_per_step", s->prefillTokensPerStep},
                        {"step_s", s->step.stageS}, {"kernels_s", s->step.kernelsS}, {"tp_comm_s", s->step.tpCommS}, {"ep_comm_s", s->step.epCommS},
                        {"tpot_s", s->tpotS}, {"ttft_s", s->ttftS}, {"output_tokens_per_s_per_replica", s->outputTokensPerSPerReplica},
-                       {"output_tokens_per_s_per_device", s->outputTokensPerSPerDevice}, {"operators", ops}, {"parameters", params},
+                       {"output_tokens_per_s_per_device", s->outputTokensPerSPerDevice},
+                       {"band", {{"low_tokens_per_s_per_replica", s->outputTokensPerSPerReplica * servingBand().low},
+                                 {"high_tokens_per_s_per_replica", s->outputTokensPerSPerReplica * servingBand().high},
+                                 {"measured_over_predicted_p10", servingBand().low}, {"measured_over_predicted_p50", servingBand().median},
+                                 {"measured_over_predicted_p90", servingBand().high}, {"rows", servingBand().rows},
+                                 {"source", servingBand().source}}},
+                       {"operators", ops}, {"parameters", params},
                        {"flags", s->flags}});
         return ExitCode::Ok;
     }
@@ -109,6 +116,11 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
     *ctx.out << "  " << readableText(s->outputTokensPerSPerReplica) << " output tokens/s per replica ("
              << readableText(s->outputTokensPerSPerDevice) << " per device); TPOT " << quantityText(s->tpotS, "s", 3) << ", TTFT "
              << quantityText(s->ttftS, "s", 3) << "\n";
+    *ctx.out << "  likely " << readableText(s->outputTokensPerSPerReplica * servingBand().low, 3) << " to "
+             << readableText(s->outputTokensPerSPerReplica * servingBand().high, 3)
+             << " tokens/s per replica: published offline runs measured " << models::decimalText(servingBand().low, 2) << "x to "
+             << models::decimalText(servingBand().high, 2) << "x of this model's figure (10th to 90th percentile of "
+             << servingBand().rows << " runs it never saw)\n";
     *ctx.out << "  batch " << readableText(s->batch) << " sequences (limited by " << s->batchLimit << "), "
              << readableText(std::round(s->prefillTokensPerStep)) << " prefill tokens per step; KV cache " << readableText(s->kvCapacityTokens)
              << " tokens beside " << quantityText(s->weightsBytesPerDevice, "B", 3) << " of weights per device\n";
