@@ -6,7 +6,10 @@
 #include "models/catalog/device_query.hpp"
 #include "models/common/number_text.hpp"
 #include "models/serving/serving_model.hpp"
+#include "models/catalog/catalog_set.hpp"
+#include "models/figure/figure.hpp"
 #include "models/system/step/serving_band.hpp"
+#include "models/system/step/step_figure.hpp"
 #include "models/system/step/serving_step.hpp"
 
 #include <CLI/CLI.hpp>
@@ -29,6 +32,8 @@ struct ServeStepOptions {
     ServingLoad load;
     double concurrency = 0;
     int gpusPerNode = 0;
+    std::string svgFile;
+    bool dark = false;
 };
 
 ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
@@ -77,6 +82,10 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
     }
     auto s = servingSteadyState(*config, device, fabric, o.spec, o.load);
     if (!s) return ctx.error(s.error());
+    if (!o.svgFile.empty()) {
+        const auto svg = models::figure::figureSvg(servingStepFigure(*s, config->name, device.name, o.dark));
+        if (auto ok = models::catalog::writeFileAtomically(o.svgFile, svg); !ok) return ctx.error("--svg " + ok.error().message);
+    }
     if (ctx.json) {
         json ops = json::array();
         for (const auto& op : s->step.operators) {
@@ -157,6 +166,8 @@ void addServeStepCommand(CLI::App& serve, CliContext& ctx, ExitCode& exitCode)
     step->add_option("--max-batched-tokens", o->spec.maxBatchedTokens, "the engine's tokens per step")->capture_default_str();
     step->add_option("--memory-utilization", o->spec.memoryUtilization, "share of device memory the engine takes")->capture_default_str();
     step->add_option("--gpus-per-node", o->gpusPerNode, "devices per scale-up domain (default: the catalog's domain)");
+    step->add_option("--svg", o->svgFile, "also write the slide figure (the step's parts, each operator) as SVG");
+    step->add_flag("--dark", o->dark, "with --svg: the dark theme");
     step->callback([&ctx, &exitCode, o] { exitCode = runServeStep(ctx, *o); });
 }
 
