@@ -6,13 +6,13 @@
 #include "app/gui/labs/labs_page.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/lessons/lessons_page.hpp"
-#include "app/gui/llm/llm_calculator_page.hpp"
+#include "app/gui/llm-calculator/llm_calculator_page.hpp"
 #include "app/gui/roofline/roofline_page.hpp"
-#include "app/gui/visualizers/precision/precision_page.hpp"
-#include "app/gui/visualizers/warp/warp_page.hpp"
+#include "app/gui/precision/precision_page.hpp"
+#include "app/gui/warp-divergence/warp_page.hpp"
 #include "labs/guided/page_predicates.hpp"
 #include "labs/lab_registry.hpp"
-#include "app/gui/visualizers/pipeline/pipeline_page.hpp"
+#include "app/gui/pipeline-bubbles/pipeline_page.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/page_capture.hpp"
 #include "tests/app/window_fixture.hpp"
@@ -115,7 +115,7 @@ TEST_CASE("theme and font scale persist in settings")
     CHECK(damaged.fontScale() == 1.0);
 }
 
-#include "app/gui/visualizers/precision/precision_page.hpp"
+#include "app/gui/precision/precision_page.hpp"
 
 TEST_CASE("the precision page loads tensors, refuses bad ones and exports")
 {
@@ -123,7 +123,7 @@ TEST_CASE("the precision page loads tensors, refuses bad ones and exports")
     accelscope::tests::GuiFixture fixture;
     MainWindow window(*fixture.context);
     window.show();
-    window.showPage(window.pageIndex("Precision"));
+    window.showPage(window.pageIndex("precision"));
     REQUIRE(QTest::qWaitForWindowExposed(&window));
     PrecisionPage* page = window.pageOf<PrecisionPage>();
     const auto good = fixture.dir.write("tensor.txt", "1.5 -2 0.25\n3e-3 100\n");
@@ -206,8 +206,8 @@ TEST_CASE("a rejected import shows the first problem and leaves the catalog unch
     CHECK(fixture.context->catalog().devices.size() == before);
 }
 
-#include "app/gui/visualizers/pipeline/pipeline_page.hpp"
-#include "app/gui/visualizers/warp/warp_page.hpp"
+#include "app/gui/pipeline-bubbles/pipeline_page.hpp"
+#include "app/gui/warp-divergence/warp_page.hpp"
 
 TEST_CASE("warp and pipeline pages export PNG, SVG and an animation's frames")
 {
@@ -215,7 +215,7 @@ TEST_CASE("warp and pipeline pages export PNG, SVG and an animation's frames")
     accelscope::tests::GuiFixture fixture;
     MainWindow window(*fixture.context);
     window.show();
-    window.showPage(window.pageIndex("Warp divergence"));
+    window.showPage(window.pageIndex("warp-divergence"));
     REQUIRE(QTest::qWaitForWindowExposed(&window));
     QTest::qWait(100);
     const auto path = [&](const char* name) { return QString::fromStdString((fixture.dir.path() / name).string()); };
@@ -225,15 +225,15 @@ TEST_CASE("warp and pipeline pages export PNG, SVG and an animation's frames")
     const int frames = warp->exportFrames(path("frames"));
     CHECK(frames == warp->visualizer().stepCount() + 1);
     CHECK(QImage(path("frames") + "/frame-0001.png").width() > 100);
-    window.showPage(window.pageIndex("Pipeline bubbles"));
+    window.showPage(window.pageIndex("pipeline-bubbles"));
     QTest::qWait(100);
     CHECK(window.pageOf<PipelinePage>()->exportSvg(path("pipeline.svg")));
     CHECK(QFile(path("pipeline.svg")).size() > 1000);
     CHECK(QImage(path("warp.png")).width() > 200);
 }
 
-#include "app/gui/llm/llm_calculator_page.hpp"
-#include "app/gui/memory/memory_pyramid_page.hpp"
+#include "app/gui/llm-calculator/llm_calculator_page.hpp"
+#include "app/gui/memory-pyramid/memory_pyramid_page.hpp"
 #include "app/gui/roofline/roofline_page.hpp"
 
 TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG and take measurements")
@@ -241,11 +241,11 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     accelscope::tests::WindowFixture fixture(QSize(1400, 860));
     MainWindow& window = fixture.window;
     const auto path = [&](const char* name) { return QString::fromStdString((fixture.dir.path() / name).string()); };
-    CHECK(window.pageIndex("Roofline") == window.pageIndex("Pipeline bubbles") + 1);
-    CHECK(window.pageIndex("Memory pyramid") == window.pageIndex("Roofline") + 1);
-    CHECK(window.pageIndex("LLM calculator") == window.pageIndex("Memory pyramid") + 1);
+    CHECK(window.pageIndex("roofline") == window.pageIndex("pipeline-bubbles") + 1);
+    CHECK(window.pageIndex("memory-pyramid") == window.pageIndex("roofline") + 1);
+    CHECK(window.pageIndex("llm-calculator") == window.pageIndex("memory-pyramid") + 1);
 
-    window.showPage(window.pageIndex("Roofline"));
+    window.showPage(window.pageIndex("roofline"));
     RooflinePage* roofline = window.pageOf<RooflinePage>();
     roofline->showMeasured({"this machine", 1500.0, 80.0, {{0.25, 19.0}, {8.0, 600.0}}, "test"});
     QTest::qWait(150);
@@ -268,7 +268,7 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     roofline->clearMeasured();
     CHECK_FALSE(roofline->visualizer().measured().has_value());
 
-    window.showPage(window.pageIndex("Memory pyramid"));
+    window.showPage(window.pageIndex("memory-pyramid"));
     MemoryPyramidPage* pyramid = window.pageOf<MemoryPyramidPage>();
     pyramid->showMeasured({"labs", {{"L1", 32768, 1.1, 500.0}}});
     QTest::qWait(150);
@@ -279,7 +279,7 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     window.grab().save(shots.filePath("pyramid-measured.png"));
     pyramid->clearMeasured();
 
-    window.showPage(window.pageIndex("LLM calculator"));
+    window.showPage(window.pageIndex("llm-calculator"));
     QTest::qWait(150);
     LlmCalculatorPage* llm = window.pageOf<LlmCalculatorPage>();
     CHECK(llm->exportPng(path("llm.png")));
@@ -349,7 +349,7 @@ TEST_CASE("presenter mode: high contrast, large text, keys step, blank, laser, a
     MainWindow& window = fixture.window;
     window.setTheme(Theme::Light);
     window.setFontScale(1.0);
-    window.showPage(window.pageIndex("Warp divergence"));
+    window.showPage(window.pageIndex("warp-divergence"));
     QApplication::setActiveWindow(&window);
     QTest::keyClick(&window, Qt::Key_F5);
     REQUIRE(window.presenter()->active());
@@ -376,7 +376,7 @@ TEST_CASE("presenter mode: high contrast, large text, keys step, blank, laser, a
     CHECK(warp.step() == 1);
     QTest::keyClick(&window, Qt::Key_L);
     CHECK(window.presenter()->laser());
-    window.showPage(window.pageIndex("Roofline"));
+    window.showPage(window.pageIndex("roofline"));
     QTest::qWait(100);
     window.grab().save(dir.filePath("presenter-roofline.png"));
     QTest::keyClick(&window, Qt::Key_Right); // not an animated page: the arrows walk the pages
@@ -569,7 +569,7 @@ TEST_CASE("lesson steps with images, in normal and presenter mode")
     accelscope::tests::WindowFixture fixture(QSize(1400, 860));
     MainWindow& window = fixture.window;
     window.setTheme(Theme::Light);
-    window.showPage(window.pageIndex("Lessons"));
+    window.showPage(window.pageIndex("lessons"));
     LessonsPage* lessons = window.pageOf<LessonsPage>();
     REQUIRE(lessons->openLesson("roofline"));
     while (lessons->stepBy(-1)) {}

@@ -245,11 +245,11 @@ TEST_CASE("a lesson selects a lab on the Labs page and reads which one is select
     accelscope::tests::GuiFixture fixture;
     LabsPage page(fixture.services());
     LessonTarget& target = page;
-    CHECK(target.applySetting("lab", "cpu-latency"));
+    CHECK(target.settingsBinding().apply("lab", "cpu-latency"));
     CHECK(page.currentLabId() == "cpu-latency");
-    CHECK(target.state() == accelscope::labs::guided::PageState{{"lab", "cpu-latency"}});
-    CHECK_FALSE(target.applySetting("lab", "no-such-lab"));
-    CHECK_FALSE(target.applySetting("colour", "red"));
+    CHECK(target.settingsBinding().state() == accelscope::labs::guided::PageState{{"lab", "cpu-latency"}});
+    CHECK_FALSE(target.settingsBinding().apply("lab", "no-such-lab"));
+    CHECK_FALSE(target.settingsBinding().apply("colour", "red"));
     CHECK(page.currentLabId() == "cpu-latency");
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The LLM calculator's "This machine": the newest saved cpu-kernels run's decode tokens/s, predicted
 // by the serving model and measured, with the figures `accelscope-cli lab show ID --decode` prints.
-#include "app/gui/llm/llm_calculator_page.hpp"
+#include "app/gui/llm-calculator/llm_calculator_page.hpp"
 #include "labs/lab_result_json.hpp"
 #include "models/common/number_text.hpp"
 #include "tests/app/window_fixture.hpp"

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-using accelscope::gui::PageEntry;
+using accelscope::gui::PageModule;
 using accelscope::gui::PageHost;
 using accelscope::gui::PageServices;
 
@@ -24,9 +24,9 @@ struct CountingPages {
     std::map<std::string, int> made;
     std::vector<int> announced; ///< the indices the host reported as made, in order
 
-    std::vector<PageEntry> entries()
+    std::vector<PageModule> entries()
     {
-        std::vector<PageEntry> list;
+        std::vector<PageModule> list;
         for (const char* id : {"first", "second", "third"}) {
             list.push_back({id, id, id, [this, id](const PageServices&, QWidget* parent) {
                                 ++made[id];

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Precision page in the window: the bit editor's field decoding, overflow note and formats
 // side by side, and the number line's landmarks, drawn at 1280 × 800 (screenshots for review).
-#include "app/gui/visualizers/precision/precision_page.hpp"
+#include "app/gui/precision/precision_page.hpp"
 #include "tests/app/window_fixture.hpp"
 
 #include "accelscope/config.hpp"
