@@ -14,7 +14,7 @@ namespace {
 using figure::Colour;
 
 constexpr double chartWidth = 760;
-constexpr double labelW = 300;
+constexpr double labelW = 330;
 constexpr double barH = 22;
 
 /// Okabe–Ito, in the order the parts are drawn.
@@ -93,8 +93,13 @@ figure::Figure trainingStepFigure(const TrainingStepEstimate& e, const std::stri
                           {{"compute", b.computeS}, {"pipeline bubble", b.bubbleS}, {"TP exposed", b.tpExposedS}, {"CP exposed", b.cpExposedS},
                            {"EP exposed", b.epExposedS}, {"PP sends", b.ppExposedS}, {"DP exposed", b.dpExposedS}, {"optimizer", b.optimizerS + b.hostBoundS}},
                           e.stepS, dark);
-    f.chart.text(0, y, "One micro-batch on the slowest stage, by operator", ink, 15, figure::Anchor::Start, false, true);
-    y = operatorBars(f, y + 24, e.operators, dark);
+    f.chart.text(0, y, "One micro-batch on the slowest stage, by operator (the optimizer runs once per step: " + seconds(b.optimizerS) + ")", ink,
+                 15, figure::Anchor::Start, false, true);
+    std::vector<StepOperator> perMicroBatch;
+    for (const auto& op : e.operators) {
+        if (op.kind != "optimizer") perMicroBatch.push_back(op);
+    }
+    y = operatorBars(f, y + 24, std::move(perMicroBatch), dark);
     f.chart.height = y + 8;
     f.statistics = {"step " + seconds(e.stepS) + ", " + readableText(e.tokensPerS) + " tokens/s (" + readableText(e.tokensPerSPerDevice) + " per device)",
                     "MFU " + decimalText(100 * e.mfu, 1) + " %, HFU " + decimalText(100 * e.hfu, 1) + " % of " + readableText(e.bf16PeakTflops) +
@@ -133,7 +138,8 @@ figure::Figure servingStepFigure(const ServingSteadyState& s, const std::string&
                     "TPOT " + seconds(s.tpotS) + ", TTFT " + seconds(s.ttftS)};
     for (const auto& flag : s.flags) f.statistics.push_back("! " + flag);
     f.units = "seconds per engine step; efficiency = achieved / peak of the operator's bound";
-    f.sources = {"Accelscope step model (models/system/step), kernel efficiencies from data/kernels microbenchmarks", band.source};
+    f.sources = {"Accelscope step model (models/system/step), kernel efficiencies from data/kernels microbenchmarks",
+                 "band: measured / predicted on " + std::to_string(band.rows) + " published offline runs (data/serving/published)"};
     return f;
 }
 
