@@ -18,6 +18,7 @@ std::vector<std::string_view> pageOrder()
         "llm-calculator",
         "labs",
         "serving-planner",
+        "training-step",
         "lessons",
     };
 }
