@@ -14,7 +14,6 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
-#include <QElapsedTimer>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QLabel>
@@ -37,10 +36,7 @@ namespace {
 // Processes events until the page's run is over (at most 60 s).
 bool waitForRun(const LabsPage& page)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (page.running() && timer.elapsed() < 60000) QTest::qWait(20);
-    return !page.running();
+    return QTest::qWaitFor([&] { return !page.running(); }, 60000);
 }
 
 } // namespace

@@ -5,7 +5,6 @@
 #include "tests/app/gui_fixture.hpp"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <QStackedWidget>
 #include <QTest>
 
@@ -86,10 +85,7 @@ TEST_CASE("after the window's first frame the page host makes the other pages, e
     stack.resize(200, 100);
     stack.show();
     REQUIRE(QTest::qWaitForWindowExposed(&stack));
-    QElapsedTimer timer;
-    timer.start();
-    while (host.madeCount() < 3 && timer.elapsed() < 5000) QTest::qWait(10);
-    CHECK(host.madeCount() == 3);
+    CHECK(QTest::qWaitFor([&] { return host.madeCount() == 3; }, 10000));
     CHECK(pages.made == std::map<std::string, int>{{"first", 1}, {"second", 1}, {"third", 1}});
     CHECK(pages.announced == std::vector<int>{0, 1, 2});
     CHECK(stack.currentIndex() == 0);
