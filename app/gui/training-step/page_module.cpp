@@ -12,7 +12,8 @@ PageModule pageModule()
     return {.id = "training-step",
             .title = QT_TRANSLATE_NOOP("Pages", "Training step"),
             .tooltip = QT_TRANSLATE_NOOP("Pages", "One training step on the physical step model: operators, collectives, bubble, MFU; the best layouts of N devices"),
-            .make = makePage<TrainingStepPage>};
+            .make = makePage<TrainingStepPage>,
+            .contract = "training-step"};
 }
 
 } // namespace accelscope::gui::pages::training_step

@@ -64,6 +64,7 @@ TrainingStepPage::TrainingStepPage(const PageServices& services, QWidget* parent
 {
     setObjectName("training-step");
     buildControls();
+    bindSettings();
     m_timer = new QTimer(this);
     m_timer->setSingleShot(true);
     m_timer->setInterval(200);
@@ -197,6 +198,52 @@ void TrainingStepPage::buildControls()
     connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) { applyRow(row); });
 }
 
+void TrainingStepPage::bindSettings()
+{
+    auto comboText = [this](QComboBox* box) {
+        m_binding.bindText(box == m_model ? "model" : box == m_precision ? "precision" : "recompute",
+                           [box] { return box->currentData().toString().toStdString(); },
+                           [box](const std::string& v) {
+                               const int i = box->findData(QString::fromStdString(v));
+                               if (i < 0) return false;
+                               box->setCurrentIndex(i);
+                               return true;
+                           });
+    };
+    for (QComboBox* box : {m_model, m_precision, m_recompute}) comboText(box);
+    m_binding.bindDevice("device", [this] { return m_device->currentData().toString().toStdString(); },
+                         [this](const std::string& id) {
+                             const int i = m_device->findData(QString::fromStdString(id));
+                             if (i < 0) return false;
+                             m_device->setCurrentIndex(i);
+                             return true;
+                         });
+    for (const auto& [key, box] : {std::pair{"devices", m_devices}, std::pair{"global_batch", m_globalBatch}, std::pair{"sequence", m_sequence},
+                                   std::pair{"tp", m_tp}, std::pair{"pp", m_pp}, std::pair{"vp", m_vp}, std::pair{"cp", m_cp},
+                                   std::pair{"ep", m_ep}, std::pair{"zero", m_zero}, std::pair{"micro_batch", m_microBatch}}) {
+        m_binding.bindInt(key, [box] { return box->value(); }, [box](int v) { box->setValue(v); });
+    }
+    // The layout in the controls: what a lesson's check reads (a change still waiting for the timer is evaluated first,
+    // so the state is the controls' and never a moment old; nothing when the layout does not run).
+    auto shown = [this](auto get) {
+        return [this, get]() -> std::optional<double> {
+            if (m_timer->isActive()) evaluate();
+            if (!m_estimate) return std::nullopt;
+            return get(*m_estimate);
+        };
+    };
+    m_binding.report<double>("step_s", shown([](const TrainingStepEstimate& e) { return e.stepS; }));
+    m_binding.report<double>("mfu", shown([](const TrainingStepEstimate& e) { return e.mfu; }));
+    m_binding.report<double>("bubble_share", shown([](const TrainingStepEstimate& e) { return e.breakdown.bubbleS / e.stepS; }));
+    m_binding.report<double>("tp_share", shown([](const TrainingStepEstimate& e) { return e.breakdown.tpExposedS / e.stepS; }));
+    m_binding.report<bool>("fits", [this]() -> std::optional<bool> {
+        if (m_timer->isActive()) evaluate();
+        if (!m_estimate) return std::nullopt;
+        return m_estimate->fits;
+    });
+    m_binding.onApplied([this] { evaluate(); });
+}
+
 void TrainingStepPage::scheduleEvaluate() { m_timer->start(); }
 
 const models::catalog::Device* TrainingStepPage::device() const
@@ -239,6 +286,7 @@ QString TrainingStepPage::command() const
 
 void TrainingStepPage::evaluate()
 {
+    m_timer->stop();
     m_estimate.reset();
     const int devices = m_devices->value();
     const int split = m_tp->value() * m_cp->value() * m_pp->value();

@@ -6,6 +6,8 @@
 
 #include "app/gui/app_context.hpp"
 #include "app/gui/page.hpp"
+#include "labs/guided/page_contracts.hpp"
+#include "labs/guided/settings_binding.hpp"
 #include "models/system/step/training_search.hpp"
 
 #include <QWidget>
@@ -23,11 +25,14 @@ namespace accelscope::gui {
 
 class FigureView;
 
-class TrainingStepPage : public QWidget, public FigurePage {
+class TrainingStepPage : public QWidget, public LessonTarget, public FigurePage {
     Q_OBJECT
 public:
     explicit TrainingStepPage(const PageServices& services, QWidget* parent = nullptr);
 
+    // LessonTarget: the keys of labs/guided/pages/training-step.cpp; the state adds step_s, mfu, bubble_share,
+    // tp_share and fits of the layout shown (after the page evaluated it).
+    labs::guided::SettingsBinding& settingsBinding() override { return m_binding; }
     // FigurePage: the step figure of the layout shown (the one `train estimate --svg` writes).
     std::expected<models::figure::Figure, QString> figure(bool dark) override;
 
@@ -47,6 +52,7 @@ signals:
 
 private:
     void buildControls();
+    void bindSettings();
     void scheduleEvaluate();
     void applyRow(int row);
     models::Result<models::system::Fabric> fabric(const models::catalog::Device& device, int devices) const;
@@ -78,6 +84,7 @@ private:
     std::vector<models::system::TrainingStepEstimate> m_best;
     std::string m_modelName;
     std::string m_deviceName;
+    labs::guided::SettingsBinding m_binding{labs::guided::contractOf("training-step")};
 };
 
 } // namespace accelscope::gui
