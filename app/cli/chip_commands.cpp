@@ -194,7 +194,7 @@ ExitCode runGemm(const CliContext& ctx, const GemmOptions& o)
     *ctx.out << device->name << ", " << readableText(o.m) << " x " << readableText(o.n) << " x " << readableText(o.k) << " " << o.dtype << " GEMM\n"
              << "  " << w.tilesM << " x " << w.tilesN << " = " << readableText(w.tilesM * static_cast<double>(w.tilesN)) << " output tiles of "
              << chip->tileM << " x " << chip->tileN << ", split-K " << t.splitK << ": " << readableText(t.tiles) << " tiles\n"
-             << "  " << readableText(t.waves) << " waves on " << chip->cores << " cores: wave efficiency " << models::decimalText(100 * t.waveEfficiency, 1)
+             << "  " << readableText(t.waves) << (t.waves == 1 ? " wave on " : " waves on ") << chip->cores << " cores: wave efficiency " << models::decimalText(100 * t.waveEfficiency, 1)
              << " % (last wave " << w.lastWaveTiles << " tiles, " << w.idleCoresLastWave << " cores idle)\n"
              << "  compute " << models::quantityText(t.computeSeconds, "s", 3) << " vs memory " << models::quantityText(t.memorySeconds, "s", 3) << ": "
              << (t.memoryBound ? "memory" : "compute") << "-bound; + " << models::quantityText(chip->overheadUs * 1e-6, "s", 3) << " per call = "

@@ -125,8 +125,8 @@ void GemmPanel::evaluate()
     m_waves = gemmWaves(*m_chip, m_shape);
     const GemmTime& t = m_waves->time;
     m_view->setFigure(gemmWavesFigure(*m_chip, m_shape, isDarkPalette(palette()), m_deviceName));
-    m_summary->setText(tr("%1 waves on %2 cores, wave efficiency %3 % (%4 cores idle in the last wave), split-K %5; %6 TFLOP/s of %7 (%8 %), %9-bound")
-                           .arg(num(t.waves))
+    m_summary->setText(tr("%1 on %2 cores, wave efficiency %3 % (%4 cores idle in the last wave), split-K %5; %6 TFLOP/s of %7 (%8 %), %9-bound")
+                           .arg(t.waves == 1 ? tr("1 wave") : tr("%1 waves").arg(num(t.waves)))
                            .arg(m_chip->cores)
                            .arg(q(models::decimalText(100 * t.waveEfficiency, 1)))
                            .arg(m_waves->idleCoresLastWave)

@@ -16,7 +16,7 @@ using figure::Anchor;
 using figure::Colour;
 
 constexpr double chartWidth = 760;
-constexpr double gridLeft = 64;
+constexpr double gridLeft = 84;
 
 // Okabe–Ito: full waves cycle through the cool colours, the last (partial) wave is vermillion, as on the page.
 constexpr Colour waveColours[] = {{0, 114, 178}, {86, 180, 233}, {0, 158, 115}, {204, 121, 167}};
@@ -28,6 +28,7 @@ constexpr Colour vermillion{213, 94, 0};
 std::string percent(double fraction, int decimals = 1) { return decimalText(100 * fraction, decimals) + " %"; }
 std::string seconds(double s) { return quantityText(s, "s", 3); }
 std::string count(double v) { return readableText(v); }
+std::string wavesText(double waves) { return readableText(waves) + (waves == 1 ? " wave" : " waves"); }
 
 Colour waveColour(int wave, int waves, bool partialLast)
 {
@@ -114,7 +115,7 @@ double sawtooth(figure::Figure& f, const GemmChip& chip, const GemmShape& shape,
 {
     const Colour ink = figure::inkOf(dark);
     const Colour muted = figure::mutedOf(dark);
-    f.chart.text(0, y, "Achieved TFLOP/s as N varies (M, K fixed): each drop is a new wave or a new tile column", ink, 14, Anchor::Start,
+    f.chart.text(0, y, "Achieved TFLOP/s vs N (M, K fixed): each drop is one more wave or tile column", ink, 14, Anchor::Start,
                  false, true);
     y += 22;
     const auto [low, high] = gemmSweepRange(chip, shape, GemmSweepAxis::N);
@@ -145,7 +146,7 @@ double sawtooth(figure::Figure& f, const GemmChip& chip, const GemmShape& shape,
     return y + plotH + 22;
 }
 
-/// One bar per resource: the blocks it allows alone; binding ones in vermillion. Returns the y below.
+/// One resource's row: its name, what it holds per block, the blocks it allows alone, whether it binds.
 struct LimitRow {
     std::string name;
     std::string detail;
@@ -153,7 +154,8 @@ struct LimitRow {
     bool binding = false;
 };
 
-double limitBars(figure::Figure& f, const std::vector<LimitRow>& rows, int active, const std::string& unit, double y, bool dark)
+/// One bar per resource: the blocks it allows alone; binding ones in vermillion. Returns the y below.
+double limitBars(figure::Figure& f, const std::vector<LimitRow>& rows, int active, const std::string& heading, double y, bool dark)
 {
     const Colour ink = figure::inkOf(dark);
     const Colour muted = figure::mutedOf(dark);
@@ -164,8 +166,8 @@ double limitBars(figure::Figure& f, const std::vector<LimitRow>& rows, int activ
         if (r.blocks != unlimitedBlocks) longest = std::max(longest, r.blocks);
     }
     const double scale = (chartWidth - labelW - 110) / longest;
-    f.chart.text(0, y, unit + " per SM each resource allows alone", ink, 14, Anchor::Start, false, true);
-    y += 24;
+    f.chart.text(0, y, heading + " each resource allows alone", ink, 14, Anchor::Start, false, true);
+    y += 42;
     const double first = y;
     for (const auto& r : rows) {
         f.chart.text(0, y, r.name, r.binding ? vermillion : ink, 13, Anchor::Start, false, r.binding);
@@ -182,7 +184,7 @@ double limitBars(figure::Figure& f, const std::vector<LimitRow>& rows, int activ
     }
     const double x = labelW + active * scale;
     f.chart.line(x, first - 6, x, y - 10, ink, 1.0, true);
-    f.chart.text(x, first - 20, std::to_string(active) + " resident", ink, 11, Anchor::Middle);
+    f.chart.text(x, first - 18, std::to_string(active) + " resident", ink, 11, Anchor::Middle);
     return y;
 }
 
@@ -225,7 +227,7 @@ figure::Figure gemmWavesFigure(const GemmChip& chip, const GemmShape& shape, boo
     f.title = "GEMM waves: " + count(shape.m) + " x " + count(shape.n) + " x " + count(shape.k) + " " + dtype +
               (deviceName.empty() ? std::string() : " on " + deviceName);
     f.subtitle = std::to_string(chip.cores) + " cores, one " + std::to_string(chip.tileM) + " x " + std::to_string(chip.tileN) +
-                 " output tile each at a time; " + count(t.waves) + (t.waves == 1 ? " wave" : " waves");
+                 " output tile each at a time; " + wavesText(t.waves);
     f.chart.width = chartWidth;
     f.chart.text(0, 0, "The output matrix C in tiles, coloured by the wave that runs them", figure::inkOf(dark), 14, Anchor::Start, false, true);
     double y = tileGrid(f, chip, shape, w, 22, dark);
@@ -241,7 +243,7 @@ figure::Figure gemmWavesFigure(const GemmChip& chip, const GemmShape& shape, boo
     f.statistics = {
         std::to_string(w.tilesM) + " x " + std::to_string(w.tilesN) + " = " + count(outputTiles) + " output tiles" +
             (t.splitK > 1 ? ", split-K " + std::to_string(t.splitK) + ": " + count(t.tiles) + " tiles" : ", no split-K"),
-        count(t.waves) + " waves on " + std::to_string(chip.cores) + " cores: wave efficiency " + percent(t.waveEfficiency) + " (last wave " +
+        wavesText(t.waves) + " on " + std::to_string(chip.cores) + " cores: wave efficiency " + percent(t.waveEfficiency) + " (last wave " +
             std::to_string(w.lastWaveTiles) + " tiles, " + std::to_string(w.idleCoresLastWave) + " cores idle)",
         "compute " + seconds(t.computeSeconds) + " vs memory " + seconds(t.memorySeconds) + ": " + (t.memoryBound ? "memory" : "compute") +
             "-bound; + " + seconds(chip.overheadUs * 1e-6) + " per call = " + seconds(t.seconds),
@@ -273,7 +275,7 @@ figure::Figure occupancyFigure(const Occupancy& r, const ArchLimits& arch, const
         {"shared memory", readableText(r.sharedMemoryPerBlockBytes) + " B per block of " + readableText(r.sharedMemoryPerSmBytes) + " B",
          r.blocksBySharedMemory, binds(Limiter::SharedMemory)},
         {"block slots", std::to_string(arch.maxBlocksPerSm) + " per SM", r.blocksByBlockSlots, binds(Limiter::Blocks)}};
-    double y = limitBars(f, rows, r.activeBlocksPerSm, "Blocks", 0, dark);
+    double y = limitBars(f, rows, r.activeBlocksPerSm, "Blocks per SM", 0, dark);
     y = slotStrip(f, arch.maxWarpsPerSm, r.warpsPerBlock, r.activeBlocksPerSm, "Warp slots of one SM", y + 4, dark);
     f.chart.height = y;
     f.legend = {{vermillion, "the binding resource"}, {blue, "another resource's limit"}, {skyBlue, "warps of alternate blocks"}};
@@ -317,7 +319,7 @@ figure::Figure cdnaOccupancyFigure(const CdnaOccupancy& r, const CdnaLimits& lim
          binding(r.workgroupsByLds)},
         {"barriers", std::to_string(limits.maxWorkgroupsPerCuWithBarrier) + " multi-wave workgroups", r.workgroupsByBarriers,
          binding(r.workgroupsByBarriers)}};
-    double y = limitBars(f, rows, r.activeWorkgroupsPerCu, "Workgroups", 0, dark);
+    double y = limitBars(f, rows, r.activeWorkgroupsPerCu, "Workgroups per CU", 0, dark);
     y = slotStrip(f, slots, r.wavesPerWorkgroup, r.activeWorkgroupsPerCu, "Wave slots of one CU", y + 4, dark);
     f.chart.height = y;
     f.legend = {{vermillion, "the binding resource"}, {blue, "another resource's limit"}, {skyBlue, "waves of alternate workgroups"}};

@@ -123,7 +123,7 @@ TEST_CASE("a full last wave has no idle cores and no last-wave colour")
     // 128 × (132 · 256): one row of 132 tiles, exactly one wave.
     const GemmChip chip;
     const Figure f = gemmWavesFigure(chip, shape(128, 132 * 256, 4096), false);
-    CHECK(hasStatistic(f, "1 waves on 132 cores: wave efficiency 100.0 %"));
+    CHECK(hasStatistic(f, "1 wave on 132 cores: wave efficiency 100.0 %"));
     CHECK(std::ranges::none_of(f.legend, [](const auto& e) { return e.label.starts_with("last wave"); }));
 }
 
