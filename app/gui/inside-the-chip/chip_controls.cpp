@@ -5,11 +5,10 @@
 #include "app/gui/layout/figure_view.hpp"
 #include "app/gui/layout/flow_layout.hpp"
 
-#include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QVBoxLayout>
 
 namespace accelscope::gui {
@@ -37,42 +36,36 @@ QLabel* makeSummaryLabel(QWidget* parent)
 
 bool isDarkPalette(const QPalette& palette) { return palette.color(QPalette::Window).lightness() < 128; }
 
-namespace {
-
-QScrollArea* scrolling(QWidget* panel, QWidget* content)
-{
-    auto* scroll = new QScrollArea(panel);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumHeight(60);
-    return scroll;
-}
-
-} // namespace
-
 void buildChipPanelLayout(QWidget* panel, const std::vector<ChipFormRows>& forms, const ChipFormRows& sliders, QLabel* summary, QLabel* hint,
                           FigureView* view)
 {
     auto* layout = new QVBoxLayout(panel);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto* top = new QWidget;
-    auto* topLayout = new QVBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    auto* controls = new QWidget;
+    // Each label and its control is one item of a flow, so the controls take one or two rows on a wide window and
+    // wrap at a large text size; the figure below scrolls.
+    auto* controls = new QWidget(panel);
     auto* flow = new FlowLayout(controls);
     for (const auto& rows : forms) {
-        auto* box = new QWidget;
-        auto* form = new QFormLayout(box);
-        form->setContentsMargins(0, 0, 12, 0);
-        for (const auto& [label, widget] : rows) form->addRow(label, widget);
-        flow->addWidget(box);
+        for (const auto& [label, widget] : rows) {
+            auto* box = new QWidget;
+            auto* pair = new QHBoxLayout(box);
+            pair->setContentsMargins(0, 0, 12, 0);
+            auto* text = new QLabel(label, box);
+            text->setBuddy(widget);
+            pair->addWidget(text);
+            pair->addWidget(widget);
+            flow->addWidget(box);
+        }
     }
-    topLayout->addWidget(controls);
-    auto* sliderForm = new QFormLayout;
-    sliderForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    for (const auto& [label, widget] : sliders) sliderForm->addRow(label, widget);
-    topLayout->addLayout(sliderForm);
+    layout->addWidget(controls);
+    for (const auto& [label, widget] : sliders) {
+        auto* row = new QHBoxLayout;
+        auto* text = new QLabel(label, panel);
+        text->setBuddy(widget);
+        row->addWidget(text);
+        row->addWidget(widget, 1);
+        layout->addLayout(row);
+    }
 
     auto* result = new QWidget;
     auto* resultLayout = new QVBoxLayout(result);
@@ -81,15 +74,12 @@ void buildChipPanelLayout(QWidget* panel, const std::vector<ChipFormRows>& forms
     resultLayout->addWidget(hint);
     resultLayout->addWidget(view);
     resultLayout->addStretch();
-
-    // The controls wrap; at a large text size they scroll in their pane rather than push the figure out.
-    auto* split = new QSplitter(Qt::Vertical, panel);
-    split->addWidget(scrolling(panel, top));
-    split->addWidget(scrolling(panel, result));
-    split->setChildrenCollapsible(false);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 4);
-    layout->addWidget(split);
+    auto* scroll = new QScrollArea(panel);
+    scroll->setWidget(result);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumHeight(60);
+    layout->addWidget(scroll, 1);
 }
 
 } // namespace accelscope::gui

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // What both parts of the Inside-the-chip page build the same way: spin boxes, the summary and hint labels,
-// and the panel's layout (controls above, in their own scrolling pane; the figure below).
+// and the panel's layout (controls above, wrapping; the figure below, scrolling).
 #pragma once
 
 #include <QPalette>
@@ -26,8 +26,8 @@ QSpinBox* chipSpin(QWidget* parent, int low, int high, int value, int step, cons
 QLabel* makeSummaryLabel(QWidget* parent);
 /// Whether `palette` is a dark theme's (the figure is drawn for it).
 bool isDarkPalette(const QPalette& palette);
-/// Lays `panel` out: `forms` side by side (wrapping), `sliders` full width below them, in a scrolling pane;
-/// then `summary`, `hint` and `view` in a second pane that scrolls.
+/// Lays `panel` out: every label and control of `forms` in a wrapping row, `sliders` full width below them,
+/// then `summary`, `hint` and `view` in a pane that scrolls.
 void buildChipPanelLayout(QWidget* panel, const std::vector<ChipFormRows>& forms, const ChipFormRows& sliders, QLabel* summary, QLabel* hint,
                           FigureView* view);
 

@@ -58,6 +58,8 @@ void GemmPanel::fillDevices()
 void GemmPanel::buildControls()
 {
     m_device = new QComboBox(this);
+    m_device->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_device->setMinimumContentsLength(22);
     m_device->setToolTip(tr("The accelerator: its cores (SMs, CUs) and peaks come from the catalog, its GEMM efficiencies from "
                             "kernel microbenchmarks (data/kernels)"));
     fillDevices();

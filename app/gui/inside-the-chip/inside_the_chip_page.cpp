@@ -23,9 +23,29 @@ InsideTheChipPage::InsideTheChipPage(const PageServices& services, QWidget* pare
     m_tabs->addTab(m_occupancy, tr("Occupancy"));
     m_tabs->setTabToolTip(1, tr("Blocks per SM (workgroups per CU) each resource allows, the one that binds and the next cliff"));
     layout->addWidget(m_tabs);
-    connect(m_gemm, &GemmPanel::statusMessage, this, &InsideTheChipPage::statusMessage);
-    connect(m_occupancy, &OccupancyPanel::statusMessage, this, &InsideTheChipPage::statusMessage);
+    // The status line speaks for the tab shown.
+    connect(m_gemm, &GemmPanel::statusMessage, this, [this](const QString& message) {
+        if (m_tabs->currentWidget() == m_gemm) emit statusMessage(message);
+    });
+    connect(m_occupancy, &OccupancyPanel::statusMessage, this, [this](const QString& message) {
+        if (m_tabs->currentWidget() == m_occupancy) emit statusMessage(message);
+    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_gemm) {
+            m_gemm->evaluate();
+        } else {
+            m_occupancy->evaluate();
+        }
+    });
 }
+
+QString InsideTheChipPage::viewName(int index) const
+{
+    if (index < 0 || index >= m_tabs->count()) return {};
+    return m_tabs->widget(index)->objectName();
+}
+
+void InsideTheChipPage::showView(int index) { m_tabs->setCurrentIndex(index); }
 
 std::expected<models::figure::Figure, QString> InsideTheChipPage::figure(bool dark)
 {

@@ -42,12 +42,12 @@ void OccupancyPanel::buildControls()
     m_arch = new QComboBox(this);
     for (const auto& [major, minor] : supportedComputeCapabilities()) {
         const QString cc = QStringLiteral("%1.%2").arg(major).arg(minor);
-        m_arch->addItem(tr("NVIDIA compute capability %1").arg(cc), cc);
+        m_arch->addItem(tr("NVIDIA CC %1").arg(cc), cc);
     }
-    m_arch->addItem(tr("AMD gfx90a (CDNA 2: MI200)"), amdPrefix() + "gfx90a");
-    m_arch->addItem(tr("AMD gfx942 (CDNA 3: MI300)"), amdPrefix() + "gfx942");
+    m_arch->addItem(tr("AMD gfx90a (MI200)"), amdPrefix() + "gfx90a");
+    m_arch->addItem(tr("AMD gfx942 (MI300)"), amdPrefix() + "gfx942");
     m_arch->setCurrentIndex(std::max(0, m_arch->findData(QStringLiteral("9.0"))));
-    m_arch->setToolTip(tr("The SM (NVIDIA, by compute capability: 9.0 is Hopper) or CU (AMD CDNA) whose limits decide occupancy"));
+    m_arch->setToolTip(tr("The SM (NVIDIA, by compute capability: 8.0 A100, 9.0 Hopper, 10.0 Blackwell) or CU (AMD CDNA 2 and 3) whose limits decide occupancy"));
     m_threads = chipSpin(this, 1, 1024, 256, 32, tr("Threads (work-items) per block (workgroup); warps round up to 32 threads (waves to 64)"));
     m_registers = chipSpin(this, 0, 255, 64, 1,
                            tr("Registers (VGPRs) per thread, as ptxas -v or the AMD ISA reports them; each warp's registers round up "

@@ -132,7 +132,7 @@ double sawtooth(figure::Figure& f, const GemmChip& chip, const GemmShape& shape,
     f.chart.text(gridLeft + plotW, py(chip.peakTflops) - 15, "peak " + count(chip.peakTflops), muted, 11, Anchor::End);
     const double loop = chip.peakTflops * chip.mainloopEfficiency;
     f.chart.line(gridLeft, py(loop), gridLeft + plotW, py(loop), orange, 1.0, true);
-    f.chart.text(gridLeft + plotW, py(loop) + 2, "tile loop " + count(loop), orange, 11, Anchor::End);
+    f.chart.text(gridLeft + plotW, py(loop) - 15, "tile loop " + count(loop), orange, 11, Anchor::End);
     f.chart.text(gridLeft - 6, y + plotH - 10, "0", muted, 11, Anchor::End);
     f.chart.text(gridLeft - 6, py(chip.peakTflops) - 6, count(std::round(chip.peakTflops)), muted, 11, Anchor::End);
     for (std::size_t i = 1; i < sweep.size(); ++i) {
@@ -155,15 +155,16 @@ struct LimitRow {
 };
 
 /// One bar per resource: the blocks it allows alone; binding ones in vermillion. Returns the y below.
-double limitBars(figure::Figure& f, const std::vector<LimitRow>& rows, int active, const std::string& heading, double y, bool dark)
+double limitBars(figure::Figure& f, const std::vector<LimitRow>& rows, int active, int cap, const std::string& heading, double y, bool dark)
 {
     const Colour ink = figure::inkOf(dark);
     const Colour muted = figure::mutedOf(dark);
     constexpr double labelW = 300;
     constexpr double barH = 24;
     int longest = std::max(active, 1);
+    // The scale ends at `cap` (the block slots): a resource that allows more is drawn to the end, marked.
     for (const auto& r : rows) {
-        if (r.blocks != unlimitedBlocks) longest = std::max(longest, r.blocks);
+        if (r.blocks != unlimitedBlocks) longest = std::max(longest, std::min(r.blocks, cap));
     }
     const double scale = (chartWidth - labelW - 110) / longest;
     f.chart.text(0, y, heading + " each resource allows alone", ink, 14, Anchor::Start, false, true);
@@ -175,10 +176,10 @@ double limitBars(figure::Figure& f, const std::vector<LimitRow>& rows, int activ
         if (r.blocks == unlimitedBlocks) {
             f.chart.text(labelW, y + 4, "no limit", muted, 12);
         } else {
-            const double w = std::max(2.0, r.blocks * scale);
+            const double w = std::max(2.0, std::min(r.blocks, longest) * scale);
             f.chart.rect(labelW, y, w, barH - 4, r.binding ? vermillion : blue);
-            f.chart.text(labelW + w + 6, y + 3, std::to_string(r.blocks) + (r.binding ? " (binds)" : ""), r.binding ? vermillion : ink, 12,
-                         Anchor::Start, false, r.binding);
+            const std::string note = r.binding ? " (binds)" : r.blocks > longest ? " (off the scale)" : "";
+            f.chart.text(labelW + w + 6, y + 3, std::to_string(r.blocks) + note, r.binding ? vermillion : ink, 12, Anchor::Start, false, r.binding);
         }
         y += barH + 14;
     }
@@ -210,9 +211,12 @@ double slotStrip(figure::Figure& f, int slots, int perBlock, int activeBlocks, c
     return y + ((slots + perLine - 1) / perLine) * size + 8;
 }
 
-std::string cliffLine(const std::optional<int>& amount, const std::string& what, const std::string& effect)
+/// "next cliff: 16 fewer registers per thread -> one block more"; empty without a cliff.
+std::string cliffLine(const std::optional<int>& amount, const std::string& change, const std::string& singular, const std::string& plural,
+                      const std::string& effect)
 {
-    return amount ? "next cliff: " + readableText(*amount) + " " + what + " -> " + effect : std::string();
+    if (!amount) return {};
+    return "next cliff: " + readableText(*amount) + " " + change + " " + (*amount == 1 ? singular : plural) + " -> " + effect;
 }
 
 } // namespace
@@ -252,7 +256,7 @@ figure::Figure gemmWavesFigure(const GemmChip& chip, const GemmShape& shape, boo
     f.units = "tiles of the output matrix; TFLOP/s dense " + dtype + " (2MNK per GEMM)";
     f.sources = {"Accelscope GEMM model (models/system/chip/gemm: gemmTime, gemm_waves)",
                  "tile loop " + decimalText(chip.mainloopEfficiency, 3) + " of peak, reads " + decimalText(chip.readEfficiency, 3) +
-                     " of " + count(chip.memoryGBps) + " GB/s, " + count(chip.overheadUs) + " us per call (models/system/step/kernel_parameters)"};
+                     " of " + count(chip.memoryGBps) + " GB/s, " + seconds(chip.overheadUs * 1e-6) + " per call (models/system/step/kernel_parameters)"};
     return f;
 }
 
@@ -275,7 +279,7 @@ figure::Figure occupancyFigure(const Occupancy& r, const ArchLimits& arch, const
         {"shared memory", readableText(r.sharedMemoryPerBlockBytes) + " B per block of " + readableText(r.sharedMemoryPerSmBytes) + " B",
          r.blocksBySharedMemory, binds(Limiter::SharedMemory)},
         {"block slots", std::to_string(arch.maxBlocksPerSm) + " per SM", r.blocksByBlockSlots, binds(Limiter::Blocks)}};
-    double y = limitBars(f, rows, r.activeBlocksPerSm, "Blocks per SM", 0, dark);
+    double y = limitBars(f, rows, r.activeBlocksPerSm, arch.maxBlocksPerSm, "Blocks per SM", 0, dark);
     y = slotStrip(f, arch.maxWarpsPerSm, r.warpsPerBlock, r.activeBlocksPerSm, "Warp slots of one SM", y + 4, dark);
     f.chart.height = y;
     f.legend = {{vermillion, "the binding resource"}, {blue, "another resource's limit"}, {skyBlue, "warps of alternate blocks"}};
@@ -284,10 +288,12 @@ figure::Figure occupancyFigure(const Occupancy& r, const ArchLimits& arch, const
                     "limited by " + std::string(limiterName(r.limiter)) + "; per block " + readableText(r.registersPerBlock) + " registers, " +
                         readableText(r.sharedMemoryPerBlockBytes) + " B shared (carve-out " + readableText(r.sharedMemoryPerSmBytes) + " B per SM)"};
     const auto& c = r.cliff;
-    for (const auto& line : {cliffLine(c.registersFewerForOneMoreBlock, "registers per thread fewer", "one block more"),
-                             cliffLine(c.registersMoreToLoseOneBlock, "registers per thread more", "one block fewer"),
-                             cliffLine(c.sharedBytesFewerForOneMoreBlock, "B shared fewer", "one block more"),
-                             cliffLine(c.sharedBytesMoreToLoseOneBlock, "B shared more", "one block fewer")}) {
+    const std::string reg = "register per thread";
+    const std::string regs = "registers per thread";
+    for (const auto& line : {cliffLine(c.registersFewerForOneMoreBlock, "fewer", reg, regs, "one block more"),
+                             cliffLine(c.registersMoreToLoseOneBlock, "more", reg, regs, "one block fewer"),
+                             cliffLine(c.sharedBytesFewerForOneMoreBlock, "fewer", "B shared", "B shared", "one block more"),
+                             cliffLine(c.sharedBytesMoreToLoseOneBlock, "more", "B shared", "B shared", "one block fewer")}) {
         if (!line.empty()) f.statistics.push_back(line);
     }
     f.units = "blocks and warps per SM; registers are 32-bit; bytes";
@@ -319,7 +325,7 @@ figure::Figure cdnaOccupancyFigure(const CdnaOccupancy& r, const CdnaLimits& lim
          binding(r.workgroupsByLds)},
         {"barriers", std::to_string(limits.maxWorkgroupsPerCuWithBarrier) + " multi-wave workgroups", r.workgroupsByBarriers,
          binding(r.workgroupsByBarriers)}};
-    double y = limitBars(f, rows, r.activeWorkgroupsPerCu, "Workgroups per CU", 0, dark);
+    double y = limitBars(f, rows, r.activeWorkgroupsPerCu, slots, "Workgroups per CU", 0, dark);
     y = slotStrip(f, slots, r.wavesPerWorkgroup, r.activeWorkgroupsPerCu, "Wave slots of one CU", y + 4, dark);
     f.chart.height = y;
     f.legend = {{vermillion, "the binding resource"}, {blue, "another resource's limit"}, {skyBlue, "waves of alternate workgroups"}};

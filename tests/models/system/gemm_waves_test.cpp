@@ -173,3 +173,20 @@ TEST_CASE("the CDNA occupancy figure names its limiter")
     CHECK(f.subtitle.ends_with("limited by " + std::string(cdnaLimiterName(r.limiter))));
     CHECK(hasStatistic(f, std::to_string(r.activeWavesPerCu) + " of 32 waves"));
 }
+
+TEST_CASE("the occupancy figure states the next cliffs and keeps the scale at the block slots")
+{
+    // 9.0, 256 threads x 64 registers: 2,048 per warp, 8 warps per sub-partition, 32 per SM = 4 blocks by registers.
+    // 48 registers (−16) give 1,536 per warp, 10 per sub-partition, 40 per SM = 5 blocks; 65 round up to 2,304 per
+    // warp, 7 per sub-partition, 28 per SM = 3 blocks. Shared memory alone allows ⌊233,472 / 1,024⌋ = 228 blocks.
+    const auto arch = archLimitsForComputeCapability(9, 0);
+    REQUIRE(arch);
+    LaunchConfig launch;
+    launch.threadsPerBlock = 256;
+    launch.registersPerThread = 64;
+    const Figure f = occupancyFigure(computeOccupancy(*arch, launch), *arch, launch, false);
+    CHECK(hasStatistic(f, "next cliff: 16 fewer registers per thread -> one block more"));
+    CHECK(hasStatistic(f, "next cliff: 1 more register per thread -> one block fewer"));
+    CHECK(std::ranges::any_of(f.chart.texts, [](const auto& t) { return t.text == "228 (off the scale)"; }));
+    for (const auto& r : f.chart.rects) CHECK(r.x + r.width <= f.chart.width);
+}
