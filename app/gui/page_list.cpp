@@ -13,6 +13,7 @@ std::vector<std::string_view> pageOrder()
         "precision",
         "warp-divergence",
         "pipeline-bubbles",
+        "inside-the-chip",
         "roofline",
         "memory-pyramid",
         "llm-calculator",
