@@ -14,7 +14,7 @@ namespace {
 
 using figure::Colour;
 
-constexpr double chartWidth = 780;
+constexpr double chartWidth = 900;
 constexpr double axisW = 70;  // y labels left of the plots
 constexpr double rightW = 24;
 constexpr double busbwH = 250;
