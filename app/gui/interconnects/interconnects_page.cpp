@@ -116,17 +116,11 @@ void InterconnectsPage::buildControls()
     topLayout->addWidget(controls);
     topLayout->addWidget(m_hint);
 
-    m_summary = new QLabel(this);
-    m_summary->setObjectName("summary");
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summary->setTextFormat(Qt::PlainText);
     m_sweepView = new FigureView(this);
     m_sweepView->setObjectName("sweepFigure");
     auto* sweep = new QWidget;
     auto* sweepLayout = new QVBoxLayout(sweep);
     sweepLayout->setContentsMargins(0, 0, 0, 0);
-    sweepLayout->addWidget(m_summary);
     sweepLayout->addWidget(m_sweepView);
     sweepLayout->addStretch();
     m_ring = new RingView(this);
@@ -164,11 +158,11 @@ void InterconnectsPage::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     if (m_splitMoved) return;
-    // The controls and the hint get their height, up to 40 % of the page (at a large text size they scroll).
+    // The controls and the hint get their height, up to a third of the page (at a large text size they scroll).
     const int total = m_split->height();
     int needed = m_top->heightForWidth(m_split->width() - 24);
     if (needed < 0) needed = m_top->sizeHint().height();
-    const int wanted = std::min(needed + 6, total * 2 / 5);
+    const int wanted = std::min(needed + 6, total / 3);
     m_split->setSizes({std::max(60, wanted), std::max(60, total - wanted)});
 }
 
@@ -287,7 +281,7 @@ void InterconnectsPage::evaluate()
     m_sweepFigure.reset();
     updateHint();
     auto fail = [&](const QString& why) {
-        m_summary->setText(why);
+        m_problem = why;
         m_sweepView->setMessage(why);
         emit statusMessage(why);
     };
@@ -299,7 +293,9 @@ void InterconnectsPage::evaluate()
     if (!figure) return fail(q(figure.error().message));
     m_sweepFigure = std::move(*figure);
     m_sweepView->setFigure(*m_sweepFigure);
-    m_summary->setText(tr("%1 devices: %2 per %3 domain × %4 node(s); %5 %6 per direction")
+    m_problem.clear();
+    // The fabric in a line, for the status line (the figure's subtitle and dashed lines say the same).
+    emit statusMessage(tr("%1 devices: %2 per %3 domain × %4 node(s); %5 %6 per direction")
                            .arg(f->ranks())
                            .arg(f->devicesPerNode)
                            .arg(q(scaleUpKindName(f->scaleUp)))
@@ -326,7 +322,7 @@ QString InterconnectsPage::togglePlay()
 std::expected<models::figure::Figure, QString> InterconnectsPage::figure(bool dark)
 {
     if (m_tabs->currentIndex() == 1) return m_ring->figure(dark);
-    if (!m_sweepFigure) return std::unexpected(tr("Nothing to draw: %1").arg(m_summary->text()));
+    if (!m_sweepFigure) return std::unexpected(tr("Nothing to draw: %1").arg(m_problem));
     const auto f = fabric();
     if (!f) return std::unexpected(q(f.error().message));
     if (dark == m_sweepFigure->dark) return *m_sweepFigure;

@@ -72,7 +72,6 @@ private:
     QComboBox* m_collective = nullptr;
     QComboBox* m_algorithm = nullptr;
     QComboBox* m_measured = nullptr;
-    QLabel* m_summary = nullptr;
     QLabel* m_hint = nullptr;
     QTabWidget* m_tabs = nullptr;
     FigureView* m_sweepView = nullptr;
@@ -83,6 +82,7 @@ private:
     bool m_splitMoved = false;
     bool m_dark = false;
     std::optional<models::figure::Figure> m_sweepFigure;
+    QString m_problem; ///< why there is no sweep figure (shown in its place)
 };
 
 } // namespace accelscope::gui

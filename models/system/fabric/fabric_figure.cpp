@@ -73,7 +73,7 @@ void xAxis(figure::Drawing& d, const Plot& p, bool dark)
         const double x = p.x(b);
         const bool labelled = std::lround(std::log2(b)) % 4 == 2; // 1 KiB, 16 KiB, 256 KiB, 4 MiB, …
         d.line(x, p.top, x, p.top + p.height, grid, labelled ? 1.0 : 0.5);
-        if (labelled) d.text(x, p.top + p.height + 4, bytesText(b), muted, 12, figure::Anchor::Middle);
+        if (labelled) d.text(x, p.top + p.height + 8, bytesText(b), muted, 12, figure::Anchor::Middle);
     }
     d.line(p.left, p.top + p.height, p.left + p.width, p.top + p.height, muted, 1.0);
     d.line(p.left, p.top, p.left, p.top + p.height, muted, 1.0);
@@ -167,7 +167,7 @@ Result<figure::Figure> collectiveSweepFigure(const Fabric& fabric, Collective op
     f.dark = dark;
     const Colour ink = figure::inkOf(dark);
     const Colour muted = figure::mutedOf(dark);
-    f.title = std::string(collectiveName(op)) + " on " + std::to_string(fabric.ranks()) + " x " + fabric.deviceName + ": bus bandwidth and time by size";
+    f.title = std::string(collectiveName(op)) + " on " + std::to_string(fabric.ranks()) + " x " + fabric.deviceName + " by message size";
     f.subtitle = std::to_string(fabric.devicesPerNode) + " per " + std::string(scaleUpKindName(fabric.scaleUp)) + " domain (" + fabric.scaleUpName + ")" +
                  (fabric.nodes > 1 ? " x " + std::to_string(fabric.nodes) + " nodes" : "") + "; heavy: " +
                  (chosen == Algorithm::Auto ? std::string("the library's choice") : std::string(algorithmName(chosen)));
@@ -245,12 +245,13 @@ Result<figure::Figure> collectiveSweepFigure(const Fabric& fabric, Collective op
 
     const SweepSummary sum = summarizeSweep(*autoSweep);
     const CollectiveEstimate& big = sum.largest;
+    // Short lines: the figure is as wide as its widest text, and a narrow figure reads larger on a slide.
     f.statistics.push_back("at " + bytesText(big.bytes) + ": " + std::string(algorithmName(big.algorithm)) + " (" + std::string(protocolName(big.protocol)) +
-                           ") busbw " + rateText(big.busbwGBps) + ", algbw " + rateText(big.algbwGBps) + " (busbw = algbw x " +
-                           engineeringText(big.busFactor, 4) + "); the " + big.bottleneck + " link's " + rateText(big.linkGBps) + " per direction");
+                           "), busbw " + rateText(big.busbwGBps) + " = algbw " + rateText(big.algbwGBps) + " x " + engineeringText(big.busFactor, 4));
+    f.statistics.push_back("the busiest link: " + big.bottleneck + " at " + rateText(big.linkGBps) + " per direction");
     if (big.busbwGBps > big.linkGBps) {
         f.statistics.push_back("busbw above the link: " + std::string(algorithmName(big.algorithm)) +
-                               " moves less than the ring's 2(N-1)/N x S per rank, which the bus factor assumes");
+                               " sends less per rank than the 2(N-1)/N x S the bus factor assumes");
     }
     f.statistics.push_back("latency floor: " + secondsText(sum.smallest.timeUs) + " at " + bytesText(sum.smallest.bytes) + " (" +
                            std::string(algorithmName(sum.smallest.algorithm)) + ", " + std::string(protocolName(sum.smallest.protocol)) + ", " +
@@ -273,8 +274,8 @@ Result<figure::Figure> collectiveSweepFigure(const Fabric& fabric, Collective op
         }
     }
     f.units = "size: nccl-tests' size per rank (KiB = 1024 B); bandwidth GB/s = 10^9 B/s per direction; time in seconds";
-    f.sources = {"Accelscope collective model (models/system/fabric): " + std::string(fabric_parameters::latencySource()),
-                 "link rates: catalog " + fabric.deviceId + ", busbw: nccl-tests doc/PERFORMANCE.md"};
+    f.sources = {"Accelscope collective model (models/system/fabric)", std::string(fabric_parameters::latencySource()),
+                 "link rates: catalog " + fabric.deviceId, "busbw: nccl-tests doc/PERFORMANCE.md"};
     return f;
 }
 

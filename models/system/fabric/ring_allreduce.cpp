@@ -119,7 +119,7 @@ figure::Figure ringAllReduceFigure(const RingAllReduceState& s, double bufferByt
     const double cell = n <= 6 ? 24 : n <= 9 ? 18 : 14;
     const double boxW = n * cell + 14;
     const double boxH = cell + 44;
-    const double radius = std::max(150.0, n * (boxW + 46) / (2 * std::numbers::pi));
+    const double radius = std::max(150.0, n * (boxW + (n > 8 ? 80 : 46)) / (2 * std::numbers::pi));
     const double cx = radius + boxW / 2 + 12;
     const double cy = radius + boxH / 2 + 8;
     f.chart.width = 2 * cx;
@@ -138,7 +138,7 @@ figure::Figure ringAllReduceFigure(const RingAllReduceState& s, double bufferByt
         const double edge = std::min(std::abs(ux) > 1e-9 ? (boxW / 2 + 4) / std::abs(ux) : 1e9, std::abs(uy) > 1e-9 ? (boxH / 2 + 4) / std::abs(uy) : 1e9);
         const double ox = -uy * 7, oy = ux * 7; // to the right of the direction: two ranks' arrows do not overlap
         arrow(f.chart, x0 + ux * edge + ox, y0 + uy * edge + oy, x1 - ux * edge + ox, y1 - uy * edge + oy, sendColour);
-        const double mx = (x0 + x1) / 2 + ox * 2.2, my = (y0 + y1) / 2 + oy * 2.2;
+        const double mx = (x0 + x1) / 2 + ox * 3.6, my = (y0 + y1) / 2 + oy * 3.6;
         f.chart.text(mx, my - 7, "chunk " + std::to_string(send.chunk), ink, 12, figure::Anchor::Middle, false, true);
     }
     for (int r = 0; r < n; ++r) {
@@ -169,14 +169,16 @@ figure::Figure ringAllReduceFigure(const RingAllReduceState& s, double bufferByt
     const double chunkBytes = bufferBytes / n;
     const double factor = busBandwidthFactor(Collective::AllReduce, n);
     const double perRank = ringBytesPerRank(Collective::AllReduce, n, bufferBytes);
+    // Short lines: the figure is as wide as its widest text, and a narrow figure reads larger on a slide.
     f.statistics = {
-        "each step every rank sends one chunk (S/N = " + bytesText(chunkBytes) + ") to its right and receives one from its left: all " +
-            std::to_string(n) + " links busy at once",
-        "sent per rank so far: " + std::to_string(s.step) + " chunks = " + bytesText(s.sentFraction * bufferBytes) + "; in all 2(N-1) = " +
-            std::to_string(s.steps) + " chunks = 2(N-1)/N x S = " + bytesText(perRank) + " (" + engineeringText(factor, 4) + " x the buffer)",
-        "busbw = algbw x 2(N-1)/N = algbw x " + engineeringText(factor, 4) +
-            ": algbw = S / time counts the buffer once, but each link carried 2(N-1)/N x S in that time",
-        "so busbw is the rate each link ran at, comparable with the link's rate whatever N is",
+        "each step every rank sends one chunk (S/N = " + bytesText(chunkBytes) + ") to its right neighbour",
+        "and receives one from its left: all " + std::to_string(n) + " links busy at once",
+        "sent per rank so far: " + std::to_string(s.step) + " chunks = " + bytesText(s.sentFraction * bufferBytes),
+        "in all 2(N-1) = " + std::to_string(s.steps) + " chunks = 2(N-1)/N x S = " + bytesText(perRank) + " (" + engineeringText(factor, 4) +
+            " x the buffer)",
+        "algbw = S / time counts the buffer once, but each link carried 2(N-1)/N x S,",
+        "so busbw = algbw x 2(N-1)/N = algbw x " + engineeringText(factor, 4) + " is the rate each link ran at:",
+        "comparable with the link's rate whatever N is",
     };
     f.units = "S = " + bytesText(bufferBytes) + " per rank (nccl-tests' size), in " + std::to_string(n) + " chunks of S/N";
     f.sources = {"ring all-reduce: Patarasuk and Yuan, JPDC 69(2), 2009", "busbw: nccl-tests doc/PERFORMANCE.md",

@@ -136,7 +136,7 @@ TEST_CASE("the sweep figure has a curve per algorithm of the fabric, the link da
     CHECK(hasText(*f, "test link link: 450 GB/s per direction"));
     // At 16 GiB the library picks NVLS: each GPU sends S once, the switch reduces. Its busbw (algbw x 1.75) stays under
     // the link here: 450 x NVLink efficiency 20.6/25 x fitted NVLS efficiency 0.66 = 245 GB/s algbw, 428 GB/s busbw.
-    CHECK(hasText(*f, "at 16 GiB: nvls (simple) busbw 428"));
+    CHECK(hasText(*f, "at 16 GiB: nvls (simple), busbw 428 GB/s = algbw 245 GB/s x 1.75"));
     CHECK_FALSE(hasText(*f, "busbw above the link"));
     CHECK(hasText(*f, "nvls from"));
     CHECK(f->chart.markers.empty());
