@@ -19,6 +19,7 @@ std::vector<std::string_view> pageOrder()
         "llm-calculator",
         "labs",
         "serving-planner",
+        "interconnects",
         "training-step",
         "lessons",
     };
