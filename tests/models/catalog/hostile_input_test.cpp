@@ -2,6 +2,7 @@
 // models/catalog and hostile input, second round (issue #29): whole numbers that do not fit, control
 // characters in names, CSV cells a spreadsheet would run, duplicate ids and damaged user databases.
 #include "models/catalog/catalog_parser.hpp"
+#include "models/catalog/catalog_set.hpp"
 #include "models/catalog/catalog_store.hpp"
 #include "models/catalog/comparison.hpp"
 #include "models/catalog/device_csv.hpp"
@@ -15,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 using namespace accelscope::models::catalog;
 using accelscope::tests::replaced;
@@ -115,4 +117,27 @@ TEST_CASE("a damaged user database is named with what to do, checked and reset t
     // A second reset keeps the first backup.
     CHECK(resetUserDatabase(path).value() == path.string() + ".backup-2");
     CHECK(accelscope::tests::readText(*backup) == std::string(4096, 'z'));
+}
+
+TEST_CASE("an import past the cap on the user's own devices is refused with the counts")
+{
+    TempDir dir;
+    auto store = UserStore::open(dir.path() / "user.db");
+    REQUIRE(store.has_value());
+    const auto file = dir.write("acme.json", validCatalogText());
+    std::vector<Device> existing(maxUserDevices);
+    for (auto& d : existing) d.origin = Origin::User;
+    const auto full = importDevicesFile(*store, file, {}, false, existing);
+    REQUIRE(full.has_value());
+    REQUIRE(full->issues.size() == 1);
+    CHECK(full->issues.front().format() ==
+          "acme.json:1: devices: too many devices (1 in the file, 2,000 already imported; at most 2,000 of your own)");
+    CHECK(store->devices()->empty());
+    // One fewer of your own, and the file's one device fits; bundled devices do not count.
+    existing.pop_back();
+    existing.push_back(Device{});
+    const auto fits = importDevicesFile(*store, file, {}, false, existing);
+    REQUIRE(fits.has_value());
+    CHECK(fits->issues.empty());
+    CHECK(store->devices()->size() == 1);
 }
