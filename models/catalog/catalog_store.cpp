@@ -14,7 +14,6 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
-#include <tuple>
 
 namespace accelscope::models::catalog {
 namespace {
@@ -450,15 +449,7 @@ std::string priceOverrideProblem(const PriceOverride& p)
 {
     if (p.deviceId.empty()) return "a price needs a device id";
     if (!p.usdPerHour && !p.listPriceUsd) return "give --usd-per-hour or --list-price-usd for " + p.deviceId;
-    using namespace priceLimits;
-    const std::optional<double> years = p.amortisationYears;
-    for (const auto& [name, value, min, max] :
-         {std::tuple{"--usd-per-hour", p.usdPerHour, 0.0, maxUsdPerHour},
-          std::tuple{"--list-price-usd", p.listPriceUsd, 0.0, maxListPriceUsd},
-          std::tuple{"--years", years, minAmortisationYears, maxAmortisationYears}}) {
-        if (!value) continue;
-        if (auto ok = numberInRange(name, *value, min, max); !ok) return ok.error().message;
-    }
+    if (auto ok = checkPriceRanges(p.usdPerHour, p.listPriceUsd, p.amortisationYears); !ok) return ok.error().message;
     return {};
 }
 

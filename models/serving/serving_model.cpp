@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
 #include <utility>
 
 namespace accelscope::models::serving {
@@ -324,24 +323,16 @@ std::string_view boundName(Bound bound)
 
 Result<void> validateServingRequest(const ServingRequest& request)
 {
-    using namespace catalog::priceLimits;
     for (const auto& [name, value] : {std::pair{"--ttft-ms", request.ttftLimitMs}, std::pair{"--tpot-ms", request.tpotLimitMs}}) {
         if (!value) continue;
         if (auto ok = numberInRange(name, *value, sloLimits::minMs, sloLimits::maxMs); !ok) return std::unexpected(ok.error());
     }
     if (request.usdPerKwh) {
-        if (auto ok = numberInRange("--usd-per-kwh", *request.usdPerKwh, 0.0, maxUsdPerKwh); !ok) return std::unexpected(ok.error());
+        if (auto ok = numberInRange("--usd-per-kwh", *request.usdPerKwh, 0.0, catalog::priceLimits::maxUsdPerKwh); !ok) return std::unexpected(ok.error());
     }
     for (const auto& [id, price] : request.prices) {
-        const std::optional<double> years = price.amortisationYears;
-        for (const auto& [name, value, min, max] :
-             {std::tuple{"--usd-per-hour", price.usdPerHour, 0.0, maxUsdPerHour},
-              std::tuple{"--list-price-usd", price.listPriceUsd, 0.0, maxListPriceUsd},
-              std::tuple{"--years", years, minAmortisationYears, maxAmortisationYears}}) {
-            if (!value) continue;
-            if (auto ok = numberInRange(name, *value, min, max); !ok) {
-                return fail(ErrorCode::InvalidArgument, id + ": " + ok.error().message);
-            }
+        if (auto ok = catalog::checkPriceRanges(price.usdPerHour, price.listPriceUsd, price.amortisationYears); !ok) {
+            return fail(ErrorCode::InvalidArgument, id + ": " + ok.error().message);
         }
     }
     return {};
