@@ -2,6 +2,7 @@
 // LabResult ⇄ JSON.
 #include "labs/lab_result_json.hpp"
 
+#include "models/common/number_text.hpp"
 #include "models/common/utf8_text.hpp"
 
 #include <cstdint>
@@ -235,6 +236,23 @@ models::Result<void> checkMachine(const json& machine, const FieldReader& read)
     return {};
 }
 
+models::Result<void> checkSeriesSize(const json& series, const FieldReader& read)
+{
+    if (series.size() > maxResultSeries) {
+        return read.error("series", "too many series (" + models::readableText(double(series.size())) + " > " +
+                                        models::readableText(double(maxResultSeries)) + ")");
+    }
+    std::size_t points = 0;
+    for (const auto& s : series) {
+        if (const json* p = s.is_object() ? read.find(s, "points") : nullptr; p != nullptr && p->is_array()) points += p->size();
+    }
+    if (points > maxResultPoints) {
+        return read.error("series", "too many points (" + models::readableText(double(points)) + " > " +
+                                        models::readableText(double(maxResultPoints)) + " in all series)");
+    }
+    return {};
+}
+
 models::Result<void> readBody(const json& doc, LabResult& r, const FieldReader& read)
 {
     for (auto [key, target] : {std::pair{"lab", &r.labId}, std::pair{"title", &r.title}}) {
@@ -251,6 +269,7 @@ models::Result<void> readBody(const json& doc, LabResult& r, const FieldReader& 
         r.parameters[key] = *number;
     }
     const json& series = doc["series"];
+    if (auto ok = checkSeriesSize(series, read); !ok) return ok;
     for (std::size_t i = 0; i < series.size(); ++i) {
         auto one = readSeries(series[i], "series[" + std::to_string(i) + "]", read);
         if (!one) return std::unexpected(one.error());

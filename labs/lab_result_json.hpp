@@ -6,15 +6,21 @@
 #include "labs/machine/machine_info.hpp"
 #include "models/catalog/catalog_store.hpp"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace accelscope::labs {
 
+/// The most series and points (all series together) a result file may hold: the largest sweep a lab
+/// runs has a few hundred points, and the Labs page drew a 5-million-point file for 162 s (issue #29).
+constexpr std::size_t maxResultSeries = 64;
+constexpr std::size_t maxResultPoints = 100000;
+
 nlohmann::json labResultJson(const LabResult& result);
 
 /// Parses a result file. Errors name `fileName` and the problem: not JSON, a missing or mistyped
-/// key, or a schema version newer than this program reads.
+/// key, a schema version newer than this program reads, or more series or points than the limits above.
 models::Result<LabResult> labResultFromJson(std::string_view text, const std::string& fileName);
 
 /// The common start of every lab run: parameters resolved against the description, the local

@@ -15,6 +15,7 @@
 #include "app/cli/roofline_commands.hpp"
 #include "app/cli/serve_commands.hpp"
 #include "app/cli/train_commands.hpp"
+#include "app/cli/userdb_commands.hpp"
 #include "app/cli/warp_commands.hpp"
 #include "labs/gpu/cuda_module.hpp"
 #include "labs/lab_result_json.hpp"
@@ -142,6 +143,7 @@ int runCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     addTrainCommands(app, ctx, exitCode);
     addFabricCommands(app, ctx, exitCode);
     addChipCommands(app, ctx, exitCode);
+    addUserDbCommands(app, ctx, exitCode);
     addVersionCommand(app, ctx, exitCode);
     addMachineCommand(app, ctx, exitCode);
     // "-inf" or "-0x1p3" would look like options to the parser: a leading space keeps such

@@ -8,6 +8,7 @@
 #include "labs/measured/nccl_tests_runs.hpp"
 #include "models/catalog/catalog_store.hpp"
 #include "models/catalog/device_query.hpp"
+#include "models/common/bounded_file.hpp"
 #include "models/common/byte_size.hpp"
 #include "models/common/number_text.hpp"
 #include "models/catalog/catalog_set.hpp"
@@ -349,11 +350,7 @@ ExitCode runTopology(const CliContext& ctx, const FabricOptions& o)
 
 models::Result<std::string> readText(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return models::fail(models::ErrorCode::Io, "cannot read '" + path + "'");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    return models::readFileWithLimit(path, models::inputLimits::toolOutputBytes);
 }
 
 ExitCode runCheck(const CliContext& ctx, const FabricOptions& o)

@@ -10,6 +10,7 @@
 #include "labs/lab_registry.hpp"
 #include "labs/lab_result_json.hpp"
 #include "models/catalog/catalog_set.hpp"
+#include "models/common/bounded_file.hpp"
 #include "models/precision/tensor_file.hpp"
 #include "models/common/number_text.hpp"
 
@@ -44,11 +45,7 @@ models::Result<models::catalog::UserStore> openStore(const CliContext& ctx)
 // Reads a whole file; the error names it.
 models::Result<std::string> readFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return models::fail(models::ErrorCode::Io, path + ": cannot open file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return models::readFileWithLimit(path, models::inputLimits::labResultBytes);
 }
 
 std::string renderResult(const labs::LabResult& r)

@@ -5,6 +5,7 @@
 #include "app/cli/format_output.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/catalog/catalog_set.hpp"
+#include "models/common/bounded_file.hpp"
 #include "models/simt/warp_figure.hpp"
 #include "models/simt/warp_simulator.hpp"
 
@@ -94,11 +95,9 @@ ExitCode runWarp(const CliContext& ctx, const WarpOptions& o)
         source = preset->source;
         data = preset->data;
     } else {
-        std::ifstream in(o.programFile);
-        if (!in) return ctx.error(o.programFile + ": cannot open file");
-        std::ostringstream text;
-        text << in.rdbuf();
-        source = text.str();
+        auto text = models::readFileWithLimit(o.programFile, models::inputLimits::warpProgramBytes);
+        if (!text) return ctx.error(text.error());
+        source = std::move(*text);
     }
     if (const auto pattern = dataPatternFromName(o.data)) data = *pattern;
     auto program = parseWarpProgram(source);
@@ -194,7 +193,7 @@ void addWarpCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
         ->check(CLI::IsMember({"random", "sorted", "identity"}));
     run->add_option("--seed", o->seed, "seed of random data")->capture_default_str();
     run->add_option("--step-limit", o->stepLimit, "issues per warp before a run counts as stuck")
-        ->check(CLI::Range(std::int64_t{10}, std::int64_t{100000000}))->capture_default_str();
+        ->check(CLI::Range(std::int64_t{10}, maxStepLimit))->capture_default_str();
     run->add_option("--svg", o->svgFile, "also write the slide figure (both models, legend, statistics, program) as SVG");
     run->add_option("--step", o->svgStep, "playback step of the figure: issues of warp 0 shown (-1: the whole run)")
         ->check(CLI::Range(-1, 100000000))->capture_default_str();

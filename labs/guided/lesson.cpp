@@ -3,6 +3,7 @@
 #include "labs/guided/lesson.hpp"
 
 #include "labs/guided/page_contracts.hpp"
+#include "models/common/bounded_file.hpp"
 #include "models/common/utf8_text.hpp"
 
 #include <algorithm>
@@ -390,12 +391,9 @@ models::Result<Lesson> parseLesson(std::string_view text, const std::string& fil
 
 models::Result<Lesson> loadLessonFile(const std::filesystem::path& file)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return fail(ErrorCode::Io, file.string() + ": cannot read");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return fail(ErrorCode::Io, file.string() + ": read error");
-    return parseLesson(text.str(), file.string());
+    auto text = models::readFileWithLimit(file, models::inputLimits::lessonFileBytes);
+    if (!text) return std::unexpected(text.error());
+    return parseLesson(*text, file.string());
 }
 
 LoadedLessons loadLessons(const std::filesystem::path& dir)

@@ -6,6 +6,7 @@
 #include "models/catalog/formula.hpp"
 #include "models/catalog/located_json.hpp"
 #include "models/catalog/system_check.hpp"
+#include "models/common/bounded_file.hpp"
 #include "models/common/utf8_text.hpp"
 
 #include <algorithm>
@@ -182,7 +183,17 @@ private:
             issue(pointer + "/" + key, key, "must be a string");
             return {};
         }
-        return value.get<std::string>();
+        std::string out = value.get<std::string>();
+        // A NUL was stored and read back cut off, so an export lost the tail (issue #29); no text field
+        // of a device is meant to hold a line break or any other control byte either.
+        const auto control = std::ranges::find_if(out, [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+        if (control != out.end()) {
+            issue(pointer + "/" + key, key,
+                  "a control character (byte " + hexByte(static_cast<unsigned char>(*control)) + " at position " +
+                      std::to_string(control - out.begin() + 1) + ") is not allowed; " + key + " is one line of text");
+            return {};
+        }
+        return out;
     }
 
     void parseSources()
@@ -308,11 +319,10 @@ private:
         }
         parseContains(object, pointer, device);
         if (object.contains("release_year")) {
-            const json& year = object["release_year"];
-            if (!year.is_number_integer() || year.get<int>() < 1990 || year.get<int>() > 2035) {
+            if (const auto year = wholeNumberIn(object["release_year"], 1990, 2035); !year) {
                 issue(pointer + "/release_year", "release_year", "must be a whole year between 1990 and 2035");
             } else {
-                device.releaseYear = year.get<int>();
+                device.releaseYear = static_cast<int>(*year);
             }
         }
         parsePrimarySources(object, pointer, device);
@@ -366,12 +376,12 @@ private:
                 issue(item, "contains", "a part needs 'device': the id of a catalog device");
                 continue;
             }
-            if (!entry.contains("count") || !entry["count"].is_number_integer() || entry["count"].get<long long>() < 1 ||
-                entry["count"].get<long long>() > 1000000) {
+            const auto count = entry.contains("count") ? wholeNumberIn(entry["count"], 1, 1000000) : std::nullopt;
+            if (!count) {
                 issue(item, "contains", "part '" + shown(part.deviceId) + "' needs 'count': a whole number from 1 to 1000000");
                 continue;
             }
-            part.count = entry["count"].get<int>();
+            part.count = static_cast<int>(*count);
             if (std::ranges::any_of(device.contains, [&](const Component& c) { return c.deviceId == part.deviceId; })) {
                 issue(item, "contains", "part '" + shown(part.deviceId) + "' is listed twice; give one count");
                 continue;
@@ -651,20 +661,6 @@ private:
     std::vector<ValidationIssue> m_issues;
 };
 
-Result<std::string> readFile(const std::filesystem::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return fail(ErrorCode::Io, path.string() + ": cannot open file");
-    }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) {
-        return fail(ErrorCode::Io, path.string() + ": read error");
-    }
-    return buffer.str();
-}
-
 } // namespace
 
 std::string ValidationIssue::format() const
@@ -693,7 +689,7 @@ ParsedCatalog parseCatalogDocument(const LocatedJson& document, const std::strin
 
 Result<ParsedCatalog> loadCatalogFile(const std::filesystem::path& file)
 {
-    auto text = readFile(file);
+    auto text = readFileWithLimit(file, inputLimits::catalogFileBytes);
     if (!text) {
         return std::unexpected(text.error());
     }

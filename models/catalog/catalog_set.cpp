@@ -4,7 +4,10 @@
 
 #include "models/catalog/device_csv.hpp"
 #include "models/catalog/system_check.hpp"
+#include "models/common/bounded_file.hpp"
+#include "models/common/number_text.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -44,11 +47,12 @@ Result<CatalogSet> loadCatalogSet(const std::vector<std::filesystem::path>& cand
         auto devices = bundled->loadAll();
         if (!devices) return std::unexpected(devices.error());
         CatalogSet set{bundled->info(), candidate, userPath, std::move(*devices)};
-        if (!userPath.empty()) {
+        if (!userPath.empty() && std::filesystem::exists(userPath, ec)) {
+            // Reading needs no writable folder: when the database cannot be opened for writing, its
+            // devices are read from a snapshot, and only a save reports the read-only folder (issue #29).
             auto user = UserStore::open(userPath);
-            if (!user) return std::unexpected(user.error());
-            auto own = user->devices();
-            if (!own) return std::unexpected(own.error());
+            auto own = user ? user->devices() : UserStore::devicesReadOnly(userPath);
+            if (!own) return std::unexpected(user ? own.error() : user.error());
             std::ranges::move(*own, std::back_inserter(set.devices));
         }
         return set;
@@ -57,21 +61,34 @@ Result<CatalogSet> loadCatalogSet(const std::vector<std::filesystem::path>& cand
                                          "); build it with `accelscope-cli catalog build` or pass --db");
 }
 
+namespace {
+
+void checkUserDeviceCount(ParsedCatalog& parsed, const std::string& name, std::span<const Device> existingDevices)
+{
+    const auto own = static_cast<std::size_t>(
+        std::ranges::count_if(existingDevices, [](const Device& d) { return d.origin == Origin::User; }));
+    if (own + parsed.devices.size() <= maxUserDevices) return;
+    parsed.issues.push_back({name, 1, "devices",
+                             "too many devices (" + readableText(double(parsed.devices.size())) + " in the file, " +
+                                 readableText(double(own)) + " already imported; at most " +
+                                 readableText(double(maxUserDevices)) + " of your own)"});
+}
+
+} // namespace
+
 Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::path& file,
                                        const std::vector<std::string>& existingIds, bool dryRun,
                                        std::span<const Device> existingDevices)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return fail(ErrorCode::Io, file.string() + ": cannot open file");
-    std::ostringstream text;
-    text << in.rdbuf();
+    auto text = readFileWithLimit(file, inputLimits::catalogFileBytes);
+    if (!text) return std::unexpected(text.error());
     const std::string name = file.filename().string();
     const std::string extension = file.extension().string();
     ParsedCatalog parsed;
     if (extension == ".csv") {
-        parsed = parseDevicesCsv(text.str(), name, Origin::User);
+        parsed = parseDevicesCsv(*text, name, Origin::User);
     } else if (extension == ".json") {
-        parsed = parseCatalogText(text.str(), name, Origin::User);
+        parsed = parseCatalogText(*text, name, Origin::User);
     } else {
         return fail(ErrorCode::InvalidArgument, file.string() + ": unknown file type '" + extension +
                                                     "' (expected .json or .csv)");
@@ -79,6 +96,7 @@ Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::
     if (parsed.issues.empty() && parsed.devices.empty()) {
         parsed.issues.push_back({name, 1, "devices", "the file holds no devices"});
     }
+    checkUserDeviceCount(parsed, name, existingDevices);
     checkUniqueIds(parsed, existingIds);
     checkSystems(parsed, existingDevices);
     ImportReport report;

@@ -5,6 +5,7 @@
 #include "models/catalog/catalog_parser.hpp"
 #include "models/catalog/catalog_store.hpp"
 
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <span>
@@ -42,11 +43,17 @@ struct ImportReport {
     std::vector<ValidationIssue> issues; ///< non-empty means nothing was written
 };
 
+/// The most devices of the user's own (all imports together): both faces load every one at start, and a
+/// 170,000-device import made each GUI start take 97 s (issue #29). With the Debug build `catalog list`
+/// loaded 5,000 in 2.2 s and importing them took 16 s, so the cap stays well below that.
+constexpr std::size_t maxUserDevices = 2000;
+
 /// Reads a `.json` (data-file format) or `.csv` file of devices, validates every row against the
 /// data rules and against `existingIds`, then adds all of them to `store` in one transaction, or
 /// none when any row has an issue (or when dryRun). A system's parts may be devices of the file or of
 /// `existingDevices` (the catalog imported into); their totals are checked (system_check.hpp).
-/// An Error only for I/O or database failures.
+/// The user's own devices together may number at most `maxUserDevices` (an issue names the file).
+/// An Error only for I/O or database failures, or a file over `inputLimits::catalogFileBytes`.
 Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::path& file,
                                        const std::vector<std::string>& existingIds, bool dryRun,
                                        std::span<const Device> existingDevices = {});

@@ -3,6 +3,7 @@
 #include "models/catalog/catalog_store.hpp"
 
 #include "models/catalog/device_store.hpp"
+#include "models/common/number_range.hpp"
 #include "models/common/number_text.hpp"
 #include "models/common/utf8_text.hpp"
 
@@ -234,6 +235,20 @@ Result<UserStore> UserStore::open(const std::filesystem::path& path)
 
 Result<std::vector<Device>> UserStore::devices() const { return readDeviceRows(m_db, Origin::User); }
 
+Result<std::vector<Device>> UserStore::devicesReadOnly(const std::filesystem::path& path)
+{
+    auto db = Database::open(path, OpenMode::Snapshot);
+    if (!db) return std::unexpected(db.error());
+    auto version = db->queryInteger("PRAGMA user_version");
+    if (!version) return std::unexpected(version.error());
+    if (*version != userSchemaVersion) {
+        return fail(ErrorCode::Unsupported, path.string() + ": user database schema " + std::to_string(*version) +
+                                                " cannot be read without writing it (this Accelscope uses " +
+                                                std::to_string(userSchemaVersion) + ")");
+    }
+    return readDeviceRows(*db, Origin::User);
+}
+
 Result<void> UserStore::addDevices(const std::vector<Device>& devices)
 {
     return inTransaction(m_db, [&] { return insertDeviceRows(m_db, devices); });
@@ -432,14 +447,9 @@ Result<bool> UserStore::resetLessonProgress(const std::string& lessonId)
 
 std::string priceOverrideProblem(const PriceOverride& p)
 {
-    const auto bad = [](const std::optional<double>& v) { return v && !(std::isfinite(*v) && *v >= 0.0); };
     if (p.deviceId.empty()) return "a price needs a device id";
     if (!p.usdPerHour && !p.listPriceUsd) return "give --usd-per-hour or --list-price-usd for " + p.deviceId;
-    if (bad(p.usdPerHour)) return "--usd-per-hour must be a number >= 0, got " + exactText(*p.usdPerHour);
-    if (bad(p.listPriceUsd)) return "--list-price-usd must be a number >= 0, got " + exactText(*p.listPriceUsd);
-    if (!(std::isfinite(p.amortisationYears) && p.amortisationYears > 0.0)) {
-        return "--years must be a number > 0, got " + exactText(p.amortisationYears);
-    }
+    if (auto ok = checkPriceRanges(p.usdPerHour, p.listPriceUsd, p.amortisationYears); !ok) return ok.error().message;
     return {};
 }
 
@@ -508,8 +518,8 @@ Result<bool> UserStore::clearPriceOverride(const std::string& deviceId)
 
 Result<void> UserStore::saveUsdPerKwh(double usdPerKwh)
 {
-    if (!(std::isfinite(usdPerKwh) && usdPerKwh >= 0.0)) {
-        return fail(ErrorCode::InvalidArgument, "--usd-per-kwh must be a number >= 0, got " + exactText(usdPerKwh));
+    if (auto ok = numberInRange("--usd-per-kwh", usdPerKwh, 0.0, priceLimits::maxUsdPerKwh); !ok) {
+        return std::unexpected(ok.error());
     }
     return inTransaction(m_db, [&]() -> Result<void> {
         auto upsert = m_db.prepare("INSERT OR REPLACE INTO user_settings (key, value) VALUES ('usd_per_kwh', ?)");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "models/catalog/device.hpp"
+#include "models/catalog/price_limits.hpp"
 #include "models/catalog/sqlite_db.hpp"
 
 #include <cstdint>
@@ -87,7 +88,7 @@ struct PriceOverride {
     std::string updatedAt; ///< ISO 8601 UTC, set by the database on save
 };
 
-/// Why a price cannot be stored ("--usd-per-hour must be a number >= 0, got -1"), or empty.
+/// Why a price cannot be stored ("--usd-per-hour must be a number from 0 to 100,000, got -1"), or empty.
 std::string priceOverrideProblem(const PriceOverride& price);
 
 /// The user's database: their own devices, lab results and lesson progress. WAL mode;
@@ -96,6 +97,10 @@ class UserStore {
 public:
     /// Opens or creates the file (and its folder) and migrates it to userSchemaVersion.
     static Result<UserStore> open(const std::filesystem::path& path);
+    /// The user's devices from a database that cannot be opened for writing (a read-only folder or
+    /// file): read from a snapshot, so that listing still works (issue #29). An Error when the file is
+    /// damaged, missing or from a newer Accelscope.
+    static Result<std::vector<Device>> devicesReadOnly(const std::filesystem::path& path);
 
     Result<std::vector<Device>> devices() const;
     /// Inserts all devices or none. Ids must be new (the caller validates against the catalog).
@@ -130,7 +135,7 @@ public:
     Result<std::vector<PriceOverride>> priceOverrides() const;
     /// Deletes one device's price; returns whether there was one.
     Result<bool> clearPriceOverride(const std::string& deviceId);
-    /// Stores the electricity price in $/kWh (≥ 0, finite).
+    /// Stores the electricity price in $/kWh (0 to priceLimits::maxUsdPerKwh).
     Result<void> saveUsdPerKwh(double usdPerKwh);
     /// The stored electricity price; nullopt when none.
     Result<std::optional<double>> usdPerKwh() const;

@@ -181,15 +181,31 @@ Comparison compareDevices(const std::vector<const Device*>& devices)
     return out;
 }
 
-std::string csvField(std::string_view text)
+namespace {
+
+bool startsLikeFormula(std::string_view text)
 {
-    if (text.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(text);
+    return !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos;
+}
+
+} // namespace
+
+std::string csvField(std::string_view cell)
+{
+    const std::string text = startsLikeFormula(cell) ? "'" + std::string(cell) : std::string(cell);
+    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
     std::string out = "\"";
     for (const char c : text) {
         out += c;
         if (c == '"') out += '"';
     }
     return out + "\"";
+}
+
+std::string_view csvFieldText(std::string_view cell)
+{
+    if (cell.size() >= 2 && cell.front() == '\'' && startsLikeFormula(cell.substr(1))) cell.remove_prefix(1);
+    return cell;
 }
 
 std::string comparisonCsv(const Comparison& comparison)

@@ -53,7 +53,15 @@ Comparison compareDevices(const std::vector<const Device*>& devices);
 /// CSV text (RFC 4180 quoting): a header of device names, one row per figure with unit.
 std::string comparisonCsv(const Comparison& comparison);
 
-/// Quotes one CSV field when it needs it.
+/// One text cell of CSV output: a cell that starts with = + - @ (or a tab or carriage return) gets a
+/// single quote in front, so a spreadsheet shows it as text instead of running it as a formula
+/// (issue #29: a device named `=HYPERLINK(…)` was exported as is; OWASP "CSV Injection"); then RFC
+/// 4180 quoting when the cell needs it. Numbers are not written through it.
 std::string csvField(std::string_view text);
+
+/// The text a cell written by csvField stood for: the single quote in front of = + - @ (or a tab or
+/// carriage return) removed, anything else as it is. The device CSV import reads cells through it, so
+/// an export imports back unchanged.
+std::string_view csvFieldText(std::string_view cell);
 
 } // namespace accelscope::models::catalog

@@ -137,7 +137,7 @@ ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName
         std::string where;
         for (std::size_t c = 0; c < header.size(); ++c) {
             const std::string& column = header[c];
-            const std::string& value = row.fields[c];
+            const std::string value(csvFieldText(row.fields[c]));
             if (value.empty()) continue;
             if (column == "source_where") {
                 where = value;

@@ -211,6 +211,19 @@ std::expected<LocatedJson, JsonSyntaxError> parseLocatedJson(std::string_view te
     return out;
 }
 
+std::optional<std::int64_t> wholeNumberIn(const nlohmann::json& value, std::int64_t min, std::int64_t max)
+{
+    if (value.is_number_unsigned()) {
+        const auto v = value.get<std::uint64_t>();
+        if (max < 0 || v > static_cast<std::uint64_t>(max) || (min > 0 && v < static_cast<std::uint64_t>(min))) return std::nullopt;
+        return static_cast<std::int64_t>(v);
+    }
+    if (!value.is_number_integer()) return std::nullopt;
+    const auto v = value.get<std::int64_t>();
+    if (v < min || v > max) return std::nullopt;
+    return v;
+}
+
 std::string escapePointerToken(std::string_view key)
 {
     std::string out;

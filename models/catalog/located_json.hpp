@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -30,6 +32,11 @@ struct JsonSyntaxError {
 
 /// Parses strict JSON text (no comments, no trailing commas).
 std::expected<LocatedJson, JsonSyntaxError> parseLocatedJson(std::string_view text);
+
+/// `value` when it is a JSON integer from `min` to `max`, else nothing. The one reader of whole numbers
+/// from JSON files: an unsigned value above INT64_MAX or an int64 outside int is never cut to fit
+/// (issue #29: a release year of 4294969320 was stored as 2024).
+std::optional<std::int64_t> wholeNumberIn(const nlohmann::json& value, std::int64_t min, std::int64_t max);
 
 /// Escapes a key for use in a JSON pointer (RFC 6901: '~' → "~0", '/' → "~1").
 std::string escapePointerToken(std::string_view key);

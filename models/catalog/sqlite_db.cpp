@@ -7,9 +7,43 @@
 namespace accelscope::models::catalog {
 namespace {
 
-std::unexpected<Error> sqlError(sqlite3* db, const std::string& what)
+/// What SQLite's error means for the user and what to do about it, in words (issue #29: "UNIQUE
+/// constraint failed", "unable to open database file", "disk I/O error" and "database disk image is
+/// malformed" said neither); empty for errors that are the program's own (SQL text, binding).
+std::string advice(int extendedCode, const std::string& file)
 {
-    return fail(ErrorCode::Database, what + ": " + (db != nullptr ? sqlite3_errmsg(db) : "out of memory"));
+    switch (extendedCode & 0xFF) {
+    case SQLITE_CONSTRAINT:
+        if (extendedCode == SQLITE_CONSTRAINT_UNIQUE || extendedCode == SQLITE_CONSTRAINT_PRIMARYKEY) {
+            return "an entry with the same id is already stored (did another import run at the same time?); nothing was "
+                   "written";
+        }
+        return {};
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+        return "cannot write " + file + " (its folder or the file is read-only, or missing); give a writable --user-db "
+               "or make the folder writable";
+    case SQLITE_FULL: return "the disk holding " + file + " is full; free some space and try again; nothing was written";
+    case SQLITE_IOERR: return "the disk reported an error while using " + file + " (full, removed or failing?)";
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return file + " is damaged; `accelscope-cli userdb check` says what is wrong, `accelscope-cli userdb reset` "
+               "keeps it as a backup and starts an empty one";
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED: return file + " is busy: another Accelscope is writing it; try again";
+    default: return {};
+    }
+}
+
+std::unexpected<Error> sqlError(sqlite3* db, const std::string& what, const std::string& file = {})
+{
+    if (db == nullptr) return fail(ErrorCode::Database, what + ": out of memory");
+    const char* name = sqlite3_db_filename(db, "main");
+    const std::string shown = !file.empty() ? file : name != nullptr && *name != '\0' ? name : "the database";
+    const std::string words = advice(sqlite3_extended_errcode(db), shown);
+    if (!words.empty()) return fail(ErrorCode::Database, words + " (SQLite: " + sqlite3_errmsg(db) + ")");
+    return fail(ErrorCode::Database, what + ": " + sqlite3_errmsg(db));
 }
 
 } // namespace
@@ -101,12 +135,27 @@ void Database::close(sqlite3* db) { sqlite3_close_v2(db); }
 Result<Database> Database::open(const std::filesystem::path& path, OpenMode mode)
 {
     sqlite3* raw = nullptr;
-    const int flags = mode == OpenMode::ReadOnly ? SQLITE_OPEN_READONLY
-                                                 : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    const int status = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    const int flags = mode == OpenMode::ReadWriteCreate ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+                      : mode == OpenMode::Snapshot      ? (SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+                                                        : SQLITE_OPEN_READONLY;
+    std::string name = path.string();
+    if (mode == OpenMode::Snapshot) {
+        // A URI path: '%', '?' and '#' would end or escape it.
+        std::string escaped = "file:";
+        for (const char ch : std::filesystem::absolute(path).string()) {
+            if (ch == '%' || ch == '?' || ch == '#') {
+                constexpr char digits[] = "0123456789ABCDEF";
+                escaped += {'%', digits[(ch >> 4) & 0xF], digits[ch & 0xF]};
+            } else {
+                escaped += ch;
+            }
+        }
+        name = escaped + "?immutable=1";
+    }
+    const int status = sqlite3_open_v2(name.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
     Database db(raw, path);
     if (status != SQLITE_OK) {
-        return sqlError(raw, "opening " + path.string());
+        return sqlError(raw, "opening " + path.string(), path.string());
     }
     sqlite3_extended_result_codes(raw, 1);
     sqlite3_busy_timeout(raw, 2000);
@@ -128,6 +177,9 @@ Result<void> Database::execute(std::string_view sql) const
     if (sqlite3_exec(m_db.get(), std::string(sql).c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
         std::string text = message != nullptr ? message : "unknown error";
         sqlite3_free(message);
+        if (const std::string words = advice(sqlite3_extended_errcode(m_db.get()), m_path.string()); !words.empty()) {
+            return fail(ErrorCode::Database, words + " (SQLite: " + text + ")");
+        }
         return fail(ErrorCode::Database, m_path.string() + ": " + text);
     }
     return {};

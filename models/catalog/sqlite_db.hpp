@@ -46,7 +46,9 @@ private:
 };
 
 /// Whether a connection may write.
-enum class OpenMode { ReadOnly, ReadWriteCreate };
+/// Snapshot: read-only without locks or a -shm file (SQLite's `immutable` URI parameter), for a
+/// database in a folder that cannot be written; changes still in a -wal file are not seen.
+enum class OpenMode { ReadOnly, ReadWriteCreate, Snapshot };
 
 /// One SQLite connection.
 class Database {

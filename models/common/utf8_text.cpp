@@ -37,13 +37,13 @@ std::size_t sequenceLength(std::string_view text, std::size_t i)
     return length;
 }
 
+} // namespace
+
 std::string hexByte(unsigned char byte)
 {
     constexpr std::array digits{'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
     return std::string("0x") + digits[byte >> 4] + digits[byte & 0x0F];
 }
-
-} // namespace
 
 std::optional<Utf8Problem> firstInvalidUtf8(std::string_view text)
 {

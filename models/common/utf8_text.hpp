@@ -26,6 +26,9 @@ std::optional<Utf8Problem> firstInvalidUtf8(std::string_view text);
 /// `text` without a leading UTF-8 byte-order mark (spreadsheets write one before CSV).
 std::string_view withoutByteOrderMark(std::string_view text);
 
+/// A byte for messages: "0xE9", "0x00".
+std::string hexByte(unsigned char byte);
+
 /// Refuses text that is not UTF-8 with one line: `file:line: not UTF-8 text (byte 0xE9 at column
 /// 12); save it as UTF-8`. Text is checked where it enters (issue #17): a Latin-1 value stored in
 /// the user database made every later `--json` listing fail.

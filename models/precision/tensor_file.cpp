@@ -2,6 +2,7 @@
 // .npy parsing (NumPy format specification, numpy.lib.format) and text numbers.
 #include "models/precision/tensor_file.hpp"
 
+#include "models/common/bounded_file.hpp"
 #include "models/common/utf8_text.hpp"
 #include "models/precision/element_format.hpp"
 
@@ -211,11 +212,9 @@ Result<std::vector<double>> parseTextValues(std::string_view text, const std::st
 
 Result<std::vector<double>> readTensorFile(const std::filesystem::path& path, NpyHint hint)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail(ErrorCode::Io, path.string() + ": cannot open file");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string bytes = buffer.str();
+    auto read = readFileWithLimit(path, inputLimits::tensorFileBytes);
+    if (!read) return std::unexpected(read.error());
+    const std::string& bytes = *read;
     auto values = path.extension() == ".npy" ? parseNpy(bytes, path.string(), hint) : parseTextValues(bytes, path.string());
     if (values && values->empty()) return fail(ErrorCode::InvalidData, path.string() + ": the tensor is empty");
     return values;

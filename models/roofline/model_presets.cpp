@@ -3,6 +3,7 @@
 #include "models/roofline/model_presets.hpp"
 
 #include "models/catalog/located_json.hpp"
+#include "models/common/bounded_file.hpp"
 #include "models/common/utf8_text.hpp"
 #include "models/roofline/model_presets_data.hpp"
 
@@ -96,11 +97,12 @@ private:
             return !required;
         }
         const json& v = o[key];
-        if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 100'000'000) {
+        const auto n = catalog::wholeNumberIn(v, 0, 100'000'000);
+        if (!n) {
             m_error = error(p + "/" + key, key, "must be a whole number between 0 and 1e8, got " + v.dump()).error();
             return false;
         }
-        out = v.get<int>();
+        out = static_cast<int>(*n);
         return true;
     }
 
@@ -209,11 +211,9 @@ Result<std::vector<TransformerConfig>> parseModelConfigs(std::string_view text, 
 
 Result<TransformerConfig> loadModelConfigFile(const std::filesystem::path& file)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return fail(ErrorCode::Io, "cannot read model file '" + file.string() + "'");
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto models = parseModelConfigs(text.str(), file.filename().string());
+    auto text = readFileWithLimit(file, inputLimits::modelConfigBytes);
+    if (!text) return std::unexpected(text.error());
+    auto models = parseModelConfigs(*text, file.filename().string());
     if (!models) return std::unexpected(models.error());
     if (models->size() != 1) {
         return fail(ErrorCode::InvalidData, file.filename().string() + ": holds " + std::to_string(models->size()) +

@@ -2,7 +2,9 @@
 // CSV reader for MLPerf Inference rows: columns found by header name, quoted fields, file:line errors.
 #include "models/serving/mlperf_rows.hpp"
 
+#include "models/common/bounded_file.hpp"
 #include "models/common/csv_records.hpp"
+#include "models/common/number_range.hpp"
 
 #include <algorithm>
 #include <array>
@@ -171,31 +173,29 @@ Result<std::vector<BandwidthMeasurement>> parseBandwidthMeasurements(std::string
         const auto& rec = records[r];
         const auto get = [&](int c) { return c >= 0 && static_cast<std::size_t>(c) < rec.fields.size() ? trim(rec.fields[static_cast<std::size_t>(c)]) : std::string(); };
         if (get(cKind) != "memory_bandwidth" || get(cDevice).empty()) continue;
+        const std::string at = fileName + ":" + std::to_string(rec.line) + ": efficiency_pct";
         const auto pct = number(get(cPct));
-        if (!pct || !(*pct > 0.0 && *pct <= 100.0)) {
-            return fail(ErrorCode::InvalidData, fileName + ":" + std::to_string(rec.line) + ": efficiency_pct: a number in (0, 100] is required");
-        }
-        out.push_back({rec.line, get(cDevice), *pct / 100.0, get(cSource)});
+        if (!pct) return fail(ErrorCode::InvalidData, at + ": a number from 1 to 100 is required");
+        // Below 1 % no measurement is plausible, and 4.9e-324 turned every prediction to 0 (issue #29).
+        const auto checked = numberInRange(at, *pct, minEfficiencyPct, 100.0);
+        if (!checked) return fail(ErrorCode::InvalidData, checked.error().message);
+        out.push_back({rec.line, get(cDevice), *checked / 100.0, get(cSource)});
     }
     return out;
 }
 
 Result<std::vector<BandwidthMeasurement>> loadBandwidthMeasurements(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail(ErrorCode::Io, path + ": cannot open");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseBandwidthMeasurements(text.str(), path);
+    auto text = readFileWithLimit(path, inputLimits::dataCsvBytes);
+    if (!text) return std::unexpected(text.error());
+    return parseBandwidthMeasurements(*text, path);
 }
 
 Result<std::vector<MlperfRow>> loadMlperfRows(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail(ErrorCode::Io, path + ": cannot open");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseMlperfRows(text.str(), path);
+    auto text = readFileWithLimit(path, inputLimits::dataCsvBytes);
+    if (!text) return std::unexpected(text.error());
+    return parseMlperfRows(*text, path);
 }
 
 } // namespace accelscope::models::serving

@@ -50,8 +50,12 @@ struct BandwidthMeasurement {
     std::string source;
 };
 
+/// The smallest efficiency_pct a measurement may state.
+constexpr double minEfficiencyPct = 1.0;
+
 /// The `memory_bandwidth` rows of data/serving/efficiency-sources.csv (columns catalog_id, kind,
-/// efficiency_pct, source_url); other kinds are skipped. Errors name file:line and the column.
+/// efficiency_pct from minEfficiencyPct to 100, source_url); other kinds are skipped. Errors name
+/// file:line and the column.
 Result<std::vector<BandwidthMeasurement>> parseBandwidthMeasurements(std::string_view text, const std::string& fileName);
 Result<std::vector<BandwidthMeasurement>> loadBandwidthMeasurements(const std::string& path);
 

@@ -2,6 +2,7 @@
 // Serving model: decode steps and prefills on achievable roofs, continuous batching, M/M/1 prefill queue.
 #include "models/serving/serving_model.hpp"
 
+#include "models/common/number_range.hpp"
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/llm_analysis.hpp"
 #include "models/roofline/roof_selection.hpp"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace accelscope::models::serving {
 namespace {
@@ -319,9 +321,27 @@ std::string_view boundName(Bound bound)
     return "";
 }
 
+Result<void> validateServingRequest(const ServingRequest& request)
+{
+    for (const auto& [name, value] : {std::pair{"--ttft-ms", request.ttftLimitMs}, std::pair{"--tpot-ms", request.tpotLimitMs}}) {
+        if (!value) continue;
+        if (auto ok = numberInRange(name, *value, sloLimits::minMs, sloLimits::maxMs); !ok) return std::unexpected(ok.error());
+    }
+    if (request.usdPerKwh) {
+        if (auto ok = numberInRange("--usd-per-kwh", *request.usdPerKwh, 0.0, catalog::priceLimits::maxUsdPerKwh); !ok) return std::unexpected(ok.error());
+    }
+    for (const auto& [id, price] : request.prices) {
+        if (auto ok = catalog::checkPriceRanges(price.usdPerHour, price.listPriceUsd, price.amortisationYears); !ok) {
+            return fail(ErrorCode::InvalidArgument, id + ": " + ok.error().message);
+        }
+    }
+    return {};
+}
+
 Result<ServingDevice> servingDevice(const catalog::Device& device, const ServingRequest& request,
                                     const EfficiencyTable& efficiencies)
 {
+    if (auto ok = validateServingRequest(request); !ok) return std::unexpected(ok.error());
     const auto w = roofline::dataTypeFromName(request.weights);
     if (!w) return fail(ErrorCode::InvalidArgument, "--weights: " + w.error().message);
     const auto kv = roofline::dataTypeFromName(request.kvCache);
@@ -470,6 +490,7 @@ Result<ServingEstimate> estimateServing(const TransformerConfig& config, const S
                                         const ServingRequest& request, int count)
 {
     if (count < 1) return fail(ErrorCode::InvalidArgument, "--count must be at least 1");
+    if (auto ok = validateServingRequest(request); !ok) return std::unexpected(ok.error());
     if (count > constants::maxDevices) return fail(ErrorCode::InvalidArgument, "--count must be at most 65,536 devices");
     std::optional<ServingEstimate> best;
     std::optional<ServingEstimate> smallest; // the layout closest to fitting, for "does not fit"

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "models/catalog/device.hpp"
+#include "models/catalog/price_limits.hpp"
 #include "models/common/result.hpp"
 #include "models/memory/device_fit.hpp"
 #include "models/roofline/transformer_config.hpp"
@@ -107,7 +108,18 @@ struct ServingDevice {
     Efficiency efficiency;
 };
 
-/// Resolves `device` for the request's formats: the weight and KV formats must exist and the device
+/// The latency limits a Server request may set, in ms: from a microsecond to an hour.
+namespace sloLimits {
+constexpr double minMs = 0.001;
+constexpr double maxMs = 3600000.0;
+} // namespace sloLimits
+
+/// Checks every number of `request` where it enters (issue #29: a NaN or -inf latency limit, a 5e-324
+/// amortisation period were accepted): latency limits within sloLimits, $/kWh and the user's prices
+/// within catalog::priceLimits; an InvalidArgument naming the option otherwise.
+Result<void> validateServingRequest(const ServingRequest& request);
+
+/// Resolves `device` for the request's formats (validateServingRequest first): the weight and KV formats must exist and the device
 /// must have a compute figure for both their precisions, a memory size and a memory bandwidth.
 Result<ServingDevice> servingDevice(const catalog::Device& device, const ServingRequest& request,
                                     const EfficiencyTable& efficiencies);

@@ -2,21 +2,28 @@
 // Recursive-descent parser and tree evaluator for lane expressions.
 #include "models/simt/lane_expression.hpp"
 
+#include "models/common/number_text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
 #include <limits>
 #include <utility>
+#include <vector>
 
 namespace accelscope::models::simt {
 
 struct LaneExpression::Node {
-    enum class Kind { Number, Variable, Unary, Binary } kind = Kind::Number;
+    /// A Chain is a run of operators of one precedence level, applied left to right: `a + b - c` is one
+    /// node with three operands, so a long flat sum is shallow (issue #29: a 251-term sum was refused
+    /// as nested deeper than 200 levels) and is evaluated by a loop, not by recursion.
+    enum class Kind { Number, Variable, Unary, Chain } kind = Kind::Number;
     std::int64_t number = 0;
-    std::string op;                ///< operator or variable name
-    std::shared_ptr<const Node> left;
-    std::shared_ptr<const Node> right;
+    std::string op;                ///< unary operator or variable name
+    std::shared_ptr<const Node> left;              ///< a Unary's operand
+    std::vector<std::shared_ptr<const Node>> operands; ///< a Chain's operands, one more than its operators
+    std::vector<std::string> operators;            ///< a Chain's operators, in order
     int depth = 1; ///< levels of the subtree rooted here (a leaf is 1)
 };
 
@@ -25,20 +32,32 @@ namespace {
 using Node = LaneExpression::Node;
 using NodePtr = std::shared_ptr<const Node>;
 
-/// Parentheses, unary operators and operator chains nest at most this deep: parsing, evaluating
+/// Parentheses and unary operators nest at most this deep: parsing, evaluating
 /// and freeing the tree recurse once per level, and a hostile program must not overflow the
 /// stack (issue #17).
 constexpr int maxNestingDepth = 200;
+/// Operands and operators in one expression: every lane evaluates the whole tree at every issue, so
+/// its size bounds a run's work beside the step limit.
+constexpr std::size_t maxNodes = 1000;
 
-NodePtr makeNode(Node::Kind kind, std::int64_t number, std::string op, NodePtr left, NodePtr right)
+NodePtr makeNode(Node::Kind kind, std::int64_t number, std::string op, NodePtr left)
 {
     Node node;
     node.kind = kind;
     node.number = number;
     node.op = std::move(op);
-    node.depth = 1 + std::max(left ? left->depth : 0, right ? right->depth : 0);
+    node.depth = 1 + (left ? left->depth : 0);
     node.left = std::move(left);
-    node.right = std::move(right);
+    return std::make_shared<const Node>(std::move(node));
+}
+
+NodePtr makeChain(std::vector<NodePtr> operands, std::vector<std::string> operators)
+{
+    Node node;
+    node.kind = Node::Kind::Chain;
+    for (const auto& o : operands) node.depth = std::max(node.depth, 1 + o->depth);
+    node.operands = std::move(operands);
+    node.operators = std::move(operators);
     return std::make_shared<const Node>(std::move(node));
 }
 
@@ -69,6 +88,11 @@ private:
         return error("nested deeper than " + std::to_string(maxNestingDepth) + " levels");
     }
 
+    std::unexpected<Error> tooLarge() const
+    {
+        return error("more than " + readableText(double(maxNodes)) + " terms in one expression");
+    }
+
     std::unexpected<Error> error(const std::string& what) const
     {
         return fail(ErrorCode::InvalidArgument, "column " + std::to_string(m_pos + 1) + ": " + what);
@@ -94,21 +118,27 @@ private:
     Result<NodePtr> parseLevel(std::size_t level)
     {
         if (level == levels.size()) return parseUnary();
-        auto left = parseLevel(level + 1);
-        while (left) {
-            const auto op = matchOperator(level);
-            if (op.empty()) break;
-            auto right = parseLevel(level + 1);
-            if (!right) return right;
-            left = makeNode(Node::Kind::Binary, 0, std::string(op), *left, *right);
-            if ((*left)->depth > maxNestingDepth) return tooDeep();
+        auto first = parseLevel(level + 1);
+        if (!first) return first;
+        std::vector<NodePtr> operands{*first};
+        std::vector<std::string> operators;
+        for (auto op = matchOperator(level); !op.empty(); op = matchOperator(level)) {
+            auto next = parseLevel(level + 1);
+            if (!next) return next;
+            operands.push_back(*next);
+            operators.emplace_back(op);
+            if (++m_nodes > maxNodes) return tooLarge();
         }
-        return left;
+        if (operators.empty()) return first;
+        auto chain = makeChain(std::move(operands), std::move(operators));
+        if (chain->depth > maxNestingDepth) return tooDeep();
+        return chain;
     }
 
     Result<NodePtr> parseUnary()
     {
         if (m_nesting >= maxNestingDepth) return tooDeep();
+        if (++m_nodes > maxNodes) return tooLarge();
         ++m_nesting;
         auto node = parseOperand();
         --m_nesting;
@@ -125,7 +155,7 @@ private:
             ++m_pos;
             auto inner = parseUnary();
             if (!inner) return inner;
-            return makeNode(Node::Kind::Unary, 0, std::string(1, c), *inner, nullptr);
+            return makeNode(Node::Kind::Unary, 0, std::string(1, c), *inner);
         }
         if (c == '(') {
             ++m_pos;
@@ -141,7 +171,7 @@ private:
             const auto [end, ec] = std::from_chars(m_text.data() + m_pos, m_text.data() + m_text.size(), value);
             if (ec != std::errc{}) return error("number out of range");
             m_pos = static_cast<std::size_t>(end - m_text.data());
-            return makeNode(Node::Kind::Number, value, "", nullptr, nullptr);
+            return makeNode(Node::Kind::Number, value, "", nullptr);
         }
         if (std::isalpha(static_cast<unsigned char>(c)) != 0) {
             const std::size_t start = m_pos;
@@ -153,7 +183,7 @@ private:
                 return error("unknown name '" + name + "' (tid, lane, warp, gtid, data, i)");
             }
             uniform &= name == "warp";
-            return makeNode(Node::Kind::Variable, 0, name, nullptr, nullptr);
+            return makeNode(Node::Kind::Variable, 0, name, nullptr);
         }
         return error("unexpected '" + std::string(1, c) + "'");
     }
@@ -161,6 +191,7 @@ private:
     std::string_view m_text;
     std::size_t m_pos = 0;
     int m_nesting = 0;
+    std::size_t m_nodes = 0;
 };
 
 void report(ArithmeticFault* fault, ArithmeticFault what)
@@ -192,6 +223,8 @@ std::int64_t arithmetic(const std::string& op, std::int64_t a, std::int64_t b, A
     return out;
 }
 
+std::int64_t binary(const std::string& op, std::int64_t a, std::int64_t b, ArithmeticFault* fault);
+
 std::int64_t evaluateNode(const Node& n, const LaneValues& lane, ArithmeticFault* fault)
 {
     switch (n.kind) {
@@ -207,11 +240,17 @@ std::int64_t evaluateNode(const Node& n, const LaneValues& lane, ArithmeticFault
         if (n.op == "!") return v == 0 ? 1 : 0;
         return arithmetic("-", 0, v, fault);
     }
-    case Node::Kind::Binary: break;
+    case Node::Kind::Chain: break;
     }
-    const std::int64_t a = evaluateNode(*n.left, lane, fault);
-    const std::int64_t b = evaluateNode(*n.right, lane, fault);
-    const std::string& op = n.op;
+    std::int64_t value = evaluateNode(*n.operands.front(), lane, fault);
+    for (std::size_t i = 0; i < n.operators.size(); ++i) {
+        value = binary(n.operators[i], value, evaluateNode(*n.operands[i + 1], lane, fault), fault);
+    }
+    return value;
+}
+
+std::int64_t binary(const std::string& op, std::int64_t a, std::int64_t b, ArithmeticFault* fault)
+{
     if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%") return arithmetic(op, a, b, fault);
     if (op == "<") return a < b;
     if (op == "<=") return a <= b;

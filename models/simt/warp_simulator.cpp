@@ -2,6 +2,8 @@
 // The two execution models over one warp's lanes.
 #include "models/simt/warp_simulator.hpp"
 
+#include "models/common/number_text.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <random>
@@ -92,6 +94,7 @@ private:
     {
         const Instruction& inst = at(pc);
         if (++m_steps > m_config.stepLimit) return false;
+        if (m_run.issues.size() >= maxBlockIssues) return false;
         m_run.issues.push_back(Issue{m_warp, pc, inst.line, mask, m_cycles, inst.cycles});
         if (inst.cycles > 0) {
             m_cycles += inst.cycles;
@@ -154,6 +157,12 @@ private:
     void stuck(std::uint64_t lanesLeft, int pc)
     {
         m_run.completed = false;
+        if (m_run.issues.size() >= maxBlockIssues) {
+            m_run.problem = "warp " + std::to_string(m_warp) + ": stopped at line " + std::to_string(at(pc).line) +
+                            " after " + readableText(double(maxBlockIssues)) +
+                            " issues in the block, the most one run records (fewer warps or a shorter program)";
+            return;
+        }
         m_run.problem = "warp " + std::to_string(m_warp) + ": stopped after " + std::to_string(m_config.stepLimit) +
                         " issues with " + std::to_string(std::popcount(lanesLeft)) + " lanes still running at line " +
                         std::to_string(at(pc).line) +
@@ -344,6 +353,10 @@ Result<WarpRun> runWarps(const WarpProgram& program, const WarpConfig& config)
     }
     if (config.warps < 1 || config.warps > 64) {
         return fail(ErrorCode::InvalidArgument, "warps must be 1 to 64, not " + std::to_string(config.warps));
+    }
+    if (config.stepLimit < 1 || config.stepLimit > maxStepLimit) {
+        return fail(ErrorCode::InvalidArgument, "the step limit must be 1 to " + readableText(double(maxStepLimit)) +
+                                                    ", not " + std::to_string(config.stepLimit));
     }
     const auto count = static_cast<std::size_t>(config.warps) * static_cast<std::size_t>(config.width);
     if (!config.customData.empty() && config.customData.size() != count) {

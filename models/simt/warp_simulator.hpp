@@ -5,6 +5,7 @@
 
 #include "models/simt/warp_program.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,6 +19,13 @@ enum class ExecutionModel {
               ///< the lowest PC, so structured paths meet again; a lane spinning on a lock yields to others
 };
 
+/// Issues one run records in all its warps together: each is 40 bytes, and 64 warps at the largest
+/// step limit grew memory by 140 MB/s (issue #29). A run that reaches it stops, not completed, and
+/// says so; 4,000,000 issues take about a second and 160 MB.
+constexpr std::size_t maxBlockIssues = 4000000;
+/// The largest per-warp step limit a run accepts.
+constexpr std::int64_t maxStepLimit = 100000000;
+
 struct WarpConfig {
     ExecutionModel model = ExecutionModel::PreVolta;
     int width = 32;                   ///< lanes per warp: 32 (NVIDIA) or 64 (AMD wave64)
@@ -25,7 +33,7 @@ struct WarpConfig {
     DataPattern data = DataPattern::Identity;
     std::uint64_t seed = 1;           ///< for DataPattern::Random / Sorted (values 0..99)
     std::vector<std::int64_t> customData; ///< when not empty: data[gtid], length warps × width
-    std::int64_t stepLimit = 200000;  ///< issues per warp before the run is declared stuck
+    std::int64_t stepLimit = 200000;  ///< issues per warp before the run is declared stuck, 1 to maxStepLimit
 };
 
 /// One issued instruction.
@@ -57,7 +65,7 @@ struct WarpRun {
                                        ///< division by zero or overflow, naming the line)
 };
 
-/// Runs every warp. Errors for an invalid configuration (width, warp count, data length).
+/// Runs every warp. Errors for an invalid configuration (width, warp count, step limit, data length).
 Result<WarpRun> runWarps(const WarpProgram& program, const WarpConfig& config);
 
 const char* executionModelName(ExecutionModel model);

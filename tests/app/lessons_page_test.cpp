@@ -110,6 +110,20 @@ TEST_CASE("a corrupted progress record is shown on the page, kept, and cleared b
     CHECK((*progress)->stepIndex == 1);
 }
 
+TEST_CASE("questions, units, hints and prerequisite titles from lesson files are shown as plain text")
+{
+    // Issue #29: markup in a lesson file rendered in these labels.
+    accelscope::tests::GuiFixture fixture;
+    LessonsPage page(fixture.services(), ACCELSCOPE_LESSONS_DIR);
+    REQUIRE(page.openLesson("roofline"));
+    const auto labels = page.question()->findChildren<QLabel*>();
+    REQUIRE(labels.size() >= 5); // question, unit, hints, outcome, worked solution
+    for (const QLabel* label : labels) CHECK(label->textFormat() == Qt::PlainText);
+    const auto* recommended = page.findChild<QLabel*>("lessonRecommended");
+    REQUIRE(recommended != nullptr);
+    CHECK(recommended->textFormat() == Qt::PlainText);
+}
+
 TEST_CASE("the Hint button is enabled again on every later step that has hints")
 {
     accelscope::tests::GuiFixture fixture;

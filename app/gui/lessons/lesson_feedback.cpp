@@ -11,6 +11,7 @@ namespace accelscope::gui {
 LessonFeedback::LessonFeedback(int lines, QWidget* parent) : QScrollArea(parent), m_lines(lines)
 {
     m_hints = new QLabel;
+    m_hints->setTextFormat(Qt::PlainText); // hints are lesson file text (#29)
     m_hints->setWordWrap(true);
     m_hints->hide(); // no gap above the outcome until a hint is shown
     m_outcome = new QLabel;

@@ -24,7 +24,9 @@ QString text(const std::string& s) { return QString::fromStdString(s); }
 
 LessonQuestion::LessonQuestion(QWidget* parent) : QWidget(parent)
 {
+    // The question and its unit are lesson file text: shown as written, never rendered as markup (#29).
     m_question = new QLabel;
+    m_question->setTextFormat(Qt::PlainText);
     m_question->setWordWrap(true);
     m_choices = new QWidget;
     m_choiceLayout = new QVBoxLayout(m_choices);
@@ -33,6 +35,7 @@ LessonQuestion::LessonQuestion(QWidget* parent) : QWidget(parent)
     m_number = new QLineEdit;
     m_number->setPlaceholderText(tr("your answer"));
     m_unit = new QLabel;
+    m_unit->setTextFormat(Qt::PlainText);
     m_check = new QPushButton(tr("Check"));
     m_check->setDefault(true);
     m_hint = new QPushButton(tr("Hint"));

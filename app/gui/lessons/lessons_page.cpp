@@ -115,6 +115,8 @@ void LessonsPage::connectCourse()
 QWidget* LessonsPage::buildStepView()
 {
     m_recommended = new QLabel;
+    m_recommended->setTextFormat(Qt::PlainText); // it names prerequisite lessons by their titles (file text, #29)
+    m_recommended->setObjectName(QStringLiteral("lessonRecommended"));
     m_recommended->setWordWrap(true);
     m_recommended->setStyleSheet(QStringLiteral("color: #b8860b;"));
     m_header = new QLabel;

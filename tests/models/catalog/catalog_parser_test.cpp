@@ -241,7 +241,8 @@ TEST_CASE("a value with a line break or a control byte is quoted escaped: every 
     for (const ValidationIssue& issue : parsed.issues) {
         INFO(issue.message);
         CHECK(std::ranges::none_of(issue.message, [](char c) { return static_cast<unsigned char>(c) < 0x20; }));
-        kind = kind || issue.message.find(R"(unknown kind 'g\npu\x01')") != std::string::npos;
+        // Since issue #29 a control byte in any text field is refused before the kind is looked up.
+        kind = kind || (issue.field == "kind" && issue.message.find("a control character (byte 0x0A at position 2)") != std::string::npos);
         key = key || issue.message.find(R"(source 'd\ns' has no title)") != std::string::npos;
     }
     CHECK(kind);

@@ -544,13 +544,13 @@ TEST_CASE("a negative or missing price is refused with the field named and nothi
     p.usdPerHour = -1.0;
     const auto negative = store->savePriceOverride(p);
     REQUIRE_FALSE(negative.has_value());
-    CHECK(negative.error().message == "--usd-per-hour must be a number >= 0, got -1");
+    CHECK(negative.error().message == "--usd-per-hour must be a number from 0 to 100,000, got -1");
     p.usdPerHour.reset();
     CHECK(store->savePriceOverride(p).error().message == "give --usd-per-hour or --list-price-usd for nvidia-h100-sxm");
     p.listPriceUsd = 1000.0;
     p.amortisationYears = 0.0;
-    CHECK(store->savePriceOverride(p).error().message == "--years must be a number > 0, got 0");
-    CHECK(store->saveUsdPerKwh(-0.5).error().message == "--usd-per-kwh must be a number >= 0, got -0.5");
+    CHECK(store->savePriceOverride(p).error().message == "--years must be a number from 0.1 to 100, got 0");
+    CHECK(store->saveUsdPerKwh(-0.5).error().message == "--usd-per-kwh must be a number from 0 to 100, got -0.5");
     CHECK(store->priceOverrides()->empty());
     CHECK_FALSE(store->usdPerKwh()->has_value());
 }

@@ -208,17 +208,53 @@ TEST_CASE("deeply nested lane expressions are refused with the line")
     const std::string parens = std::string(100000, '(') + "1" + std::string(100000, ')');
     std::string chain = "1";
     for (int k = 0; k < 100000; ++k) chain += "+1";
-    for (const std::string& expr : {minuses + "1", "!" + minuses + "1", parens, chain}) {
+    for (const std::string& expr : {minuses + "1", "!" + minuses + "1", parens}) {
         const auto program = parseWarpProgram("compute 1\nif " + expr + "\nend\n");
         REQUIRE_FALSE(program.has_value());
         CHECK_THAT(program.error().message, Catch::StartsWith("line 2, column "));
         CHECK_THAT(program.error().message, Catch::EndsWith("nested deeper than 200 levels"));
     }
+    // A long flat chain is shallow now (issue #29), and refused by its size instead.
+    const auto longChain = parseWarpProgram("compute 1\nif " + chain + "\nend\n");
+    REQUIRE_FALSE(longChain.has_value());
+    CHECK_THAT(longChain.error().message, Catch::EndsWith("more than 1,000 terms in one expression"));
     // 150 levels still parse and evaluate.
     CHECK(parseWarpProgram("if " + std::string(150, '(') + "1" + std::string(150, ')') + "\nend\n").has_value());
     std::string shortChain = "0";
     for (int k = 0; k < 150; ++k) shortChain += "+1";
     CHECK(runSource("if " + shortChain + " == 150\n  compute 1\nend\n", ExecutionModel::Its).problem.empty());
+}
+
+TEST_CASE("a flat sum of 251 terms is accepted and evaluated left to right")
+{
+    // Issue #29: it was refused as "nested deeper than 200 levels". `taken` is whether the body ran.
+    const auto taken = [](const std::string& condition) {
+        const WarpRun run = runSource("if " + condition + "\n  compute 1\nend\n", ExecutionModel::Its);
+        return std::ranges::any_of(run.issues, [](const Issue& i) { return i.line == 2; });
+    };
+    std::string sum = "0";
+    for (int k = 0; k < 250; ++k) sum += "+1";
+    CHECK(taken(sum + " == 250"));
+    CHECK_FALSE(taken(sum + " == 251"));
+    // Left to right within a level, precedence across levels: 100 - 10 - 1 = 89, 2 + 3 * 4 - 6 / 2 = 11.
+    CHECK(taken("100 - 10 - 1 == 89 && 2 + 3 * 4 - 6 / 2 == 11 && 7 - 2 + 1 == 6"));
+    CHECK_FALSE(taken("100 - 10 - 1 == 91"));
+}
+
+TEST_CASE("a run stops at the block's issue limit and says so")
+{
+    auto program = parseWarpProgram("while 1\n  compute 1\nend\n");
+    REQUIRE(program.has_value());
+    WarpConfig config;
+    config.warps = 64;
+    config.stepLimit = maxStepLimit;
+    const auto run = runWarps(*program, config);
+    REQUIRE(run.has_value());
+    CHECK_FALSE(run->completed);
+    CHECK(run->issues.size() == maxBlockIssues);
+    CHECK_THAT(run->problem, Catch::Contains("4,000,000 issues in the block"));
+    config.stepLimit = maxStepLimit + 1;
+    CHECK_FALSE(runWarps(*program, config).has_value());
 }
 
 TEST_CASE("preset descriptions say what a program does, never its outcome")
