@@ -46,7 +46,7 @@ TEST_CASE("every page of the main window paints something, light and dark", "[sl
     for (const Theme theme : {Theme::Light, Theme::Dark}) {
         window.setTheme(theme);
         const auto captures = capturePages(window, nullptr);
-        REQUIRE(static_cast<int>(captures.size()) == window.pageCount() + 4); // Precision has 5 views
+        REQUIRE(static_cast<int>(captures.size()) == window.pageCount() + 5); // Precision has 5 views, Inside the chip 2
         for (const auto& capture : captures) {
             INFO(capture.name.toStdString() << " " << themeName(theme).toStdString());
             CHECK(capture.file.isEmpty()); // nothing written without a folder
@@ -232,7 +232,7 @@ TEST_CASE("roofline, memory pyramid and LLM calculator pages export PNG and SVG 
     accelscope::tests::WindowFixture fixture(QSize(1400, 860));
     MainWindow& window = fixture.window;
     const auto path = [&](const char* name) { return QString::fromStdString((fixture.dir.path() / name).string()); };
-    CHECK(window.pageIndex("roofline") == window.pageIndex("pipeline-bubbles") + 1);
+    CHECK(window.pageIndex("roofline") == window.pageIndex("inside-the-chip") + 1);
     CHECK(window.pageIndex("memory-pyramid") == window.pageIndex("roofline") + 1);
     CHECK(window.pageIndex("llm-calculator") == window.pageIndex("memory-pyramid") + 1);
 

@@ -147,7 +147,7 @@ TEST_CASE("presenter mode: Ctrl+number, F1 and the text-size keys work with the 
     QTest::keyClick(&window, Qt::Key_F5);
     REQUIRE(window.presenter()->active());
     REQUIRE_FALSE(window.menuBar()->isVisible());
-    QTest::keyClick(&window, Qt::Key_6, Qt::ControlModifier);
+    QTest::keyClick(&window, Qt::Key_7, Qt::ControlModifier);
     CHECK(window.currentPageId() == "roofline");
     QTest::keyClick(&window, Qt::Key_F1);
     CHECK(window.currentPageId() == "lessons");
