@@ -10,7 +10,6 @@
 #include "models/common/number_text.hpp"
 
 #include <QComboBox>
-#include <QFormLayout>
 #include <QLabel>
 #include <QResizeEvent>
 #include <QScrollArea>
@@ -70,13 +69,6 @@ void InterconnectsPage::buildControls()
     auto* layout = new QVBoxLayout(this);
     auto* controls = new QWidget;
     auto* flow = new FlowLayout(controls);
-    auto form = [&](std::initializer_list<std::pair<QString, QWidget*>> rows) {
-        auto* box = new QWidget;
-        auto* f = new QFormLayout(box);
-        f->setContentsMargins(0, 0, 12, 0);
-        for (const auto& [label, widget] : rows) f->addRow(label, widget);
-        flow->addWidget(box);
-    };
     m_device = new QComboBox(this);
     m_device->setObjectName("device");
     m_device->setToolTip(tr("The device or system: its links, scale-up domain and NICs come from the catalog"));
@@ -101,8 +93,8 @@ void InterconnectsPage::buildControls()
     m_measured->setToolTip(tr("A nccl-tests run you imported (accelscope-cli fabric import FILE): its rows as points beside the model"));
     m_measured->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_measured->setMinimumContentsLength(14);
-    form({{tr("Device or system"), m_device}, {tr("GPUs per node"), m_gpus}, {tr("Nodes"), m_nodes}});
-    form({{tr("Collective"), m_collective}, {tr("Algorithm"), m_algorithm}, {tr("Measured run"), m_measured}});
+    addFormColumn(*flow, {{tr("Device or system"), m_device}, {tr("GPUs per node"), m_gpus}, {tr("Nodes"), m_nodes}});
+    addFormColumn(*flow, {{tr("Collective"), m_collective}, {tr("Algorithm"), m_algorithm}, {tr("Measured run"), m_measured}});
 
     // Desk help (presenter mode hides it): how to use the page and the command lines that print the same figures.
     m_hint = new QLabel(this);

@@ -2,6 +2,7 @@
 // FlowLayout: rows that wrap.
 #include "app/gui/layout/flow_layout.hpp"
 
+#include <QFormLayout>
 #include <QStyle>
 #include <QTimer>
 #include <QWidget>
@@ -120,6 +121,15 @@ int FlowLayout::arrange(const QRect& rect, bool apply) const
     }
     const QMargins m = contentsMargins();
     return std::max(0, y - space - area.y()) + m.top() + m.bottom();
+}
+
+void addFormColumn(FlowLayout& flow, std::initializer_list<std::pair<QString, QWidget*>> rows)
+{
+    auto* box = new QWidget;
+    auto* form = new QFormLayout(box);
+    form->setContentsMargins(0, 0, 12, 0);
+    for (const auto& [label, widget] : rows) form->addRow(label, widget);
+    flow.addWidget(box);
 }
 
 } // namespace accelscope::gui

@@ -5,6 +5,10 @@
 
 #include <QLayout>
 #include <QList>
+#include <QString>
+
+#include <initializer_list>
+#include <utility>
 
 namespace accelscope::gui {
 
@@ -40,5 +44,9 @@ private:
     QWidget* m_stretch = nullptr;
     int m_width = 0; ///< the width of the last setGeometry: the minimum height is for it
 };
+
+/// Adds a column of labelled controls (a form: label, widget per row) to `flow` as one item, so the
+/// columns wrap as wholes on a narrow window.
+void addFormColumn(FlowLayout& flow, std::initializer_list<std::pair<QString, QWidget*>> rows);
 
 } // namespace accelscope::gui
