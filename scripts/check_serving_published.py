@@ -5,7 +5,9 @@
 never fitted on. A row is judged when its model, GPU, precision, layout and lengths map onto the model and it
 reports output tokens/s in offline (max-throughput) mode. Where a row is silent the script chooses: KV cache FP8 for
 FP8/FP4 weights and BF16 for BF16 weights; TP = the GPU count when no TP is given; the engine's defaults otherwise.
-Usage: scripts/check_serving_published.py CLI [CSV]"""
+The band `serve step` prints is the 10th to 90th percentile of measured / predicted over the judged rows; --band prints
+it as JSON ({"rows", "p10", "p50", "p90"}) for models/system/step/serving_band.cpp and its test.
+Usage: scripts/check_serving_published.py CLI [CSV] [--band]"""
 import csv
 import json
 import re
@@ -45,9 +47,18 @@ def number(text):
     return float(m.group(1).replace(",", "")) if m else None
 
 
+def percentile(values, p):
+    """Linear interpolation between closest ranks (numpy's default)."""
+    k = (len(values) - 1) * p
+    f = int(k)
+    c = min(f + 1, len(values) - 1)
+    return values[f] + (values[c] - values[f]) * (k - f)
+
+
 def main():
-    cli = sys.argv[1]
-    table = Path(sys.argv[2] if len(sys.argv) > 2 else
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    cli = args[0]
+    table = Path(args[1] if len(args) > 1 else
                  Path(__file__).resolve().parent.parent / "data/serving/published/published-serving-heldout.csv")
     results, skipped = [], []
     for r in csv.DictReader(open(table)):
@@ -74,6 +85,11 @@ def main():
         results.append({"row": r["row_id"], "source": r["source_id"], "model": model, "device": device, "weights": weights,
                         "layout": f"TP{tp} PP{int(pp)} EP{int(ep)}", "shape": f"{int(isl)}/{int(osl)}", "predicted": e["output_tokens_per_s_per_device"],
                         "measured": per_gpu, "ratio": ratio, "limit": e["batch_limit"]})
+    if "--band" in sys.argv:
+        measured_over_predicted = sorted(1 / x["ratio"] for x in results)
+        print(json.dumps({"rows": len(results), "p10": percentile(measured_over_predicted, 0.1),
+                          "p50": percentile(measured_over_predicted, 0.5), "p90": percentile(measured_over_predicted, 0.9)}))
+        return
     for x in results:
         print(f"row {x['row']:>3} {x['source']:<4} {x['model']:<14} {x['device']:<20} {x['weights']:<5} {x['layout']:<12} {x['shape']:<11} "
               f"{x['predicted']:>8.0f} vs {x['measured']:>8.0f} /GPU  ratio {x['ratio']:.2f} ({x['limit']})")

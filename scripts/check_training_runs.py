@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 
 MODELS = {"Llama 3 / 3.1 8B": "llama3.1-8b", "Llama 3 / 3.1 70B": "llama3.1-70b", "Llama 3.1 405B": "llama3.1-405b",
-          "Llama 2 70B": "llama2-70b", "Llama 2 7B": "llama2-7b", "GPT-3 175B": "gpt3-175b"}
+          "Llama 2 70B": "llama2-70b", "Llama 2 7B": "llama2-7b", "GPT-3 175B": "gpt3-175b",
+          "DeepSeek-V3 (MLA + MoE)": "deepseek-v3"}
 DEVICES = {"H100 SXM 80GB": "nvidia-h100-sxm", "H100 80GB HBM3": "nvidia-h100-sxm", "B200": "nvidia-b200",
            "GB200 NVL72": "nvidia-gb200"}
 
@@ -54,7 +55,7 @@ def main():
     for r in rows:
         model, device, precision = MODELS.get(r["model"]), device_of(r["gpu_type"]), precision_of(r["precision"])
         n, tp, pp, dp, mbs, gbs, seq = (first_int(r[k]) for k in ("num_gpus", "tp", "pp", "dp", "mbs", "gbs_seqs", "seq_len"))
-        cp, vp = first_int(r["cp"]) or 1, first_int(r["vp"]) or 1
+        cp, vp, ep = first_int(r["cp"]) or 1, first_int(r["vp"]) or 1, first_int(r["ep"]) or 1
         why = [what for what, ok in (("model", model), ("device", device), ("precision", precision), ("layout", all((n, tp, pp, dp))),
                                      ("batch", all((mbs, gbs, seq)))) if not ok]
         if why:
@@ -62,7 +63,7 @@ def main():
             continue
         zero = "3" if "MEGATRON FSDP" in r["fsdp_zero"].upper() else "1"
         cmd = [cli, "--json", "train", "estimate", "--model", model, "--device", device, "--tp", str(tp), "--pp", str(pp), "--dp", str(dp),
-               "--cp", str(cp), "--vp", str(vp), "--micro-batch", str(mbs), "--global-batch", str(gbs), "--seq", str(seq),
+               "--cp", str(cp), "--vp", str(vp), "--ep", str(ep), "--micro-batch", str(mbs), "--global-batch", str(gbs), "--seq", str(seq),
                "--precision", precision, "--zero", zero, "--recompute", "none"]
         if device == "nvidia-gb200" and n % 72 != 0 and n > 72:
             cmd += ["--gpus-per-node", "64"]
@@ -83,16 +84,18 @@ def main():
             skipped.append((r["row_id"], r["model"], r["gpu_type"][:20], "no tokens/s or MFU"))
             continue
         results.append({"row": r["row_id"], "source": r["source_id"], "model": model, "device": device, "devices": n,
-                        "layout": f"TP{tp} PP{pp} CP{cp} DP{dp} VP{vp}", "precision": precision, "ratio": ratio, "what": what,
+                        "layout": f"TP{tp} PP{pp} CP{cp} DP{dp} VP{vp}" + (f" EP{ep}" if ep > 1 else ""), "precision": precision, "ratio": ratio, "what": what,
                         "fits": e["fits"]})
     for x in results:
         print(f"row {x['row']:>3} {x['source']:<12} {x['model']:<14} {x['device']:<16} {x['devices']:>5} {x['layout']:<26} "
               f"{x['precision']:<5} {x['what']:<36} ratio {x['ratio']:.2f}{'' if x['fits'] else '  (does not fit by the memory model)'}")
-    errors = [abs(x["ratio"] - 1) for x in results]
-    if errors:
-        print(f"\n{len(results)} rows judged: median error {100 * statistics.median(errors):.1f} %, "
-              f"mean ratio {statistics.mean(x['ratio'] for x in results):.2f}, within 15 %: "
-              f"{sum(e <= 0.15 for e in errors)}, off by more than 2x: {sum(x['ratio'] > 2 or x['ratio'] < 0.5 for x in results)}")
+    print()
+    for label, group in (("dense", [x for x in results if x["model"] != "deepseek-v3"]), ("MoE", [x for x in results if x["model"] == "deepseek-v3"])):
+        errors = [abs(x["ratio"] - 1) for x in group]
+        if errors:
+            print(f"{label}: {len(group)} rows judged: median error {100 * statistics.median(errors):.1f} %, "
+                  f"mean ratio {statistics.mean(x['ratio'] for x in group):.2f}, within 15 %: "
+                  f"{sum(e <= 0.15 for e in errors)}, off by more than 2x: {sum(x['ratio'] > 2 or x['ratio'] < 0.5 for x in group)}")
     print(f"{len(skipped)} rows not judged:")
     for s in skipped:
         print("  row", *s)

@@ -5,7 +5,7 @@
 # tests/fuzz/corpus/<target>/ and the project's own data. Prints one line per target: executions,
 # executions per second, coverage (libFuzzer's cov:) and features (ft:).
 #   scripts/fuzz.sh [seconds per target, default 20] [target ...]
-# A longer campaign: README.md, "Fuzzing". Exit status 1 when a replay or a run crashes.
+# A longer campaign: docs/robustness.md, "Fuzzing". Exit status 1 when a replay or a run crashes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}

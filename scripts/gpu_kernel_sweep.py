@@ -95,6 +95,49 @@ def attention_rows(deadline):
     return rows, "complete"
 
 
+def graph_rows():
+    """The step model's `graph_kernel_overhead_us` and the attention backward/forward ratio, measured rather than
+    assumed: (1) N back-to-back small BF16 GEMMs (M = 64, the decode regime) launched eagerly and captured in one
+    CUDA graph; the per-kernel time of the graph minus the kernels' own time from a long eager run is the gap a
+    serving engine pays per kernel; (2) causal SDPA forward and forward+backward at 4k tokens."""
+    dev = torch.device("cuda")
+    out = {}
+    a = torch.randn(64, 4096, device=dev, dtype=torch.bfloat16)
+    w = torch.randn(4096, 4096, device=dev, dtype=torch.bfloat16)
+    calls = 200
+
+    def chain():
+        x = a
+        for _ in range(calls):
+            x = torch.matmul(x, w)
+        return x
+
+    eager = timed(chain, reps=5, warmup=2)
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        chain()
+    torch.cuda.current_stream().wait_stream(stream)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        chain()
+    in_graph = timed(graph.replay, reps=10, warmup=3)
+    out["graph_chain"] = {"calls": calls, "shape": [64, 4096, 4096], "eager_s": eager, "graph_s": in_graph,
+                          "eager_us_per_call": eager / calls * 1e6, "graph_us_per_call": in_graph / calls * 1e6}
+    f = torch.nn.functional.scaled_dot_product_attention
+    q = torch.randn(1, 32, 4096, 128, device=dev, dtype=torch.bfloat16, requires_grad=True)
+    k = torch.randn(1, 32, 4096, 128, device=dev, dtype=torch.bfloat16, requires_grad=True)
+    v = torch.randn(1, 32, 4096, 128, device=dev, dtype=torch.bfloat16, requires_grad=True)
+    fwd = timed(lambda: f(q, k, v, is_causal=True))
+    grad = torch.randn(1, 32, 4096, 128, device=dev, dtype=torch.bfloat16)
+    both = timed(lambda: f(q, k, v, is_causal=True).backward(grad))
+    flops_fwd = 4.0 * 32 * 4096 * 4096 * 128 / 2
+    out["attention_backward"] = {"seq": 4096, "forward_s": fwd, "forward_backward_s": both, "backward_s": both - fwd,
+                                 "forward_tflops": flops_fwd / fwd / 1e12,
+                                 "backward_tflops_at_2_5x": 2.5 * flops_fwd / max(both - fwd, 1e-12) / 1e12}
+    return out
+
+
 def main():
     budget = float(sys.argv[1]) if len(sys.argv) > 1 else 120.0
     deadline = time.time() + budget
@@ -110,6 +153,10 @@ def main():
     out["gemm"], out["gemm_status"] = gemm_rows(deadline - budget * 0.45)
     out["waves"], out["waves_status"] = wave_rows(deadline - budget * 0.25)
     out["attention"], out["attention_status"] = attention_rows(deadline)
+    try:
+        out["graphs_and_backward"] = graph_rows()
+    except Exception as error:  # a PyTorch without CUDA graphs or SDPA backward: the rest of the run stands
+        out["graphs_and_backward"] = {"error": str(error)}
     json.dump(out, sys.stdout, indent=1)
     print()
 

@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: MIT
 // `chip occupancy`: resident blocks (NVIDIA) or workgroups (AMD CDNA) per compute unit, the limiting
-// resource and the next cliff, as the vendors' calculators compute them.
+// resource and the next cliff, as the vendors' calculators compute them; `chip gemm`: a GEMM's tiles in
+// waves over the cores. Both write the Inside-the-chip page's figure with --svg.
 #include "app/cli/chip_commands.hpp"
 
+#include "app/cli/model_options.hpp"
 #include "app/cli/text_table.hpp"
+#include "models/catalog/catalog_set.hpp"
 #include "models/common/number_text.hpp"
+#include "models/figure/figure.hpp"
 #include "models/system/chip/cdna_occupancy.hpp"
+#include "models/system/chip/chip_figure.hpp"
+#include "models/system/chip/gemm_waves.hpp"
 #include "models/system/chip/occupancy.hpp"
 
 #include <CLI/CLI.hpp>
@@ -28,7 +34,26 @@ struct OccupancyOptions {
     int sharedBytes = 0;
     int carveout = -1;
     bool noOptIn = false;
+    std::string svgFile; ///< the page's figure
+    bool dark = false;
 };
+
+struct GemmOptions {
+    std::string device;
+    double m = 0;
+    double n = 0;
+    double k = 0;
+    std::string dtype = "bf16";
+    std::string svgFile;
+    bool dark = false;
+    bool sweep = false;
+};
+
+ExitCode writeSvg(const CliContext& ctx, const std::string& file, const models::figure::Figure& figure)
+{
+    if (auto ok = models::catalog::writeFileAtomically(file, models::figure::figureSvg(figure)); !ok) return ctx.error("--svg " + ok.error().message);
+    return ExitCode::Ok;
+}
 
 json optionalJson(const std::optional<int>& v) { return v ? json(*v) : json(); }
 
@@ -64,6 +89,9 @@ ExitCode runNvidia(const CliContext& ctx, const OccupancyOptions& o)
     if (o.carveout < -1 || o.carveout > 100) return ctx.error("--carveout must be -1 (driver default) or 0 to 100 percent");
     LaunchConfig launch{o.threads, o.registers, o.sharedBytes, !o.noOptIn, o.carveout};
     const Occupancy r = computeOccupancy(*arch, launch);
+    if (!o.svgFile.empty()) {
+        if (const ExitCode svg = writeSvg(ctx, o.svgFile, occupancyFigure(r, *arch, launch, o.dark)); svg != ExitCode::Ok) return svg;
+    }
     if (ctx.json) {
         json limiters = json::array();
         for (const auto l : r.limiters) limiters.push_back(limiterName(l));
@@ -112,7 +140,11 @@ ExitCode runCdna(const CliContext& ctx, const OccupancyOptions& o)
     if (o.registers < 0 || o.registers > limits->maxArchVgprsPerWave) return ctx.error("--registers (VGPRs) must be from 0 to " + std::to_string(limits->maxArchVgprsPerWave));
     if (o.agprs < 0 || o.agprs > limits->maxAgprsPerWave) return ctx.error("--agprs must be from 0 to " + std::to_string(limits->maxAgprsPerWave));
     if (o.sharedBytes < 0 || o.sharedBytes > limits->ldsPerCuBytes) return ctx.error("--shared-bytes (LDS) must be from 0 to " + std::to_string(limits->ldsPerCuBytes));
-    const CdnaOccupancy r = computeCdnaOccupancy(*limits, CdnaLaunch{o.threads, o.registers, o.agprs, o.sharedBytes});
+    const CdnaLaunch launch{o.threads, o.registers, o.agprs, o.sharedBytes};
+    const CdnaOccupancy r = computeCdnaOccupancy(*limits, launch);
+    if (!o.svgFile.empty()) {
+        if (const ExitCode svg = writeSvg(ctx, o.svgFile, cdnaOccupancyFigure(r, *limits, launch, o.dark)); svg != ExitCode::Ok) return svg;
+    }
     if (ctx.json) {
         auto unlimited = [](int v) { return v == unlimitedBlocks ? json() : json(v); };
         ctx.printJson({{"target", o.target}, {"workgroup_size", o.threads}, {"vgprs", o.registers}, {"agprs", o.agprs},
@@ -131,11 +163,57 @@ ExitCode runCdna(const CliContext& ctx, const OccupancyOptions& o)
     return ExitCode::Ok;
 }
 
+ExitCode runGemm(const CliContext& ctx, const GemmOptions& o)
+{
+    if (o.m < 1 || o.n < 1 || o.k < 1) return ctx.error("--m, --n and --k must be at least 1");
+    auto device = resolveDevice(ctx, o.device);
+    if (!device) return ctx.error(device.error());
+    auto chip = gemmChipForDevice(*device, o.dtype);
+    if (!chip) return ctx.error(chip.error());
+    const GemmShape shape = gemmShapeFor(o.m, o.n, o.k, o.dtype);
+    const GemmWaves w = gemmWaves(*chip, shape);
+    const GemmTime& t = w.time;
+    if (!o.svgFile.empty()) {
+        if (const ExitCode svg = writeSvg(ctx, o.svgFile, gemmWavesFigure(*chip, shape, o.dark, device->name)); svg != ExitCode::Ok) return svg;
+    }
+    const auto [low, high] = gemmSweepRange(*chip, shape, GemmSweepAxis::N);
+    const auto sweep = gemmSweep(*chip, shape, GemmSweepAxis::N, low, high, 25);
+    if (ctx.json) {
+        json points = json::array();
+        for (const auto& p : sweep) points.push_back({{"n", p.value}, {"achieved_tflops", p.achievedTflops}, {"waves", p.waves}, {"memory_bound", p.memoryBound}});
+        ctx.printJson({{"device", device->id}, {"m", o.m}, {"n", o.n}, {"k", o.k}, {"dtype", o.dtype}, {"cores", chip->cores},
+                       {"tile_m", chip->tileM}, {"tile_n", chip->tileN}, {"tiles_m", w.tilesM}, {"tiles_n", w.tilesN},
+                       {"output_tiles", w.tilesM * w.tilesN}, {"split_k", t.splitK}, {"tiles", t.tiles}, {"waves", t.waves},
+                       {"wave_efficiency", t.waveEfficiency}, {"last_wave_tiles", w.lastWaveTiles}, {"idle_cores_last_wave", w.idleCoresLastWave},
+                       {"compute_seconds", t.computeSeconds}, {"memory_seconds", t.memorySeconds}, {"overhead_seconds", chip->overheadUs * 1e-6},
+                       {"seconds", t.seconds}, {"memory_bound", t.memoryBound}, {"achieved_tflops", w.achievedTflops},
+                       {"peak_tflops", chip->peakTflops}, {"mainloop_efficiency", chip->mainloopEfficiency}, {"sweep_n", points}});
+        return ExitCode::Ok;
+    }
+    using models::readableText;
+    *ctx.out << device->name << ", " << readableText(o.m) << " x " << readableText(o.n) << " x " << readableText(o.k) << " " << o.dtype << " GEMM\n"
+             << "  " << w.tilesM << " x " << w.tilesN << " = " << readableText(w.tilesM * static_cast<double>(w.tilesN)) << " output tiles of "
+             << chip->tileM << " x " << chip->tileN << ", split-K " << t.splitK << ": " << readableText(t.tiles) << " tiles\n"
+             << "  " << readableText(t.waves) << (t.waves == 1 ? " wave on " : " waves on ") << chip->cores << " cores: wave efficiency " << models::decimalText(100 * t.waveEfficiency, 1)
+             << " % (last wave " << w.lastWaveTiles << " tiles, " << w.idleCoresLastWave << " cores idle)\n"
+             << "  compute " << models::quantityText(t.computeSeconds, "s", 3) << " vs memory " << models::quantityText(t.memorySeconds, "s", 3) << ": "
+             << (t.memoryBound ? "memory" : "compute") << "-bound; + " << models::quantityText(chip->overheadUs * 1e-6, "s", 3) << " per call = "
+             << models::quantityText(t.seconds, "s", 3) << "\n"
+             << "  achieved " << readableText(w.achievedTflops) << " TFLOP/s of " << readableText(chip->peakTflops) << " peak ("
+             << models::decimalText(100 * w.achievedTflops / chip->peakTflops, 1) << " %)\n";
+    if (o.sweep) {
+        TextTable table({"N", "waves", "achieved TFLOP/s"});
+        for (const auto& p : sweep) table.addRow({readableText(p.value), readableText(p.waves), readableText(p.achievedTflops)});
+        *ctx.out << table.render();
+    }
+    return ExitCode::Ok;
+}
+
 } // namespace
 
 void addChipCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
 {
-    CLI::App* chip = app.add_subcommand("chip", "inside the chip: occupancy of a kernel launch");
+    CLI::App* chip = app.add_subcommand("chip", "inside the chip: occupancy of a kernel launch, a GEMM's tiles and waves");
     chip->require_subcommand(1);
     auto o = std::make_shared<OccupancyOptions>();
     CLI::App* occupancy = chip->add_subcommand("occupancy", "resident blocks/warps per SM (NVIDIA --cc) or workgroups/waves per CU (AMD --target)");
@@ -148,6 +226,8 @@ void addChipCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     occupancy->add_option("--shared-bytes", o->sharedBytes, "shared memory (LDS) per block, static + dynamic, bytes")->capture_default_str();
     occupancy->add_option("--carveout", o->carveout, "NVIDIA: preferred shared-memory carve-out, percent (-1: driver default)")->capture_default_str();
     occupancy->add_flag("--no-optin", o->noOptIn, "NVIDIA: the kernel did not opt in to more than 48 KiB of shared memory");
+    occupancy->add_option("--svg", o->svgFile, "also write the figure (blocks each resource allows, warp slots, cliffs) as SVG");
+    occupancy->add_flag("--dark", o->dark, "figure in the dark theme (default light, for slides)");
     occupancy->callback([&ctx, &exitCode, o] {
         if (o->cc.empty() && o->target.empty()) {
             exitCode = ctx.error("chip occupancy needs --cc (NVIDIA) or --target (AMD)");
@@ -155,6 +235,18 @@ void addChipCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
         }
         exitCode = o->cc.empty() ? runCdna(ctx, *o) : runNvidia(ctx, *o);
     });
+
+    auto g = std::make_shared<GemmOptions>();
+    CLI::App* gemm = chip->add_subcommand("gemm", "a GEMM's output tiles in waves over the cores: waves, split-K, compute vs memory, TFLOP/s");
+    gemm->add_option("--device", g->device, "catalog device (id, name or unique part)")->required();
+    gemm->add_option("--m", g->m, "rows of A and C")->required()->check(CLI::PositiveNumber);
+    gemm->add_option("--n", g->n, "columns of B and C")->required()->check(CLI::PositiveNumber);
+    gemm->add_option("--k", g->k, "the reduced dimension")->required()->check(CLI::PositiveNumber);
+    gemm->add_option("--dtype", g->dtype, "input precision: bf16 or fp8 (output BF16)")->check(CLI::IsMember({"bf16", "fp8"}))->capture_default_str();
+    gemm->add_option("--svg", g->svgFile, "also write the figure (tile grid by wave, the last wave's cores, TFLOP/s vs N) as SVG");
+    gemm->add_flag("--dark", g->dark, "figure in the dark theme (default light, for slides)");
+    gemm->add_flag("--sweep", g->sweep, "also print achieved TFLOP/s at 25 values of N around --n (the figure's curve)");
+    gemm->callback([&ctx, &exitCode, g] { exitCode = runGemm(ctx, *g); });
 }
 
 } // namespace accelscope::cli

@@ -1,20 +1,24 @@
 // SPDX-License-Identifier: MIT
-// `fabric collective | sweep | topology | check | import`: the collective model over a catalog device's fabric.
+// `fabric collective | sweep | topology | ring | check | step | import`: the collective model over a catalog device's fabric.
 #include "app/cli/fabric_commands.hpp"
 
 #include "app/cli/model_options.hpp"
 #include "app/cli/text_table.hpp"
 #include "labs/lab_result_json.hpp"
+#include "labs/measured/nccl_tests_runs.hpp"
 #include "models/catalog/catalog_store.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/common/bounded_file.hpp"
 #include "models/common/byte_size.hpp"
 #include "models/common/number_text.hpp"
+#include "models/catalog/catalog_set.hpp"
 #include "models/system/fabric/collectives.hpp"
+#include "models/system/fabric/fabric_figure.hpp"
 #include "models/system/fabric/fabric_parameters.hpp"
 #include "models/system/fabric/nccl_tests_output.hpp"
 #include "models/system/fabric/published_check.hpp"
 #include "models/system/fabric/published_data.hpp"
+#include "models/system/fabric/ring_allreduce.hpp"
 #include "models/system/fabric/step_collectives.hpp"
 
 #include <CLI/CLI.hpp>
@@ -51,6 +55,11 @@ struct FabricOptions {
     ParallelLayout layout;
     StepShape shape;
     int decodeBatch = 0;
+    std::string svgFile;
+    bool dark = false;
+    std::int64_t measured = 0;
+    int ranks = 8;
+    int step = 0;
 };
 
 void addFabricOptions(CLI::App* cmd, FabricOptions& o)
@@ -147,6 +156,21 @@ void printFabric(const CliContext& ctx, const Fabric& f)
     for (const auto& a : f.assumptions) *ctx.out << "  assumed: " << a << "\n";
 }
 
+/// A stored nccl-tests run (from `fabric import`) as the figure's measured points.
+models::Result<MeasuredRun> measuredRun(const CliContext& ctx, std::int64_t id)
+{
+    auto store = models::catalog::UserStore::open(ctx.resolvedUserDatabase());
+    if (!store) return std::unexpected(store.error());
+    auto stored = store->labResult(id);
+    if (!stored) return std::unexpected(stored.error());
+    if (!*stored) return models::fail(models::ErrorCode::NotFound, "--measured " + std::to_string(id) + ": no stored result with this id (lab history)");
+    auto result = labs::labResultFromStored(**stored);
+    if (!result) return std::unexpected(result.error());
+    auto run = labs::measuredRunOf(*result, id);
+    if (!run) return models::fail(run.error().code, "--measured " + run.error().message);
+    return run;
+}
+
 ExitCode runCollective(const CliContext& ctx, const FabricOptions& o)
 {
     auto fabric = buildFabric(ctx, o);
@@ -188,6 +212,28 @@ ExitCode runSweep(const CliContext& ctx, const FabricOptions& o)
     if (!to) return ctx.error("--to " + to.error().message);
     auto sweep = sweepCollective(*fabric, choice->op, *from, *to, o.points, choice->algorithm, choice->protocol);
     if (!sweep) return ctx.error(sweep.error());
+    std::optional<MeasuredRun> measured;
+    if (o.measured != 0) {
+        auto run = measuredRun(ctx, o.measured);
+        if (!run) return ctx.error(run.error());
+        measured = std::move(*run);
+    }
+    std::optional<MeasuredComparison> comparison;
+    if (measured) {
+        auto c = compareMeasured(*fabric, choice->op, choice->algorithm, *measured);
+        if (!c) return ctx.error(c.error());
+        comparison = *c;
+    }
+    std::vector<std::string> figureLines;
+    if (!o.svgFile.empty()) {
+        auto figure = collectiveSweepFigure(*fabric, choice->op, choice->algorithm, measured, o.dark);
+        if (!figure) return ctx.error(figure.error());
+        if (auto ok = models::catalog::writeFileAtomically(o.svgFile, models::figure::figureSvg(*figure)); !ok) {
+            return ctx.error("--svg " + ok.error().message);
+        }
+        figureLines = figure->statistics;
+    }
+    const SweepSummary summary = summarizeSweep(*sweep);
     if (ctx.json) {
         json points = json::array();
         for (const auto& e : *sweep) {
@@ -195,8 +241,19 @@ ExitCode runSweep(const CliContext& ctx, const FabricOptions& o)
                               {"algorithm", algorithmName(e.algorithm)}, {"protocol", protocolName(e.protocol)},
                               {"latency_us", e.latencyUs}, {"bandwidth_us", e.bandwidthUs}, {"bottleneck", e.bottleneck}});
         }
-        ctx.printJson({{"op", collectiveName(choice->op)}, {"fabric", fabricJson(*fabric)}, {"parameters", parametersJson(*fabric)},
-                       {"points", points}});
+        json switches = json::array();
+        for (const auto& w : summary.switches) switches.push_back({{"bytes", w.bytes}, {"from", algorithmName(w.from)}, {"to", algorithmName(w.to)}});
+        json doc{{"op", collectiveName(choice->op)}, {"fabric", fabricJson(*fabric)}, {"parameters", parametersJson(*fabric)}, {"points", points},
+                 {"summary", {{"latency_floor_us", summary.smallest.timeUs}, {"largest_busbw_gbs", summary.largest.busbwGBps},
+                              {"half_busbw_bytes", summary.halfBandwidthBytes}, {"switches", switches}}},
+                 {"algorithms", json::array()}};
+        for (const Algorithm a : algorithmsFor(*fabric, choice->op)) doc["algorithms"].push_back(algorithmName(a));
+        if (comparison) {
+            doc["measured"] = {{"label", measured->label}, {"rows", comparison->rows}, {"median_ratio", comparison->medianRatio},
+                               {"lowest_ratio", comparison->lowestRatio}, {"highest_ratio", comparison->highestRatio}};
+        }
+        if (!o.svgFile.empty()) doc["svg"] = o.svgFile;
+        ctx.printJson(doc);
         return ExitCode::Ok;
     }
     printFabric(ctx, *fabric);
@@ -207,7 +264,64 @@ ExitCode runSweep(const CliContext& ctx, const FabricOptions& o)
                   std::string(algorithmName(e.algorithm)), std::string(protocolName(e.protocol)),
                   e.bandwidthUs > e.latencyUs ? e.bottleneck : std::string("latency")});
     }
-    *ctx.out << t.render();
+    *ctx.out << t.render() << "latency floor " << quantityText(summary.smallest.timeUs * 1e-6, "s", 3) << " at "
+             << quantityText(summary.smallest.bytes, "B", 3, models::UnitPrefix::Binary) << "; busbw at "
+             << quantityText(summary.largest.bytes, "B", 3, models::UnitPrefix::Binary) << " " << quantityText(summary.largest.busbwGBps * 1e9, "B/s", 3);
+    if (summary.halfBandwidthBytes > 0) *ctx.out << "; half of it from " << quantityText(summary.halfBandwidthBytes, "B", 3, models::UnitPrefix::Binary);
+    *ctx.out << "\n";
+    for (const auto& w : summary.switches) {
+        *ctx.out << "  " << algorithmName(w.from) << " -> " << algorithmName(w.to) << " at " << quantityText(w.bytes, "B", 3, models::UnitPrefix::Binary) << "\n";
+    }
+    if (comparison) {
+        *ctx.out << "measured (" << measured->label << ") / model: median " << models::engineeringText(comparison->medianRatio, 3) << " over "
+                 << comparison->rows << " sizes, " << models::engineeringText(comparison->lowestRatio, 3) << " to "
+                 << models::engineeringText(comparison->highestRatio, 3) << "\n";
+    }
+    if (!o.svgFile.empty()) {
+        *ctx.out << "wrote " << o.svgFile << " (1 KiB to 16 GiB, " << sweepFigurePoints << " sizes):\n";
+        for (const auto& line : figureLines) *ctx.out << "  " << line << "\n";
+    }
+    return ExitCode::Ok;
+}
+
+ExitCode runRing(const CliContext& ctx, const FabricOptions& o)
+{
+    auto state = ringAllReduceState(o.ranks, o.step);
+    if (!state) return ctx.error(state.error());
+    auto bytes = models::parseByteSize(o.bytes);
+    if (!bytes) return ctx.error("--bytes " + bytes.error().message);
+    const models::figure::Figure figure = ringAllReduceFigure(*state, *bytes, o.dark);
+    if (!o.svgFile.empty()) {
+        if (auto ok = models::catalog::writeFileAtomically(o.svgFile, models::figure::figureSvg(figure)); !ok) return ctx.error("--svg " + ok.error().message);
+    }
+    if (ctx.json) {
+        json sends = json::array();
+        for (const auto& e : state->sends) sends.push_back({{"from", e.from}, {"to", e.to}, {"chunk", e.chunk}});
+        ctx.printJson({{"ranks", state->ranks}, {"step", state->step}, {"steps", state->steps}, {"phase", state->phase},
+                       {"phase_step", state->phaseStep}, {"contributions", state->contributions}, {"sends", sends},
+                       {"sent_bytes_per_rank", state->sentFraction * *bytes},
+                       {"total_bytes_per_rank", ringBytesPerRank(Collective::AllReduce, state->ranks, *bytes)},
+                       {"bus_factor", busBandwidthFactor(Collective::AllReduce, state->ranks)}, {"buffer_bytes", *bytes}});
+        return ExitCode::Ok;
+    }
+    *ctx.out << figure.title << "\n" << figure.subtitle << "\n";
+    std::vector<std::string> header{"rank"};
+    for (int c = 0; c < state->ranks; ++c) header.push_back("chunk " + std::to_string(c));
+    header.push_back("sends");
+    TextTable t(header);
+    for (int r = 0; r < state->ranks; ++r) {
+        std::vector<std::string> cells{std::to_string(r)};
+        for (const int count : state->contributions[r]) cells.push_back(std::to_string(count) + (count == state->ranks ? " (all)" : ""));
+        std::string send = "-";
+        for (const auto& e : state->sends) {
+            if (e.from == r) send = "chunk " + std::to_string(e.chunk) + " -> rank " + std::to_string(e.to);
+        }
+        cells.push_back(send);
+        t.addRow(std::move(cells));
+    }
+    *ctx.out << "ranks' data summed in each chunk:\n" << t.render();
+    for (const auto& line : figure.statistics) *ctx.out << "  " << line << "\n";
+    if (!o.svgFile.empty()) *ctx.out << "wrote " << o.svgFile << "\n";
     return ExitCode::Ok;
 }
 
@@ -459,7 +573,18 @@ void addFabricCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     sweep->add_option("--from", o->from, "smallest size")->capture_default_str();
     sweep->add_option("--to", o->to, "largest size")->capture_default_str();
     sweep->add_option("--points", o->points, "sizes, 2 to 10,000")->capture_default_str();
+    sweep->add_option("--measured", o->measured, "a stored nccl-tests run (fabric import; lab history lists ids): its rows beside the model");
+    sweep->add_option("--svg", o->svgFile, "also write the slide figure (busbw and time by size, 1 KiB to 16 GiB, every algorithm) as SVG");
+    sweep->add_flag("--dark", o->dark, "with --svg: the dark theme");
     sweep->callback([&ctx, &exitCode, o] { exitCode = runSweep(ctx, *o); });
+
+    CLI::App* ring = fabric->add_subcommand("ring", "the ring all-reduce step by step: whose data each rank's chunks hold, and this step's sends");
+    ring->add_option("--ranks", o->ranks, "ranks on the ring, 2 to 12")->capture_default_str();
+    ring->add_option("--step", o->step, "0 (before the first) to 2(ranks-1)")->capture_default_str();
+    ring->add_option("--bytes", o->bytes, "the buffer each rank holds (nccl-tests' size)")->capture_default_str();
+    ring->add_option("--svg", o->svgFile, "also write the step as a slide figure (SVG)");
+    ring->add_flag("--dark", o->dark, "with --svg: the dark theme");
+    ring->callback([&ctx, &exitCode, o] { exitCode = runRing(ctx, *o); });
 
     CLI::App* topology = fabric->add_subcommand("topology", "the fabric's graph: devices, switches, NICs, links per direction");
     addFabricOptions(topology, *o);

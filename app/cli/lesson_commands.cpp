@@ -368,10 +368,10 @@ ExitCode listPages(const CliContext& ctx)
             if (!s.choices.empty()) setting["choices"] = s.choices;
             settings.push_back(setting);
             if (!ctx.json) {
-                *ctx.out << "| " << page.name << " | `" << page.id << "` | `" << s.key << "` | " << allowedText(s) << " | " << s.meaning << " |\n";
+                *ctx.out << "| " << page.title << " | `" << page.id << "` | `" << s.key << "` | " << allowedText(s) << " | " << s.meaning << " |\n";
             }
         }
-        doc.push_back({{"id", page.id}, {"name", page.name}, {"settings", settings}});
+        doc.push_back({{"id", page.id}, {"name", page.title}, {"settings", settings}});
     }
     if (ctx.json) ctx.printJson(doc);
     return ExitCode::Ok;

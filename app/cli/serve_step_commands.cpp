@@ -6,6 +6,11 @@
 #include "models/catalog/device_query.hpp"
 #include "models/common/number_text.hpp"
 #include "models/serving/serving_model.hpp"
+#include "models/catalog/catalog_set.hpp"
+#include "models/figure/figure.hpp"
+#include "models/system/step/serving_band.hpp"
+#include "models/system/step/serving_search.hpp"
+#include "models/system/step/step_figure.hpp"
 #include "models/system/step/serving_step.hpp"
 
 #include <CLI/CLI.hpp>
@@ -28,6 +33,8 @@ struct ServeStepOptions {
     ServingLoad load;
     double concurrency = 0;
     int gpusPerNode = 0;
+    std::string svgFile;
+    bool dark = false;
 };
 
 ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
@@ -76,6 +83,10 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
     }
     auto s = servingSteadyState(*config, device, fabric, o.spec, o.load);
     if (!s) return ctx.error(s.error());
+    if (!o.svgFile.empty()) {
+        const auto svg = models::figure::figureSvg(servingStepFigure(*s, config->name, device.name, o.dark));
+        if (auto ok = models::catalog::writeFileAtomically(o.svgFile, svg); !ok) return ctx.error("--svg " + ok.error().message);
+    }
     if (ctx.json) {
         json ops = json::array();
         for (const auto& op : s->step.operators) {
@@ -98,7 +109,13 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
                        {"batch", s->batch}, {"batch_limit", s->batchLimit}, {"prefill_tokens_per_step", s->prefillTokensPerStep},
                        {"step_s", s->step.stageS}, {"kernels_s", s->step.kernelsS}, {"tp_comm_s", s->step.tpCommS}, {"ep_comm_s", s->step.epCommS},
                        {"tpot_s", s->tpotS}, {"ttft_s", s->ttftS}, {"output_tokens_per_s_per_replica", s->outputTokensPerSPerReplica},
-                       {"output_tokens_per_s_per_device", s->outputTokensPerSPerDevice}, {"operators", ops}, {"parameters", params},
+                       {"output_tokens_per_s_per_device", s->outputTokensPerSPerDevice},
+                       {"band", {{"low_tokens_per_s_per_replica", s->outputTokensPerSPerReplica * servingBand().low},
+                                 {"high_tokens_per_s_per_replica", s->outputTokensPerSPerReplica * servingBand().high},
+                                 {"measured_over_predicted_p10", servingBand().low}, {"measured_over_predicted_p50", servingBand().median},
+                                 {"measured_over_predicted_p90", servingBand().high}, {"rows", servingBand().rows},
+                                 {"source", servingBand().source}}},
+                       {"operators", ops}, {"parameters", params},
                        {"flags", s->flags}});
         return ExitCode::Ok;
     }
@@ -109,6 +126,11 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
     *ctx.out << "  " << readableText(s->outputTokensPerSPerReplica) << " output tokens/s per replica ("
              << readableText(s->outputTokensPerSPerDevice) << " per device); TPOT " << quantityText(s->tpotS, "s", 3) << ", TTFT "
              << quantityText(s->ttftS, "s", 3) << "\n";
+    *ctx.out << "  likely " << readableText(s->outputTokensPerSPerReplica * servingBand().low, 3) << " to "
+             << readableText(s->outputTokensPerSPerReplica * servingBand().high, 3)
+             << " tokens/s per replica: published offline runs measured " << models::decimalText(servingBand().low, 2) << "x to "
+             << models::decimalText(servingBand().high, 2) << "x of this model's figure (10th to 90th percentile of "
+             << servingBand().rows << " runs it never saw)\n";
     *ctx.out << "  batch " << readableText(s->batch) << " sequences (limited by " << s->batchLimit << "), "
              << readableText(std::round(s->prefillTokensPerStep)) << " prefill tokens per step; KV cache " << readableText(s->kvCapacityTokens)
              << " tokens beside " << quantityText(s->weightsBytesPerDevice, "B", 3) << " of weights per device\n";
@@ -122,6 +144,74 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
     }
     *ctx.out << t.render();
     for (const auto& f : s->flags) *ctx.out << "  ! " << f << "\n";
+    return ExitCode::Ok;
+}
+
+struct ServeStepPlanOptions {
+    ModelOptions model;
+    ServingSpec spec;
+    ServingLoad load;
+    std::vector<int> counts{1, 2, 4, 8, 16, 32, 64};
+    double target = 0;
+    int limit = 20;
+};
+
+ExitCode runServeStepPlan(const CliContext& ctx, ServeStepPlanOptions o)
+{
+    auto config = resolveModel(o.model);
+    if (!config) return ctx.error(config.error());
+    for (const int n : o.counts) {
+        if (n < 1 || n > models::serving::constants::maxDevices) {
+            return ctx.error("--counts: " + std::to_string(n) + " is not a device count from 1 to " + readableText(models::serving::constants::maxDevices));
+        }
+    }
+    if (!(o.load.inputTokens >= 1 && o.load.inputTokens <= 1e7) || !(o.load.outputTokens >= 1 && o.load.outputTokens <= 1e7)) {
+        return ctx.error("--input and --output must be from 1 to 10,000,000 tokens");
+    }
+    if (!(o.target >= 0 && o.target < 1e12)) return ctx.error("--target-tokens-per-s must be a number from 0");
+    auto set = ctx.loadCatalog();
+    if (!set) return ctx.error(set.error());
+    ServingSearch search;
+    search.spec = o.spec;
+    search.load = o.load;
+    search.counts = o.counts;
+    if (o.target > 0) search.targetTokensPerS = o.target;
+    const auto rows = planServingOnSteps(*config, set->devices, search);
+    const ServingBand& band = servingBand();
+    json arr = json::array();
+    TextTable t({"rank", "device", "n", "TP x replicas", "batch (limit)", "tokens/s", "likely", "per device", "TPOT", "$/M tokens"});
+    int rank = 0;
+    for (const auto& r : rows) {
+        if (o.limit > 0 && rank >= o.limit) break;
+        ++rank;
+        if (!r.state) {
+            arr.push_back({{"rank", rank}, {"device", r.device->id}, {"problem", r.problem}});
+            t.addRow({std::to_string(rank), r.device->id, "", "", "", "-", "", "", "", r.problem});
+            continue;
+        }
+        const auto& st = *r.state;
+        arr.push_back({{"rank", rank}, {"device", r.device->id}, {"device_name", r.device->name}, {"count", r.count}, {"tp", r.tp},
+                       {"replicas", r.replicas}, {"batch", st.batch}, {"batch_limit", st.batchLimit}, {"tokens_per_s", r.tokensPerS},
+                       {"tokens_per_s_low", r.tokensPerS * band.low}, {"tokens_per_s_high", r.tokensPerS * band.high},
+                       {"tokens_per_s_per_device", r.tokensPerS / r.count}, {"tpot_s", st.tpotS}, {"ttft_s", st.ttftS},
+                       {"usd_per_hour", r.usdPerHour ? json(*r.usdPerHour) : json(nullptr)},
+                       {"usd_per_million_tokens", r.usdPerMillionTokens ? json(*r.usdPerMillionTokens) : json(nullptr)}, {"flags", st.flags}});
+        t.addRow({std::to_string(rank), r.device->id, std::to_string(r.count), std::to_string(r.tp) + " x " + std::to_string(r.replicas),
+                  readableText(st.batch) + " (" + st.batchLimit + ")", readableText(r.tokensPerS, 3),
+                  readableText(r.tokensPerS * band.low, 2) + "-" + readableText(r.tokensPerS * band.high, 2), readableText(r.tokensPerS / r.count, 3),
+                  quantityText(st.tpotS, "s", 3), r.usdPerMillionTokens ? models::usdText(*r.usdPerMillionTokens) : "-"});
+    }
+    if (ctx.json) {
+        ctx.printJson({{"model", modelJson(*config)}, {"weights", o.spec.weights}, {"kv", o.spec.kvCache}, {"input_tokens", o.load.inputTokens},
+                       {"output_tokens", o.load.outputTokens}, {"counts", o.counts}, {"rows", arr}, {"model_kind", "step"},
+                       {"band_source", band.source}});
+        return ExitCode::Ok;
+    }
+    *ctx.out << config->name << ", " << o.spec.weights << " weights, " << readableText(o.load.inputTokens) << " in / "
+             << readableText(o.load.outputTokens) << " out, offline, on the step model: each accelerator at its best count and TP\n";
+    *ctx.out << t.render();
+    *ctx.out << "  likely: " << models::decimalText(band.low, 2) << "x to " << models::decimalText(band.high, 2)
+             << "x of the model's tokens/s (10th to 90th percentile over " << band.rows << " published runs it never saw); $/M tokens: the catalog's cloud price\n";
     return ExitCode::Ok;
 }
 
@@ -145,7 +235,22 @@ void addServeStepCommand(CLI::App& serve, CliContext& ctx, ExitCode& exitCode)
     step->add_option("--max-batched-tokens", o->spec.maxBatchedTokens, "the engine's tokens per step")->capture_default_str();
     step->add_option("--memory-utilization", o->spec.memoryUtilization, "share of device memory the engine takes")->capture_default_str();
     step->add_option("--gpus-per-node", o->gpusPerNode, "devices per scale-up domain (default: the catalog's domain)");
+    step->add_option("--svg", o->svgFile, "also write the slide figure (the step's parts, each operator) as SVG");
+    step->add_flag("--dark", o->dark, "with --svg: the dark theme");
     step->callback([&ctx, &exitCode, o] { exitCode = runServeStep(ctx, *o); });
+
+    auto p = std::make_shared<ServeStepPlanOptions>();
+    CLI::App* plan = serve.add_subcommand("step-plan", "every accelerator x count x TP on the step model, ranked by $/M tokens (or tokens/s per device)");
+    addModelOptions(*plan, p->model);
+    plan->add_option("--weights", p->spec.weights, "weight format")->capture_default_str();
+    plan->add_option("--kv", p->spec.kvCache, "KV-cache format")->capture_default_str();
+    plan->add_option("--input", p->load.inputTokens, "mean prompt tokens")->capture_default_str();
+    plan->add_option("--output", p->load.outputTokens, "mean generated tokens")->capture_default_str();
+    plan->add_option("--counts", p->counts, "device counts to try")->delimiter(',')->capture_default_str();
+    plan->add_option("--target-tokens-per-s", p->target, "drop rows below this total throughput");
+    plan->add_option("--max-seqs", p->spec.maxSequences, "the engine's cap on running sequences")->capture_default_str();
+    plan->add_option("--limit", p->limit, "print at most this many rows (0: all)")->capture_default_str();
+    plan->callback([&ctx, &exitCode, p] { exitCode = runServeStepPlan(ctx, *p); });
 }
 
 } // namespace accelscope::cli

@@ -7,6 +7,9 @@
 #include "models/common/number_text.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/serving/training_plan.hpp"
+#include "models/catalog/catalog_set.hpp"
+#include "models/figure/figure.hpp"
+#include "models/system/step/step_figure.hpp"
 #include "models/system/step/training_search.hpp"
 #include "models/system/step/training_step.hpp"
 
@@ -107,6 +110,8 @@ struct TrainEstimateOptions {
     int gpusPerNode = 0;
     bool noSequenceParallel = false;
     bool noOverlap = false;
+    std::string svgFile;
+    bool dark = false;
 };
 
 json parameterJson(const models::system::StepParameter& p)
@@ -156,6 +161,10 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
     if (!fabric) return ctx.error(fabric.error());
     auto e = estimateTrainingStep(*config, device, *fabric, o.spec);
     if (!e) return ctx.error(e.error());
+    if (!o.svgFile.empty()) {
+        const auto svg = models::figure::figureSvg(trainingStepFigure(*e, config->name, device.name, o.dark));
+        if (auto ok = models::catalog::writeFileAtomically(o.svgFile, svg); !ok) return ctx.error("--svg " + ok.error().message);
+    }
     const TrainingStepBreakdown& b = e->breakdown;
     if (ctx.json) {
         json ops = json::array();
@@ -353,6 +362,8 @@ void addTrainCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     estimate->add_flag("--no-sequence-parallel", e->noSequenceParallel, "TP all-reduces instead of reduce-scatter + all-gather");
     estimate->add_flag("--tp-overlap", e->spec.overlapTpComm, "hide TP communication under the GEMMs (TransformerEngine userbuffers)");
     estimate->add_flag("--no-overlap", e->noOverlap, "do not overlap the DP reduction and parameter gathers with compute");
+    estimate->add_option("--svg", e->svgFile, "also write the slide figure (the step's parts, each operator) as SVG");
+    estimate->add_flag("--dark", e->dark, "with --svg: the dark theme");
     estimate->callback([&ctx, &exitCode, e] { exitCode = runTrainEstimate(ctx, *e); });
 }
 

@@ -21,7 +21,7 @@ void update(MainWindow& window, QAction& action)
     // A page not made yet is not made for this (pages are built on first show); the action
     // stays enabled and says why when pressed, and the menu updates it when it opens.
     const std::string id = window.currentPageId();
-    if (!window.pageMade(window.pageIndex(QString::fromStdString(id)))) return;
+    if (!window.pageMade(window.pageIndex(id))) return;
     const auto figure = figureOfPage(currentPage(window), false);
     action.setEnabled(figure.has_value());
     action.setToolTip(figure ? QObject::tr("The chart alone with title, legend, statistics and sources, as PNG (2x) or SVG (Ctrl+Shift+E)")

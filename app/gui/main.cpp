@@ -91,7 +91,7 @@ int run(int argc, char** argv, const QElapsedTimer& sinceMain)
     MainWindow window(context);
     phaseDone("window");
     if (!options->page.isEmpty()) {
-        const int index = window.pageIndex(options->page);
+        const int index = window.pageIndex(resolvePageId(options->page.toStdString()));
         if (index < 0) {
             QStringList ids;
             for (int i = 0; i < window.pageCount(); ++i) ids << QString::fromStdString(window.pageId(i));

@@ -10,7 +10,6 @@
 #include "app/gui/section_list.hpp"
 #include "app/gui/status_line.hpp"
 #include "app/gui/window_geometry.hpp"
-#include "labs/guided/page_contracts.hpp"
 #include "models/catalog/sqlite_db.hpp"
 
 #include <QAction>
@@ -94,7 +93,7 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
     restoreState(s.value("window/state").toByteArray());
     setTheme(themeFromName(s.value("theme", "light").toString()));
     setFontScale(s.value("fontScale", 1.0).toDouble());
-    showPage(std::max(0, pageIndex(s.value("window/page", "catalog").toString())));
+    showPage(std::max(0, pageIndex(s.value("window/page", "catalog").toString().toStdString())));
     sizePagesToCurrent(m_pages->currentIndex());
     m_host->makeRestAfterFirstPaint(this);
 }
@@ -150,19 +149,14 @@ QWidget* MainWindow::page(int index) const
 
 QWidget* MainWindow::page(const std::string& id) const
 {
-    const int index = pageIndex(QString::fromStdString(id));
+    const int index = pageIndex(id);
     return index < 0 ? nullptr : page(index);
 }
 
-int MainWindow::pageIndex(const QString& idOrTitle) const
+int MainWindow::pageIndex(std::string_view id) const
 {
     for (int i = 0; i < pageCount(); ++i) {
-        const PageEntry& entry = m_host->entry(i);
-        if (idOrTitle.compare(QString::fromStdString(entry.id), Qt::CaseInsensitive) == 0 ||
-            idOrTitle.compare(QString::fromUtf8(entry.title), Qt::CaseInsensitive) == 0 ||
-            idOrTitle.compare(pageName(i), Qt::CaseInsensitive) == 0) {
-            return i;
-        }
+        if (m_host->entry(i).id == id) return i;
     }
     return -1;
 }
@@ -174,28 +168,19 @@ void MainWindow::showPage(int index)
 
 QStringList MainWindow::openPage(const std::string& id, const PageSettings& settings)
 {
-    const int index = pageIndex(QString::fromStdString(id));
+    const int index = pageIndex(id);
     assert(index >= 0 && "openPage: no page with this id");
     if (index < 0) return {QString::fromStdString(id)};
     const int from = m_pages->currentIndex();
     showPage(index);
     if (from != index) m_openedBy = OpenedBy{page(index), from}; // presenter mode: the next step goes back
-    // In the order of the page's contract (a Warp preset resets the settings after it), then the
-    // keys only other pages send.
-    std::vector<std::string> order;
-    if (const auto contract = labs::guided::pageContract(id)) {
-        for (const auto& spec : contract->settings) order.push_back(spec.key);
-    }
-    for (const auto& [key, value] : settings) {
-        if (std::ranges::find(order, key) == order.end()) order.push_back(key);
-    }
     QStringList notApplied;
     auto* target = dynamic_cast<LessonTarget*>(page(index));
-    for (const auto& key : order) {
-        const auto it = settings.find(key);
-        if (it == settings.end()) continue;
-        if (target == nullptr || !target->applySetting(key, it->second)) notApplied << QString::fromStdString(key);
+    if (target == nullptr) {
+        for (const auto& [key, value] : settings) notApplied << QString::fromStdString(key);
+        return notApplied;
     }
+    for (const auto& key : target->settingsBinding().apply(settings)) notApplied << QString::fromStdString(key);
     return notApplied;
 }
 
@@ -203,7 +188,14 @@ std::optional<labs::guided::PageState> MainWindow::pageState(const std::string& 
 {
     auto* target = dynamic_cast<LessonTarget*>(page(id));
     if (target == nullptr) return std::nullopt;
-    return target->state();
+    return target->settingsBinding().state();
+}
+
+std::optional<labs::guided::TypedState> MainWindow::pageValues(const std::string& id) const
+{
+    auto* target = dynamic_cast<LessonTarget*>(page(id));
+    if (target == nullptr) return std::nullopt;
+    return target->settingsBinding().values();
 }
 
 void MainWindow::buildMenus()
@@ -213,7 +205,7 @@ void MainWindow::buildMenus()
     int numbered = 0;
     for (int i = 0; i < pageCount(); ++i) {
         // Ctrl+1 … Ctrl+9 in the list's order; the course is pinned to F1.
-        const PageEntry& entry = m_host->entry(i);
+        const PageModule& entry = m_host->entry(i);
         const QKeySequence key = entry.pinnedF1 ? QKeySequence(Qt::Key_F1)
                                  : numbered < 9 ? QKeySequence(QStringLiteral("Ctrl+%1").arg(++numbered))
                                                 : QKeySequence();

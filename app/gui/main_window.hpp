@@ -5,12 +5,13 @@
 
 #include "app/gui/app_context.hpp"
 #include "app/gui/page.hpp"
-#include "app/gui/page_list.hpp"
+#include "app/gui/page_module.hpp"
 #include "app/gui/theme.hpp"
 
 #include <QMainWindow>
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 class QStackedWidget;
@@ -46,9 +47,8 @@ public:
     /// The page with this id; nullptr when none.
     QWidget* page(const std::string& id) const;
     void showPage(int index);
-    /// Index of a page by its id or its English title ("llm-calculator", "LLM calculator"),
-    /// case-insensitive; -1 when none.
-    int pageIndex(const QString& idOrTitle) const;
+    /// Index of a page by its id ("llm-calculator"); -1 when none.
+    int pageIndex(std::string_view id) const;
     /// The first page of type `Page` (tests and tools; the window itself never asks by type).
     template <class Page>
     Page* pageOf() const
@@ -62,6 +62,7 @@ public:
     // PageNavigator
     QStringList openPage(const std::string& id, const PageSettings& settings) override;
     std::optional<labs::guided::PageState> pageState(const std::string& id) const override;
+    std::optional<labs::guided::TypedState> pageValues(const std::string& id) const override;
 
     PresenterMode* presenter() const { return m_presenter; }
     /// Saves the current page as PNG at twice its size (canvas pages use their own export).

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The page contract: what every page gets (services) and the small capabilities a page may
 // implement (lesson target, animation, appearance, menu commands). The window knows pages only
-// through these and the page list (page_list.cpp); it knows no page by type.
+// through these and the page modules (page_module.hpp); it knows no page by type.
 #pragma once
 
 #include "app/gui/theme.hpp"
 #include "labs/guided/lesson_engine.hpp"
+#include "labs/guided/settings_binding.hpp"
 #include "models/figure/figure.hpp"
 
 #include <QList>
@@ -25,7 +26,7 @@ namespace accelscope::gui {
 class AppContext;
 
 /// Settings as a lesson action writes them: key → value text. Keys and value ranges are the
-/// page's contract (labs/guided/page_contracts.hpp); values reaching a page are already checked.
+/// page's contract (labs/guided/pages/<id>.cpp); the page's SettingsBinding checks each value.
 /// A page may also take keys that only other pages send (the Labs page sends the Roofline and
 /// Memory pyramid pages `measured`: comma-separated ids of stored lab results).
 using PageSettings = std::map<std::string, std::string>;
@@ -39,6 +40,8 @@ public:
     virtual QStringList openPage(const std::string& id, const PageSettings& settings) = 0;
     /// The state page `id` reports for a lesson's state check; nothing when it reports none.
     virtual std::optional<labs::guided::PageState> pageState(const std::string& id) const = 0;
+    /// The same state as typed values: cheap to compare, for watching a page for changes.
+    virtual std::optional<labs::guided::TypedState> pageValues(const std::string& id) const = 0;
 };
 
 /// A page's desk help (how to use it, its shortcuts) goes in a widget named "pageHint": presenter
@@ -57,15 +60,13 @@ struct PageServices {
     PageNavigator& navigator;
 };
 
-/// A page a lesson can set up ("Show me") and read (state checks). The keys are the page's
-/// contract in labs/guided/page_contracts; its controls take their ranges from the same place.
+/// A page a lesson can set up ("Show me") and read (state checks): it binds each key of its
+/// contract (labs/guided/pages/<id>.cpp) once to a typed getter and setter; the binding checks and
+/// applies settings and reports the state. Its controls take their ranges from the same contract.
 class LessonTarget {
 public:
     virtual ~LessonTarget() = default;
-    /// Applies one setting; false when the value cannot be applied (then the page is unchanged).
-    virtual bool applySetting(const std::string& key, const std::string& value) = 0;
-    /// The page's state as the contract's state keys.
-    virtual labs::guided::PageState state() = 0;
+    virtual labs::guided::SettingsBinding& settingsBinding() = 0;
 };
 
 /// A page whose view is an animation presenter mode can step and play.

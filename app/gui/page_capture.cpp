@@ -77,7 +77,8 @@ std::vector<PageCapture> capturePages(MainWindow& window, const QDir* dir)
     for (int i = 0; i < window.pageCount(); ++i) {
         window.showPage(i);
         QWidget* page = window.page(i);
-        const QString stem = QStringLiteral("%1-%2").arg(i + 1, 2, 10, QChar('0')).arg(window.pageName(i).toLower().replace(' ', '-'));
+        // Named by the page's id (the module's folder): "06-roofline.png".
+        const QString stem = QStringLiteral("%1-%2").arg(i + 1, 2, 10, QChar('0')).arg(QString::fromStdString(window.pageId(i)));
         auto* views = dynamic_cast<MultiViewPage*>(page);
         if (views == nullptr) {
             out.push_back(captureWindow(window, page, window.pageName(i), stem, dir));

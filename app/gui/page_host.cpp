@@ -11,7 +11,7 @@
 
 namespace accelscope::gui {
 
-PageHost::PageHost(QStackedWidget& stack, std::vector<PageEntry> entries, PageServices services, MadeHandler made,
+PageHost::PageHost(QStackedWidget& stack, std::vector<PageModule> entries, PageServices services, MadeHandler made,
                    QObject* parent)
     : QObject(parent), m_stack(stack), m_entries(std::move(entries)), m_services(services), m_onMade(std::move(made))
 {
@@ -30,7 +30,7 @@ QWidget* PageHost::ensure(int index)
 {
     QWidget*& made = m_made.at(static_cast<std::size_t>(index));
     if (made != nullptr) return made;
-    const PageEntry& page = entry(index);
+    const PageModule& page = entry(index);
     made = page.make(m_services, &m_stack);
     if (made->objectName().isEmpty()) made->setObjectName(QString::fromStdString(page.id));
     // Swap the stand-in for the page at the same index, keeping it current if it was.

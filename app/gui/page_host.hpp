@@ -4,7 +4,7 @@
 #pragma once
 
 #include "app/gui/page.hpp"
-#include "app/gui/page_list.hpp"
+#include "app/gui/page_module.hpp"
 
 #include <QObject>
 
@@ -24,11 +24,11 @@ public:
 
     /// Puts a stand-in for every entry into `stack` (nothing is made yet). `services` must outlive
     /// the host; pages are made with `stack` as their parent.
-    PageHost(QStackedWidget& stack, std::vector<PageEntry> entries, PageServices services, MadeHandler made,
+    PageHost(QStackedWidget& stack, std::vector<PageModule> entries, PageServices services, MadeHandler made,
              QObject* parent = nullptr);
 
     int count() const { return static_cast<int>(m_entries.size()); }
-    const PageEntry& entry(int index) const { return m_entries.at(static_cast<std::size_t>(index)); }
+    const PageModule& entry(int index) const { return m_entries.at(static_cast<std::size_t>(index)); }
     /// The page at `index` if it is made; nullptr while a stand-in holds its place.
     QWidget* madePage(int index) const { return m_made.at(static_cast<std::size_t>(index)); }
     /// The pages made so far, in list order.
@@ -51,7 +51,7 @@ private:
     void makeNext();
 
     QStackedWidget& m_stack;
-    std::vector<PageEntry> m_entries;
+    std::vector<PageModule> m_entries;
     PageServices m_services;
     MadeHandler m_onMade;
     std::vector<QWidget*> m_made; ///< per entry: the page once made (owned by the stack), else nullptr

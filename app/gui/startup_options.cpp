@@ -4,6 +4,7 @@
 
 #include "app/gui/first_paint_probe.hpp"
 #include "app/gui/main_window.hpp"
+#include "app/gui/page_module.hpp"
 #include "models/catalog/catalog_set.hpp"
 
 #include <QApplication>
@@ -43,6 +44,13 @@ QString noDisplayReason(int argc, char** argv)
 #endif
 }
 
+QString pageOptionHelp()
+{
+    QStringList ids;
+    for (const auto& module : pageList()) ids << QString::fromStdString(module.id);
+    return QStringLiteral("Open this page: its id (%1) or title.").arg(ids.join(", "));
+}
+
 namespace {
 
 // `printTextOptions`: --help and --version print and exit the process (the app); otherwise they
@@ -56,8 +64,7 @@ std::expected<StartupOptions, QString> parseArguments(const QStringList& argumen
     const QCommandLineOption db("db", "Bundled catalog database.", "file");
     const QCommandLineOption userDb("user-db", "User database (your devices).", "file");
     const QCommandLineOption settings("settings", "Settings file (INI) instead of the platform default.", "file");
-    const QCommandLineOption page("page", "Open this page: its id (catalog, compare, precision, warp-divergence, "
-                                          "pipeline-bubbles, roofline, memory-pyramid, llm-calculator, labs, lessons) or title.", "name");
+    const QCommandLineOption page("page", pageOptionHelp(), "name");
     const QCommandLineOption lesson("lesson", "Open the Lessons page on this lesson (its id, as `accelscope-cli lesson list` prints it).", "id");
     const QCommandLineOption compare("compare", "Devices to compare, comma-separated ids.", "ids");
     const QCommandLineOption screenshots("screenshots", "Save a PNG of every page into a folder and exit.", "dir");

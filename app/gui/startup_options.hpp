@@ -45,6 +45,8 @@ std::expected<StartupOptions, QString> parseStartupOptions(QCoreApplication& app
 std::expected<StartupOptions, QString> parseStartupOptions(const QStringList& arguments);
 /// Whether the arguments ask only for text (--help, --help-all, -h, --version, -v).
 bool asksForTextOnly(int argc, char** argv);
+/// The --page option's help: every page module's id, in the order of the section list.
+QString pageOptionHelp();
 /// On X11/Wayland systems: why no window can be opened (no DISPLAY, no WAYLAND_DISPLAY, no
 /// QT_QPA_PLATFORM and no -platform argument), as one line for the user; empty when one may be.
 QString noDisplayReason(int argc, char** argv);

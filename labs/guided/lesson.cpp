@@ -2,6 +2,7 @@
 // Parser of lesson files: front matter, `## ` steps, fenced action/lab/check blocks.
 #include "labs/guided/lesson.hpp"
 
+#include "labs/guided/page_contracts.hpp"
 #include "models/common/bounded_file.hpp"
 #include "models/common/utf8_text.hpp"
 
@@ -80,6 +81,10 @@ Result<Block> parseBlock(const std::string& file, const std::string& kind, int f
     }
     return block;
 }
+
+// A page as a lesson file names it (its id, or its English title for older files), as its id. A
+// name no contract declares stays as written: validation reports it with the pages there are.
+std::string pageIdOf(const std::string& written) { return resolvePageId(written).value_or(written); }
 
 Result<int> parseInt(const std::string& file, int line, const std::string& what, std::string_view text)
 {
@@ -162,7 +167,7 @@ Result<Check> makeCheck(const std::string& file, const Block& block)
         } else if (check.kind == CheckKind::Number && s.key == "unit") {
             check.unit = s.value;
         } else if (check.kind == CheckKind::State && s.key == "page") {
-            check.page = s.value;
+            check.page = pageIdOf(s.value);
         } else if (check.kind == CheckKind::State && s.key == "predicate") {
             check.predicate = s.value;
         } else if (check.kind == CheckKind::State) {
@@ -208,7 +213,7 @@ Result<Action> makeAction(const std::string& file, const Block& block)
     Action action;
     action.line = block.line;
     for (const auto& s : block.settings) {
-        if (s.key == "page") action.page = s.value;
+        if (s.key == "page") action.page = pageIdOf(s.value);
         else action.settings.push_back(s);
     }
     if (action.page.empty()) return at(file, block.line, "the action has no 'page:'");

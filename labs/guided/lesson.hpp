@@ -20,8 +20,10 @@ struct Setting {
     int line = 0;
 };
 
-/// Opens a page in a given state: `page` is a GUI page name ("Roofline"); the settings are the
-/// page's keys (device ids, precision, preset, slider values) as written.
+/// Opens a page in a given state: `page` is the page's id ("roofline"; the file may name it by id or
+/// English title, resolved when parsed; a name no contract declares is kept as written and
+/// reported by validation); the settings are the page's keys (device ids, precision, preset,
+/// slider values) as written.
 struct Action {
     std::string page;
     std::vector<Setting> settings;
@@ -64,7 +66,7 @@ struct Check {
     double absoluteTolerance = 0.0; ///< in `unit`; both 0: exact (the answer must be the model's double)
     int toleranceLine = 0;          ///< 0: no `tolerance:` line was written
     std::string unit;
-    std::string page;
+    std::string page; ///< state checks: the page's id, resolved as Action::page is
     std::string predicate;
     std::vector<Setting> parameters;
     std::vector<std::string> hints;

@@ -69,7 +69,7 @@ Result<RenderedCheck> renderCheck(const Check& check, const Evaluator& evaluator
         auto page = pageContract(check.page);
         if (!page) return at(file, check.line, page.error().message);
         out.page = page->id;
-        out.pageName = page->name;
+        out.pageName = page->title;
     }
     out.predicate = check.predicate;
     auto q = renderAt(evaluator, check.question, file, check.line);

@@ -17,9 +17,6 @@ namespace accelscope::labs::guided {
 /// The state of a page as plain keys and values (the GUI fills it; see FORMAT.md for each page).
 using PageState = std::map<std::string, std::string>;
 
-/// The page names lesson files may use (page_contracts.hpp has each page's id and settings).
-std::vector<std::string> pageNames();
-
 /// An action, validated: the page and its settings (device ids exact, names canonical).
 struct PageAction {
     std::string page;     ///< the page's stable id ("llm-calculator")
@@ -37,7 +34,7 @@ std::vector<models::Error> pageActionProblems(const Action& action, const Lesson
 /// A state predicate the engine knows.
 struct PredicateInfo {
     std::string name;
-    std::string page;
+    std::string page; ///< the id of the page whose state it reads ("roofline")
     std::string description;
     std::vector<std::string> parameters; ///< parameter keys of the check block
     std::vector<std::string> stateKeys;  ///< PageState keys it reads

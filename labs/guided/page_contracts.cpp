@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The pages' settings contracts and the check of a value against its setting.
+// The pages' settings contracts (collected from labs/guided/pages/) and the check of a value against its setting.
 #include "labs/guided/page_contracts.hpp"
+
+#include "labs/guided/pages/collected_page_contracts.hpp"
 
 #include "models/common/number_text.hpp"
 #include "models/pipeline/pipeline_schedule.hpp"
@@ -28,21 +30,6 @@ using models::fail;
 using models::Result;
 using K = SettingKind;
 
-SettingSpec integer(std::string key, int min, int max, std::string meaning)
-{
-    return {std::move(key), K::Integer, static_cast<double>(min), static_cast<double>(max), {}, std::move(meaning)};
-}
-
-SettingSpec oneOf(std::string key, std::vector<std::string> choices, std::string meaning)
-{
-    return {std::move(key), K::OneOf, 0, 0, std::move(choices), std::move(meaning)};
-}
-
-SettingSpec of(std::string key, SettingKind kind, std::string meaning, double min = 0, double max = 0)
-{
-    return {std::move(key), kind, min, max, {}, std::move(meaning)};
-}
-
 std::string join(const std::vector<std::string>& items)
 {
     std::string out;
@@ -66,6 +53,21 @@ bool hasDevice(const LessonContext& ctx, const std::string& id)
 }
 
 } // namespace
+
+SettingSpec integerSetting(std::string key, int min, int max, std::string meaning)
+{
+    return {std::move(key), K::Integer, static_cast<double>(min), static_cast<double>(max), {}, std::move(meaning)};
+}
+
+SettingSpec choiceSetting(std::string key, std::vector<std::string> choices, std::string meaning)
+{
+    return {std::move(key), K::OneOf, 0, 0, std::move(choices), std::move(meaning)};
+}
+
+SettingSpec kindSetting(std::string key, SettingKind kind, std::string meaning, double min, double max)
+{
+    return {std::move(key), kind, min, max, {}, std::move(meaning)};
+}
 
 int SettingSpec::minInt() const
 {
@@ -104,79 +106,41 @@ const SettingSpec& PageContract::setting(std::string_view key) const&
     return *spec;
 }
 
-// The ranges are those of the pages' controls (app/gui), which read them from here.
 std::vector<PageContract> pageContracts()
 {
-    const std::vector<std::string> dataChoices{"random", "sorted", "identity"};
-    return {
-        {"catalog", "Catalog", {of("device", K::Device, "the device selected in the table"), of("search", K::Text, "the search text")}},
-        {"compare", "Compare", {of("devices", K::DeviceList, "the devices compared side by side", 2, 6)}},
-        {"precision",
-         "Precision",
-         {of("format", K::Format, "the format of the bit editor and number line (element) or block view (block)"),
-          of("format2", K::Format, "the number line's second (overlaid) element format"),
-          oneOf("view", {"bits", "number-line", "table", "block", "quantization"}, "the view shown"),
-          of("value", K::Number, "a value typed into the bit editor", std::numeric_limits<double>::lowest(),
-             std::numeric_limits<double>::max()),
-          of("distribution", K::Distribution, "the quantization lab's distribution"),
-          of("log", K::Bool, "the number line on a log scale")}},
-        {"warp-divergence",
-         "Warp divergence",
-         {of("preset", K::WarpPreset, "the program (a preset; it resets the other settings)"),
-          oneOf("model", {"prevolta", "its"}, "the execution model to look at (framed on the page)"),
-          integer("warps", 1, 8, "warps in the block"), oneOf("width", {"32", "64"}, "lanes per warp"),
-          oneOf("data", dataChoices, "the data the program reads")}},
-        {"pipeline-bubbles",
-         "Pipeline bubbles",
-         {of("schedule", K::Schedule, "the top schedule"), of("schedule2", K::Schedule, "the bottom schedule"),
-          integer("p", 1, 16, "pipeline stages"), integer("m", 1, 64, "micro-batches"),
-          integer("v", 2, 4, "model chunks per stage (interleaved 1F1B)")}},
-        {"roofline",
-         "Roofline",
-         {of("devices", K::DeviceList, "the devices whose roofs are drawn", 1, 4),
-          of("precision", K::Precision, "the one precision whose roofs are shown"),
-          of("kernel", K::Kernel, "one kernel on the chart, adjustable with its size and batch controls"),
-          of("model", K::Model, "the LLM mode with this model preset"), of("sparse", K::Bool, "2:4 sparse compute roofs"),
-          integer("batch", 1, 1024, "the LLM mode's batch"), integer("prompt", 1, 131072, "the LLM mode's prompt tokens")}},
-        {"memory-pyramid",
-         "Memory pyramid",
-         {of("device", K::Device, "the first device"), of("device2", K::Device, "the second device"),
-          of("local", K::Bool, "this machine's caches beside them"),
-          of("move_bytes", K::Number, "bytes to move at every level", 1e3, 1e13)}},
-        {"llm-calculator",
-         "LLM calculator",
-         {oneOf("mode", {"inference", "training"}, "inference or training memory"), of("model", K::Model, "the model preset"),
-          of("devices", K::DeviceList, "the devices drawn as bars", 1, 4),
-          of("weights", K::DataType, "the weight (and activation) data type"), of("kv", K::DataType, "the KV-cache data type"),
-          integer("batch", 1, 1024, "sequences served together"), integer("prompt", 1, 131072, "prompt tokens per sequence"),
-          integer("gen", 1, 32768, "generated tokens per sequence"), integer("tp", 1, 64, "tensor-parallel devices"),
-          integer("pp", 1, 32, "pipeline stages (training)"), integer("dp", 1, 64, "data-parallel degree (training)"),
-          integer("zero", 0, 3, "ZeRO stage (training)"),
-          oneOf("recompute", {"none", "selective", "full"}, "activation recomputation (training)"),
-          of("sp", K::Bool, "Megatron sequence parallelism (training)"),
-          integer("seq", 128, 131072, "tokens per sequence (training)"), integer("mbs", 1, 64, "sequences per micro-batch (training)")}},
-        {"labs", "Labs", {of("lab", K::Lab, "the lab selected in the list")}},
-        {"serving-planner",
-         "Serving planner",
-         {of("model", K::Model, "the model preset served"), of("weights", K::DataType, "the weight data type"),
-          of("kv", K::DataType, "the KV-cache data type"), integer("input", 1, 131072, "mean prompt tokens"),
-          integer("output", 1, 32768, "mean generated tokens"),
-          oneOf("scenario", {"offline", "server"}, "offline (all requests at once) or server (Poisson arrivals under limits)"),
-          of("ttft_ms", K::Number, "server: p99 time-to-first-token limit in ms (the page's 'none' is below the range)", 1, 60000),
-          of("tpot_ms", K::Number, "server: p99 time-per-output-token limit in ms (the page's 'none' is below the range)", 1, 5000),
-          oneOf("rank", {"cost", "devices", "power"}, "what the ranking orders by"),
-          of("all_kinds", K::Bool, "include CPUs, SoCs, boards and systems")}},
-    };
+    std::vector<PageContract> out;
+    for (const auto& [file, make] : pages::collectedPageContracts()) {
+        out.push_back(make());
+        assert(out.back().id == file && "a contract file is named after its page's id");
+    }
+    return out;
 }
 
-Result<PageContract> pageContract(std::string_view idOrName)
+namespace {
+
+models::Error noPage(std::string_view idOrTitle)
 {
-    std::vector<std::string> names;
+    std::vector<std::string> ids;
+    for (const auto& contract : pageContracts()) ids.push_back(contract.id);
+    return {ErrorCode::NotFound, "no page '" + std::string(idOrTitle) + "' (pages: " + join(ids) + ")"};
+}
+
+} // namespace
+
+Result<PageContract> pageContract(std::string_view id)
+{
     for (auto& contract : pageContracts()) {
-        if (contract.id == idOrName || contract.name == idOrName) return std::move(contract);
-        names.push_back(contract.name);
+        if (contract.id == id) return std::move(contract);
     }
-    return fail(ErrorCode::NotFound, "no page '" + std::string(idOrName) + "' (pages: " + join(names) + ")");
+    return std::unexpected(noPage(id));
+}
+
+Result<std::string> resolvePageId(std::string_view idOrTitle)
+{
+    for (auto& contract : pageContracts()) {
+        if (contract.id == idOrTitle || contract.title == idOrTitle) return std::move(contract.id);
+    }
+    return std::unexpected(noPage(idOrTitle));
 }
 
 PageContract contractOf(std::string_view id)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The settings contract of each page a lesson may open: keys, kinds, ranges and choices, declared
-// once. `lesson check` validates lesson files against it and the GUI pages take their controls'
-// ranges from it, so a lesson can only ask for what the page's controls can reach.
+// once per page in labs/guided/pages/<id>.cpp (the build collects them). `lesson check` validates
+// lesson files against it, the GUI pages take their controls' ranges from it and bind their
+// settings to it (settings_binding.hpp), so a lesson can only ask for what the controls reach.
 #pragma once
 
 #include "labs/guided/lesson_context.hpp"
@@ -52,11 +53,12 @@ struct SettingSpec {
     std::optional<double> numberIn(const std::string& value) const;
 };
 
-/// A page's contract. `id` is the page's stable id in the GUI's page list ("llm-calculator");
-/// `name` is how lesson files name it ("LLM calculator"); both are accepted in lesson files.
+/// A page's contract. `id` is the page's stable id, its folder under app/gui ("llm-calculator");
+/// `title` is its English title ("LLM calculator"), for messages, and accepted in place of the id
+/// where a lesson file is parsed (resolvePageId); after that, pages are named by id only.
 struct PageContract {
     std::string id;
-    std::string name;
+    std::string title;
     std::vector<SettingSpec> settings;
     /// The setting with this key; a key the contract lacks is a programmer error (asserted).
     const SettingSpec& setting(std::string_view key) const&;
@@ -67,10 +69,19 @@ struct PageContract {
     const SettingSpec* find(std::string_view key) const&& = delete;
 };
 
-/// The contract of every page a lesson may open, in page-list order.
+/// Settings for the contract files (labs/guided/pages/<id>.cpp).
+SettingSpec integerSetting(std::string key, int min, int max, std::string meaning);
+SettingSpec choiceSetting(std::string key, std::vector<std::string> choices, std::string meaning);
+SettingSpec kindSetting(std::string key, SettingKind kind, std::string meaning, double min = 0, double max = 0);
+
+/// The contract of every page a lesson may open (every file of labs/guided/pages), by id.
 std::vector<PageContract> pageContracts();
-/// The contract of the page with this id or lesson name; Error (NotFound, listing the pages) when none.
-models::Result<PageContract> pageContract(std::string_view idOrName);
+/// The contract of the page with this id; Error (NotFound, listing the pages) when none.
+models::Result<PageContract> pageContract(std::string_view id);
+/// The id of the page a lesson file names by its id or its English title ("Roofline" → "roofline");
+/// Error (NotFound, listing the pages) when no contract declares it. Lesson files are resolved
+/// once, when parsed; nothing looks a page up by title after that.
+models::Result<std::string> resolvePageId(std::string_view idOrTitle);
 /// The contract of a page by id; an unknown id is a programmer error (asserted). For the GUI pages.
 PageContract contractOf(std::string_view id);
 

@@ -264,35 +264,102 @@ Result<PredicateVerdict> bubbleAtMost(const std::map<std::string, std::string>& 
                                        percent(*max) + " this step asks for."};
 }
 
-} // namespace
-
-std::vector<std::string> pageNames()
+// Whole numbers to try within an Integer setting's range: both ends and the powers of two between.
+std::vector<std::string> rangeValues(const SettingSpec& spec)
 {
-    std::vector<std::string> out;
-    for (const auto& p : pageContracts()) out.push_back(p.name);
+    std::vector<std::string> out{std::to_string(spec.minInt())};
+    for (long n = 1; n < spec.maxInt(); n *= 2) {
+        if (n > spec.minInt()) out.push_back(std::to_string(n));
+    }
+    if (spec.maxInt() > spec.minInt()) out.push_back(std::to_string(spec.maxInt()));
     return out;
 }
+
+// Every state to try is one value per key, over all combinations of `axes` (key → values).
+std::vector<PageState> combinations(const std::vector<std::pair<std::string, std::vector<std::string>>>& axes)
+{
+    std::vector<PageState> out{{}};
+    for (const auto& [key, values] : axes) {
+        std::vector<PageState> next;
+        for (const auto& state : out) {
+            for (const auto& value : values) {
+                PageState s = state;
+                s[key] = value;
+                next.push_back(std::move(s));
+            }
+        }
+        out = std::move(next);
+    }
+    return out;
+}
+
+// The states of `page` a predicate's reachability is tried on, from the page's contract: its
+// integer ranges (both ends and powers of two between) and choices. Kernel sizes and formats come
+// from the models (the kernel controls' sizes, every element format).
+std::vector<PageState> reachableStates(const std::string& predicate, const PageContract& page, const std::map<std::string, std::string>& params)
+{
+    const auto range = [&](const char* key) { return rangeValues(page.setting(key)); };
+    const auto choices = [&](const char* key) { return page.setting(key).choices; };
+    const auto one = [&](const char* key, bool max) {
+        return std::vector<std::string>{std::to_string(max ? page.setting(key).maxInt() : page.setting(key).minInt())};
+    };
+    if (predicate == "kernel_intensity_above_ridge" || predicate == "kernel_intensity_below_ridge") {
+        std::vector<PageState> out;
+        for (int n : {1, 16, 256, 4096, 16384, 65536}) {
+            const std::string s = std::to_string(n);
+            out.push_back({{"kernel", "gemm:M=" + s + ",N=" + s + ",K=" + s}});
+        }
+        return out;
+    }
+    if (predicate == "warp_efficiency_at_least") {
+        std::vector<std::string> presets;
+        for (const auto& p : models::simt::warpPresets()) presets.emplace_back(p.name);
+        return combinations({{"preset", presets}, {"warps", {one("warps", false)[0], one("warps", true)[0]}}});
+    }
+    if (predicate == "bubble_at_most") {
+        std::vector<std::string> schedules;
+        for (auto s = static_cast<int>(models::pipeline::Schedule::GPipe); s <= static_cast<int>(models::pipeline::Schedule::ZbH2); ++s) {
+            schedules.emplace_back(models::pipeline::scheduleName(static_cast<models::pipeline::Schedule>(s)));
+        }
+        const std::vector<std::string> p = params.count("p") ? std::vector<std::string>{params.at("p")} : range("p");
+        return combinations({{"schedule", schedules}, {"p", p}, {"m", range("m")}, {"v", one("v", false)}});
+    }
+    if (predicate == "model_fits_device") {
+        return combinations({{"weights", {"bf16", "fp8", "nvfp4"}}, {"tp", range("tp")}, {"batch", one("batch", false)}});
+    }
+    if (predicate == "training_fits_device") {
+        return combinations({{"zero", one("zero", true)}, {"recompute", choices("recompute")}, {"tp", range("tp")}, {"dp", range("dp")}});
+    }
+    if (predicate == "format_represents") {
+        std::vector<PageState> out;
+        for (const auto& f : models::precision::allFormats()) out.push_back({{"format", std::string(f.name)}});
+        return out;
+    }
+    return {};
+}
+
+} // namespace
 
 std::vector<PredicateInfo> predicates()
 {
     return {
-        {"kernel_intensity_above_ridge", "Roofline", "the kernel's FLOP/byte reaches the device's ridge point (compute bound)",
+        {"kernel_intensity_above_ridge", "roofline", "the kernel's FLOP/byte reaches the device's ridge point (compute bound)",
          {"device", "precision"}, {"kernel", "kernel_intensity"}, "the kernel compute bound, at or right of the ridge"},
-        {"kernel_intensity_below_ridge", "Roofline", "the kernel's FLOP/byte is below the ridge point (memory bound)",
+        {"kernel_intensity_below_ridge", "roofline", "the kernel's FLOP/byte is below the ridge point (memory bound)",
          {"device", "precision"}, {"kernel", "kernel_intensity"}, "the kernel memory bound, left of the ridge"},
-        {"warp_efficiency_at_least", "Warp divergence", "the program's SIMD efficiency is at least `min` (0–1), with one of `presets` if given",
+        {"warp_efficiency_at_least", "warp-divergence", "the program's SIMD efficiency is at least `min` (0–1), with one of `presets` if given",
          {"min", "presets"}, {"preset", "model", "warps", "width", "data", "efficiency_prevolta", "efficiency_its"},
          "a program whose warps reach the SIMD efficiency the step asks for"},
-        {"bubble_at_most", "Pipeline bubbles", "the simulated bubble fraction is at most `max` with `p` stages",
+        {"bubble_at_most", "pipeline-bubbles", "the simulated bubble fraction is at most `max` with `p` stages",
          {"max", "p"}, {"schedule", "p", "m", "v"}, "a pipeline whose bubble is as small as the step asks"},
-        {"model_fits_device", "LLM calculator", "the page's inference memory per device of `model` fits the device's memory",
+        {"model_fits_device", "llm-calculator", "the page's inference memory per device of `model` fits the device's memory",
          {"model", "device"}, {"model", "weights", "kv", "activations", "batch", "prompt", "gen", "tp"},
          "the model served within the device's memory"},
-        {"training_fits_device", "LLM calculator",
+        {"training_fits_device", "llm-calculator",
          "the page's training memory per device of `model` (weights, gradients, Adam states with ZeRO, activations) fits the device's memory",
          {"model", "device"}, {"model", "weights", "tp", "pp", "dp", "zero", "recompute", "sp", "seq", "mbs"},
          "the model trained within the device's memory"},
-        {"format_represents", "Precision", "the chosen element format has at most `max_bits` bits and represents `value`",
+        {"format_represents", "precision", "the chosen element format has at most `max_bits` bits and represents `value`",
          {"value", "max_bits"}, {"format"}, "a format small enough that still holds the value"},
     };
 }
@@ -313,7 +380,7 @@ std::vector<models::Error> pageActionProblems(const Action& action, const Lesson
         if (spec == nullptr) {
             std::vector<std::string> keys;
             for (const auto& k : page->settings) keys.push_back(k.key);
-            at(s.line, "the " + page->name + " page has no setting '" + s.key + "' (" + joinNames(keys) + ")");
+            at(s.line, "the " + page->title + " page has no setting '" + s.key + "' (" + joinNames(keys) + ")");
             continue;
         }
         if (auto ok = checkSetting(*spec, s.value, context); !ok) at(s.line, ok.error().message);
@@ -325,7 +392,7 @@ models::Result<PageAction> pageAction(const Action& action, const LessonContext&
 {
     if (auto problems = pageActionProblems(action, context, file); !problems.empty()) return std::unexpected(problems.front());
     auto page = pageContract(action.page);
-    PageAction out{page->id, page->name, {}};
+    PageAction out{page->id, page->title, {}};
     for (const auto& s : action.settings) out.settings[s.key] = s.value;
     return out;
 }
@@ -387,41 +454,18 @@ Result<void> predicateReachable(const std::string& page, const std::string& pred
     if (info == all.end()) return std::unexpected(evaluatePredicate(predicate, params, {}, context).error());
     const auto asked = pageContract(page);
     if (!asked) return std::unexpected(asked.error());
-    if (info->page != asked->name) return fail(ErrorCode::InvalidArgument, "predicate " + predicate + " is about the " + info->page + " page, not " + page);
+    if (info->page != asked->id) {
+        const auto about = pageContract(info->page);
+        return fail(ErrorCode::InvalidArgument, "predicate " + predicate + " is about the " + (about ? about->title : info->page) + " page, not " + asked->title);
+    }
     for (const auto& [key, value] : params) {
         if (std::find(info->parameters.begin(), info->parameters.end(), key) == info->parameters.end()) {
             return fail(ErrorCode::InvalidArgument, "predicate " + predicate + " has no parameter '" + key + "' (" + joinNames(info->parameters) + ")");
         }
     }
-    // Try the states the page's controls can reach; the first that satisfies proves reachability.
-    std::vector<PageState> candidates;
-    if (predicate == "kernel_intensity_above_ridge" || predicate == "kernel_intensity_below_ridge") {
-        for (int n : {1, 16, 256, 4096, 16384, 65536}) {
-            const std::string s = std::to_string(n);
-            candidates.push_back({{"kernel", "gemm:M=" + s + ",N=" + s + ",K=" + s}});
-        }
-    } else if (predicate == "warp_efficiency_at_least") {
-        for (const auto& p : models::simt::warpPresets()) {
-            for (const char* warps : {"1", "8"}) candidates.push_back({{"preset", std::string(p.name)}, {"warps", warps}});
-        }
-    } else if (predicate == "bubble_at_most") {
-        const std::string p = params.count("p") ? params.at("p") : "4";
-        for (const char* s : {"gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2"}) {
-            for (const char* m : {"8", "32", "256"}) candidates.push_back({{"schedule", s}, {"p", p}, {"m", m}, {"v", "2"}});
-        }
-    } else if (predicate == "model_fits_device") {
-        for (const char* w : {"bf16", "fp8", "nvfp4"}) {
-            for (const char* tp : {"1", "2", "4", "8", "16", "32", "64"}) candidates.push_back({{"weights", w}, {"tp", tp}, {"batch", "1"}});
-        }
-    } else if (predicate == "training_fits_device") {
-        for (const char* recompute : {"selective", "full"}) {
-            for (const char* tp : {"1", "8"}) {
-                for (const char* dp : {"1", "8", "64"}) candidates.push_back({{"zero", "3"}, {"dp", dp}, {"tp", tp}, {"recompute", recompute}});
-            }
-        }
-    } else if (predicate == "format_represents") {
-        for (const auto& f : models::precision::allFormats()) candidates.push_back({{"format", std::string(f.name)}});
-    }
+    // Try the states the page's controls can reach (values from its contract's ranges and
+    // choices); the first that satisfies proves reachability.
+    const std::vector<PageState> candidates = reachableStates(predicate, *asked, params);
     std::string lastError = "no state of the page within its controls satisfies it";
     for (const auto& state : candidates) {
         auto ok = evaluatePredicate(predicate, params, state, context);

@@ -31,6 +31,14 @@ struct RecordingNavigator : gui::PageNavigator {
         const auto it = states.find(id);
         return it == states.end() ? std::nullopt : std::optional<labs::guided::PageState>(it->second);
     }
+    std::optional<labs::guided::TypedState> pageValues(const std::string& id) const override
+    {
+        const auto state = pageState(id);
+        if (!state) return std::nullopt;
+        labs::guided::TypedState out;
+        for (const auto& [key, value] : *state) out.emplace(key, value);
+        return out;
+    }
 };
 
 struct GuiFixture {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Roofline, memory pyramid and LLM calculator views: they show what models/roofline and models/memory compute.
 #include "app/gui/canvas/imgui_layout.hpp"
-#include "app/gui/llm/llm_calculator.hpp"
-#include "app/gui/memory/pyramid_visualizer.hpp"
+#include "app/gui/llm-calculator/llm_calculator.hpp"
+#include "app/gui/memory-pyramid/pyramid_visualizer.hpp"
 #include "app/gui/roofline/roofline_visualizer.hpp"
 #include "models/memory/llm_memory_plan.hpp"
 #include "models/roofline/kernels.hpp"

@@ -37,15 +37,14 @@ public:
     ImVec2 mouse;
 };
 
-void waitFrames(const ImGuiCanvas& canvas, int atLeast, int timeoutMs = 3000)
+bool waitFrames(const ImGuiCanvas& canvas, int atLeast, int timeoutMs = 10000)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (canvas.framesRendered() < atLeast && timer.elapsed() < timeoutMs) QTest::qWait(10);
+    return QTest::qWaitFor([&] { return canvas.framesRendered() >= atLeast; }, timeoutMs);
 }
 
 // Waits until no frame is drawn for 100 ms (at most 3 s) and returns the frame count then.
-// A host that repaints in a loop draws every 16 ms and never goes quiet.
+// A host that repaints in a loop draws every 16 ms and never goes quiet. The waits here and in
+// pressKey are on a clock on purpose: what they check is that nothing happens for a while.
 int waitQuiet(const ImGuiCanvas& canvas)
 {
     int last = -1;
@@ -84,8 +83,7 @@ TEST_CASE("the canvas renders the visualizer, and stops repainting when idle")
 
     probe.animate = true;
     canvas.update();
-    waitFrames(canvas, idle + 10); // keeps drawing while the visualizer asks for frames
-    CHECK(canvas.framesRendered() >= idle + 10);
+    CHECK(waitFrames(canvas, idle + 10)); // keeps drawing while the visualizer asks for frames
     probe.animate = false;
     const int last = waitQuiet(canvas); // a frame already scheduled may still be drawn
     QTest::qWait(300);
@@ -102,13 +100,10 @@ TEST_CASE("mouse input reaches ImGui and clicks its buttons")
     // ImGui samples input once per frame, so each step waits (with fresh frames) until ImGui has
     // seen it; a timeout makes the check fail instead of hanging.
     const auto waitUntil = [&canvas](const auto& condition) {
-        QElapsedTimer timer;
-        timer.start();
-        while (!condition() && timer.elapsed() < 3000) {
+        return QTest::qWaitFor([&] {
             canvas.update();
-            QTest::qWait(10);
-        }
-        return condition();
+            return condition();
+        }, 10000);
     };
     QTest::mouseMove(&canvas, button);
     CHECK(waitUntil([&] { return probe.mouse.x == 60 && probe.mouse.y == 45; }));

@@ -14,7 +14,6 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
-#include <QElapsedTimer>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QLabel>
@@ -37,10 +36,7 @@ namespace {
 // Processes events until the page's run is over (at most 60 s).
 bool waitForRun(const LabsPage& page)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (page.running() && timer.elapsed() < 60000) QTest::qWait(20);
-    return !page.running();
+    return QTest::qWaitFor([&] { return !page.running(); }, 60000);
 }
 
 } // namespace
@@ -245,11 +241,11 @@ TEST_CASE("a lesson selects a lab on the Labs page and reads which one is select
     accelscope::tests::GuiFixture fixture;
     LabsPage page(fixture.services());
     LessonTarget& target = page;
-    CHECK(target.applySetting("lab", "cpu-latency"));
+    CHECK(target.settingsBinding().apply("lab", "cpu-latency"));
     CHECK(page.currentLabId() == "cpu-latency");
-    CHECK(target.state() == accelscope::labs::guided::PageState{{"lab", "cpu-latency"}});
-    CHECK_FALSE(target.applySetting("lab", "no-such-lab"));
-    CHECK_FALSE(target.applySetting("colour", "red"));
+    CHECK(target.settingsBinding().state() == accelscope::labs::guided::PageState{{"lab", "cpu-latency"}});
+    CHECK_FALSE(target.settingsBinding().apply("lab", "no-such-lab"));
+    CHECK_FALSE(target.settingsBinding().apply("colour", "red"));
     CHECK(page.currentLabId() == "cpu-latency");
 }
 

@@ -33,9 +33,6 @@ TEST_CASE("the Lessons page loads the course, renders numbers, checks and saves 
     CHECK(page.answer("10") == std::optional<bool>(false));
     CHECK(page.answer("1365.33") == std::optional<bool>(true));
     CHECK(page.outcomeText().contains("Right"));
-    page.resize(1200, 800);
-    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
-    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-answered.png"));
     CHECK_FALSE(page.answer("many").has_value()); // not a number: explained, nothing recorded
     auto store = accelscope::models::catalog::UserStore::open(fixture.context->userDatabase());
     REQUIRE(store.has_value());
@@ -71,9 +68,6 @@ TEST_CASE("a bad lesson file is skipped with its problem shown, the others load"
     const auto* problems = page.findChild<QLabel*>("lessonProblems");
     REQUIRE(problems != nullptr);
     CHECK(problems->textFormat() == Qt::PlainText);
-    page.resize(1200, 700);
-    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
-    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lessons-skipped.png"));
 }
 
 TEST_CASE("a corrupted progress record is shown on the page, kept, and cleared by Start over")
@@ -95,8 +89,6 @@ TEST_CASE("a corrupted progress record is shown on the page, kept, and cleared b
     CHECK(page.progressProblem().contains("corrupted"));
     CHECK(page.currentStep() == 0);
     CHECK(page.outcomeText().contains("cannot be read")); // on the page, not only in the status bar
-    page.resize(1200, 800);
-    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-corrupted-progress.png"));
     // An answer is still checked, but not written over the damaged record.
     CHECK(page.answer("1365.33") == std::optional<bool>(true));
     CHECK(page.outcomeText().contains("Not saved"));
@@ -214,14 +206,11 @@ TEST_CASE("finishing a lesson shows its score, what was learned and the next les
     CHECK(completion->nextButton()->text() == "Next lesson: Measure your own machine →");
     CHECK(page.courseList()->item(roofline)->text().startsWith("✓ Rooflines"));
     CHECK(page.courseList()->item(roofline)->text().contains("done"));
-    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
-    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-completion.png"));
     completion->nextButton()->click();
     CHECK_FALSE(page.completionShown());
     CHECK(page.currentLessonId() == "measure-your-machine");
     CHECK(page.recommendation().isEmpty()); // its prerequisite is done now
     CHECK(page.courseList()->item(page.courseList()->currentRow())->text().contains("After: Rooflines and arithmetic intensity ✓"));
-    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-course-list.png"));
     // Re-opened, the finished lesson stays marked done.
     LessonsPage again(fixture.services(), ACCELSCOPE_LESSONS_DIR);
     CHECK(again.courseList()->item(roofline)->text().startsWith("✓ "));
@@ -287,9 +276,6 @@ TEST_CASE("answering the last check right opens the completion screen, with Back
     CHECK(page.completion()->scoreText() == "Score: 0 of 1 check right on the first try.");
     CHECK(page.completion()->learnedText().contains("Only step"));
     CHECK(page.completion()->nextButton()->text() == "Next lesson: Second →");
-    page.resize(1280, 800);
-    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
-    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-completion-answered.png"));
     page.completion()->nextButton()->click();
     CHECK(page.currentLessonId() == "second");
     CHECK(page.recommendation().isEmpty());
@@ -338,9 +324,6 @@ TEST_CASE("a declared mistake gets its message, and two wrong answers offer the 
     CHECK(page.answer("65536") == std::optional<bool>(false));
     CHECK(page.outcomeText().contains("Not quite: That is 2^16.")); // the declared mistake, not a bare "Not quite"
     CHECK_FALSE(solution->isVisibleTo(&page));                      // one wrong try: not offered yet
-    QDir(ACCELSCOPE_SCREENSHOT_DIR).mkpath(".");
-    QCoreApplication::processEvents(); // the feedback box lays its new text out
-    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-mistake.png"));
     CHECK(page.answer("65000") == std::optional<bool>(false));
     CHECK(page.outcomeText().startsWith("Not quite. ")); // no mistake declared for 65000
     REQUIRE(solution->isVisibleTo(&page));
@@ -354,7 +337,6 @@ TEST_CASE("a declared mistake gets its message, and two wrong answers offer the 
     CHECK(feedback->solution().contains("2^15 × (2 − 0.0009765625) = 32,768 × 1.9990234375 = 65,504"));
     CHECK(feedback->solution().startsWith("Worked solution:\n1. FP16: 5 exponent bits, bias 15."));
     CHECK(page.checkButton()->mapTo(&page, QPoint(0, 0)).y() == checkY); // the question did not move
-    page.grab().save(QDir(ACCELSCOPE_SCREENSHOT_DIR).filePath("lesson-worked-solution.png"));
     // The next step starts afresh: no solution offered, none shown.
     REQUIRE(page.stepBy(1));
     CHECK_FALSE(solution->isVisibleTo(&page));

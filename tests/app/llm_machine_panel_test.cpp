@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The LLM calculator's "This machine" panel headless: its rows are labs' texts, and its frames
 // (table, bars, tooltips, buttons) draw without ImGui asserts or ID clashes, with and without a run.
-#include "app/gui/llm/llm_calculator.hpp"
+#include "app/gui/llm-calculator/llm_calculator.hpp"
 #include "labs/measured/machine_decode.hpp"
 #include "tests/app/gui_fixture.hpp"
 #include "tests/app/headless_imgui.hpp"

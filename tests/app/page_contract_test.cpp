@@ -2,7 +2,7 @@
 // The page contract: every key of every page's lesson contract, applied to the real page in the
 // window, is reported back by the page's state; a value outside the contract's range is refused.
 #include "app/gui/compare/compare_page.hpp"
-#include "app/gui/llm/llm_calculator.hpp"
+#include "app/gui/llm-calculator/llm_calculator.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/roofline/roofline_visualizer.hpp"
 #include "labs/guided/page_contracts.hpp"
@@ -94,6 +94,10 @@ TEST_CASE("every key of every page's contract is applied by the page and reporte
     int applied = 0;
     for (const auto& contract : labs::guided::pageContracts()) {
         REQUIRE(window.page(contract.id) != nullptr); // the contract's id is a page of the list
+        auto* target = dynamic_cast<gui::LessonTarget*>(window.page(contract.id));
+        REQUIRE(target != nullptr);
+        CHECK(target->settingsBinding().contract().id == contract.id); // it binds its own contract…
+        CHECK(target->settingsBinding().unboundKeys().empty());         // …every key of it
         for (const auto& spec : contract.settings) {
             for (const auto& value : samples(spec, devices)) {
                 INFO(contract.id << ": " << spec.key << " = " << value);

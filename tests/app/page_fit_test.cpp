@@ -11,7 +11,6 @@
 #include "tests/app/window_fixture.hpp"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QScreen>
 #include <QStatusBar>
@@ -64,7 +63,7 @@ std::vector<std::string> lessonTextTooShort(MainWindow& window)
 
 } // namespace
 
-TEST_CASE("every page fits a 1024x768 and a 1280x800 screen at text sizes 1.0 and 2.5, presenter mode or not")
+TEST_CASE("every page fits a 1024x768 and a 1280x800 screen at text sizes 1.0 and 2.5, presenter mode or not", "[slow]")
 {
     const QSize screen = GENERATE(QSize(1024, 768), QSize(1280, 800));
     const bool presenter = GENERATE(false, true);
@@ -83,7 +82,7 @@ TEST_CASE("every page fits a 1024x768 and a 1280x800 screen at text sizes 1.0 an
         for (int i = 0; i < window.pageCount(); ++i) {
             window.showPage(i);
             window.resize(screen); // Xvfb has no window manager to make full screen the screen's size
-            accelscope::tests::settleCanvases(window.page(i), 100);
+            accelscope::tests::settleCanvases(window.page(i));
             const QSize least = window.minimumSizeHint().expandedTo(window.minimumSize());
             figures << " " << window.pageId(i) << " " << least.width();
             INFO(window.pageId(i) << " at text size " << scale << " on " << screen.width() << "x" << screen.height()
@@ -106,7 +105,7 @@ TEST_CASE("every page fits a 1024x768 and a 1280x800 screen at text sizes 1.0 an
                     PageSettings settings{{"view", view}};
                     if (std::string_view(view) == "bits") settings["format"] = "fp32";
                     REQUIRE(window.openPage("precision", settings).isEmpty());
-                    accelscope::tests::settleCanvases(window.page(i), 100);
+                    accelscope::tests::settleCanvases(window.page(i));
                     std::string tabAll;
                     for (const auto& p : accelscope::tests::layoutProblems(window)) tabAll += "\n  " + p;
                     INFO("precision view " << view << " cut off:" << tabAll);
@@ -152,7 +151,8 @@ TEST_CASE("the status bar's catalog count steps aside for a message, and a long 
     CHECK(count->isVisible());
     const QString message = QString("Saved /home/teacher/slides/figures/roofline-h100-mi300x-bf16-fp8-%1.png").arg(QString(30, 'x'));
     window.showStatusMessage(message);
-    QTest::qWait(50);
+    CHECK(QTest::qWaitFor([&] { return !count->isVisible(); }, 5000));
+    QApplication::sendPostedEvents(); // the status bar lays the message out
     CHECK(window.statusBar()->currentMessage() == message);
     CHECK_FALSE(count->isVisible()); // nothing permanent takes part of the message's width
     auto* shown = window.findChild<QLabel*>("statusMessage");
@@ -225,7 +225,8 @@ TEST_CASE("the catalog opens sorted accelerators first with the columns a buyer 
     for (const double scale : {1.0, 2.5}) {
         window.setFontScale(scale);
         window.resize(1024, 768);
-        QTest::qWait(50);
+        QApplication::sendPostedEvents(); // the layout at the new text size
+        QApplication::processEvents();
         CHECK(search->width() >= search->fontMetrics().averageCharWidth() * 30);
     }
 }

@@ -5,7 +5,6 @@
 #include "tests/app/gui_fixture.hpp"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <QStackedWidget>
 #include <QTest>
 
@@ -13,7 +12,7 @@
 #include <string>
 #include <vector>
 
-using accelscope::gui::PageEntry;
+using accelscope::gui::PageModule;
 using accelscope::gui::PageHost;
 using accelscope::gui::PageServices;
 
@@ -24,9 +23,9 @@ struct CountingPages {
     std::map<std::string, int> made;
     std::vector<int> announced; ///< the indices the host reported as made, in order
 
-    std::vector<PageEntry> entries()
+    std::vector<PageModule> entries()
     {
-        std::vector<PageEntry> list;
+        std::vector<PageModule> list;
         for (const char* id : {"first", "second", "third"}) {
             list.push_back({id, id, id, [this, id](const PageServices&, QWidget* parent) {
                                 ++made[id];
@@ -86,10 +85,7 @@ TEST_CASE("after the window's first frame the page host makes the other pages, e
     stack.resize(200, 100);
     stack.show();
     REQUIRE(QTest::qWaitForWindowExposed(&stack));
-    QElapsedTimer timer;
-    timer.start();
-    while (host.madeCount() < 3 && timer.elapsed() < 5000) QTest::qWait(10);
-    CHECK(host.madeCount() == 3);
+    CHECK(QTest::qWaitFor([&] { return host.madeCount() == 3; }, 10000));
     CHECK(pages.made == std::map<std::string, int>{{"first", 1}, {"second", 1}, {"third", 1}});
     CHECK(pages.announced == std::vector<int>{0, 1, 2});
     CHECK(stack.currentIndex() == 0);

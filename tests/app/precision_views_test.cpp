@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Precision views: state changes tested without ImGui, every view drawn for a few headless frames.
-#include "app/gui/visualizers/precision/precision_visualizer.hpp"
+#include "app/gui/precision/precision_visualizer.hpp"
 #include "tests/app/headless_imgui.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Warp and pipeline views: state without ImGui, playback, headless frames, SVG export.
-#include "app/gui/visualizers/pipeline/pipeline_visualizer.hpp"
-#include "app/gui/visualizers/warp/warp_visualizer.hpp"
+#include "app/gui/pipeline-bubbles/pipeline_visualizer.hpp"
+#include "app/gui/warp-divergence/warp_visualizer.hpp"
 #include "tests/app/headless_imgui.hpp"
 
 #include <catch2/catch.hpp>

@@ -8,11 +8,13 @@
 #include "app/gui/canvas/imgui_canvas.hpp"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <QList>
 #include <QSize>
 #include <QTest>
+#include <QTimer>
 #include <QWidget>
+
+#include <functional>
 
 namespace accelscope::tests {
 
@@ -29,9 +31,10 @@ struct WindowFixture : GuiFixture {
     }
 };
 
-/// Lets `page` lay out and each visible canvas draw three more frames (at least `minimumMs`, at most
-/// 3 s), so that checks see the page at its current size and text scale.
-inline void settleCanvases(QWidget* page, int minimumMs)
+/// Lets `page` lay out and each visible canvas draw three more frames, so that checks see the page at
+/// its current size and text scale. Waits on the frames, not on a clock; false if a canvas has not
+/// drawn them within `timeoutMs`.
+inline bool settleCanvases(QWidget* page, int timeoutMs = 10000)
 {
     const auto canvases = page->findChildren<gui::ImGuiCanvas*>();
     QList<int> before;
@@ -39,20 +42,38 @@ inline void settleCanvases(QWidget* page, int minimumMs)
         before << canvas->framesRendered();
         canvas->update();
     }
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 3000) {
-        QApplication::processEvents(QEventLoop::AllEvents, 20);
-        bool done = timer.elapsed() > minimumMs;
+    QApplication::sendPostedEvents(); // pending layout requests, before anything is measured
+    QApplication::processEvents();
+    return QTest::qWaitFor([&] {
+        bool done = true;
         for (int i = 0; i < canvases.size(); ++i) {
             if (canvases[i]->isVisible() && canvases[i]->framesRendered() < before[i] + 3) {
                 canvases[i]->update();
                 done = false;
             }
         }
-        if (done) return;
-        QTest::qWait(10);
-    }
+        return done;
+    }, timeoutMs);
+}
+
+/// Calls `open` (a click or key that runs a modal dialog in the dialog's own event loop) and hands
+/// the dialog to `handle` as soon as it is shown; `handle` closes it. False when no dialog was shown.
+inline bool handleModalDialog(const std::function<void()>& open, const std::function<void(QWidget*)>& handle)
+{
+    bool handled = false;
+    QTimer poll; // runs inside the dialog's event loop
+    poll.setInterval(10);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        QWidget* dialog = QApplication::activeModalWidget();
+        if (dialog == nullptr || !dialog->isVisible()) return;
+        poll.stop();
+        handled = true;
+        handle(dialog);
+    });
+    poll.start();
+    open();
+    poll.stop();
+    return handled;
 }
 
 } // namespace accelscope::tests

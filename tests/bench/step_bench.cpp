@@ -4,6 +4,7 @@
 // alone (which every training estimate calls).
 #include "models/catalog/catalog_store.hpp"
 #include "models/roofline/model_presets.hpp"
+#include "models/system/step/serving_search.hpp"
 #include "models/system/step/serving_step.hpp"
 #include "models/system/step/training_search.hpp"
 
@@ -114,6 +115,21 @@ void BM_ServingSteadyState(benchmark::State& state)
     }
 }
 BENCHMARK(BM_ServingSteadyState)->Unit(benchmark::kMicrosecond);
+
+/// The bar of issue #34: `serve step-plan` over the catalog in <= 1 s (every accelerator x 7 counts x TP).
+void BM_ServePlanCatalog(benchmark::State& state)
+{
+    const auto model = *roofline::findModelPreset("llama3.1-70b");
+    ServingSearch search;
+    std::size_t rows = 0;
+    for (auto _ : state) {
+        auto r = planServingOnSteps(model, devices(), search);
+        rows = r.size();
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["devices"] = static_cast<double>(rows);
+}
+BENCHMARK(BM_ServePlanCatalog)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -120,3 +120,60 @@ TEST_CASE("fabric step lists the step's collectives with sizes, links and flags,
     CHECK(decode["step"] == "decode");
     requireOneErrorLine({"fabric", "step", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--tp", "4"}, "tp x cp x dp x pp = 4 devices");
 }
+
+TEST_CASE("fabric sweep --svg writes the page's figure with every algorithm, and --measured sets an imported run beside the model")
+{
+    TempDir dir;
+    const auto db = dir.path() / "user.db";
+    const auto output = dir.path() / "run.txt";
+    std::ofstream(output) << "# Collective test starting: all_reduce_perf\n"
+                             "#  size  count  type  redop  root  time  algbw  busbw  #wrong  time  algbw  busbw  #wrong\n"
+                             "  1048576  262144  float  sum  -1  40.0  26.21  45.87  0  39.0  26.89  47.05  0\n"
+                             "  1073741824  268435456  float  sum  -1  2800.0  383.5  671.1  0  2790.0  384.8  673.5  0\n";
+    const auto imported = runCli(db, {"--json", "fabric", "import", output.string()});
+    INFO(imported.err);
+    REQUIRE(imported.status == 0);
+    const auto id = std::to_string(nlohmann::json::parse(imported.out)["stored_as"].get<std::int64_t>());
+    const auto svg = dir.path() / "sweep.svg";
+    const auto run = runCli(db, {"--json", "fabric", "sweep", "--device", "nvidia-h100-sxm", "--measured", id, "--svg", svg.string()});
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const auto doc = nlohmann::json::parse(run.out);
+    CHECK(doc["algorithms"] == nlohmann::json::array({"ring", "tree", "nvls"}));
+    CHECK(doc["measured"]["rows"] == 2);
+    CHECK(doc["measured"]["median_ratio"].get<double>() > 0);
+    CHECK(doc["summary"]["largest_busbw_gbs"].get<double>() > 0);
+    std::ifstream in(svg);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK_THAT(text, Catch::Contains("<svg"));
+    CHECK_THAT(text, Catch::Contains("NVLink"));
+    CHECK_THAT(text, Catch::Contains("result #" + id));
+    // The text output ends with the figure's statistics.
+    const auto plain = runCli(db, {"fabric", "sweep", "--device", "nvidia-h100-sxm", "--svg", svg.string(), "--dark"});
+    REQUIRE(plain.status == 0);
+    CHECK_THAT(plain.out, Catch::Contains("wrote " + svg.string()));
+    CHECK_THAT(plain.out, Catch::Contains("latency floor"));
+    requireOneErrorLine({"fabric", "sweep", "--device", "nvidia-h100-sxm", "--measured", "999"}, "--measured 999: no stored result");
+}
+
+TEST_CASE("fabric ring prints whose data each chunk holds after a step, the sends, and writes the step's figure")
+{
+    // After the 3 reduce-scatter steps of 4 ranks, rank 0 holds chunk 1 summed over all 4 ranks.
+    const auto doc = runJson({"fabric", "ring", "--ranks", "4", "--step", "3"});
+    CHECK(doc["phase"] == "reduce-scatter");
+    CHECK(doc["steps"] == 6);
+    CHECK(doc["contributions"][0][1] == 4);
+    CHECK(doc["sends"].size() == 4);
+    CHECK(doc["bus_factor"] == 1.5);
+    CHECK(doc["total_bytes_per_rank"] == 1.5 * 1024 * 1024 * 1024);
+    TempDir dir;
+    const auto svg = dir.path() / "ring.svg";
+    const auto text = runCli(dir.path() / "user.db", {"fabric", "ring", "--ranks", "3", "--step", "4", "--svg", svg.string()});
+    INFO(text.err);
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("all-gather step 2 of 2"));
+    CHECK_THAT(text.out, Catch::Contains("3 (all)"));
+    CHECK(std::filesystem::file_size(svg) > 1000);
+    requireOneErrorLine({"fabric", "ring", "--ranks", "13"}, "--ranks must be from 2 to 12");
+    requireOneErrorLine({"fabric", "ring", "--ranks", "4", "--step", "7"}, "--step must be from 0 to 2(N-1) = 6");
+}

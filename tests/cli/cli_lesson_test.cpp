@@ -66,9 +66,11 @@ TEST_CASE("FORMAT.md's page table is what lesson pages prints")
     CHECK(format.substr(a + begin.size(), b - a - begin.size()) == run.out); // regenerate: accelscope-cli lesson pages
     const auto pages = runCli(dir.path() / "user.db", {"--json", "lesson", "pages"});
     const auto doc = json::parse(pages.out);
-    CHECK(doc.size() == 10);
-    CHECK(doc[7]["id"] == "llm-calculator");
-    CHECK(doc[9]["id"] == "serving-planner");
+    CHECK(doc.size() == 11); // one per contract file (labs/guided/pages/<id>.cpp), by id
+    CHECK(doc[3]["id"] == "llm-calculator");
+    CHECK(doc[3]["name"] == "LLM calculator");
+    CHECK(doc[8]["id"] == "serving-planner");
+    CHECK(doc[9]["id"] == "training-step");
 }
 
 TEST_CASE("lesson list and show render numbers and hide answers unless asked")

@@ -283,3 +283,27 @@ TEST_CASE("serve step --json: the steady state of one replica, its batch limit a
     requireOneErrorLine({"serve", "step", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--concurrency", "-3"},
                         "--concurrency must be from 1 to 1,000,000");
 }
+
+TEST_CASE("serve step-plan --json: every accelerator at its best count and TP, ranked, each row inside its band")
+{
+    const auto doc = runJson({"serve", "step-plan", "--model", "llama3.1-70b", "--limit", "0"});
+    CHECK(doc["model_kind"] == "step");
+    const auto& rows = doc["rows"];
+    REQUIRE(rows.size() > 10);
+    bool priced = true;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto& r = rows[i];
+        if (!r.contains("tokens_per_s")) continue;
+        INFO(r["device"].get<std::string>());
+        CHECK(r["count"].get<int>() % r["tp"].get<int>() == 0);
+        CHECK(r["tokens_per_s_low"].get<double>() < r["tokens_per_s"].get<double>());
+        // Rows with a price come first, cheapest first; the unpriced rows follow.
+        const bool hasPrice = !r["usd_per_million_tokens"].is_null();
+        if (hasPrice) CHECK(priced);
+        priced = priced && hasPrice;
+        if (hasPrice && i > 0 && !rows[i - 1]["usd_per_million_tokens"].is_null()) {
+            CHECK(rows[i - 1]["usd_per_million_tokens"].get<double>() <= r["usd_per_million_tokens"].get<double>());
+        }
+    }
+    requireOneErrorLine({"serve", "step-plan", "--model", "llama3.1-70b", "--counts", "8,0"}, "--counts: 0 is not a device count");
+}

@@ -12,6 +12,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <vector>
 
 using namespace accelscope::labs::guided;
@@ -96,12 +97,53 @@ TEST_CASE("a lesson file parses into header, steps, action and checks")
     CHECK(l.minutes == 10);
     CHECK(l.prerequisites == std::vector<std::string>{"other"});
     REQUIRE(l.steps.size() == 3);
-    CHECK(l.steps[0].action->page == "Roofline");
+    CHECK(l.steps[0].action->page == "roofline"); // the file names it "Roofline": resolved to the id when parsed
     CHECK(l.steps[0].check->kind == CheckKind::Number);
     CHECK(l.steps[0].check->relativeTolerance == Approx(0.02));
     CHECK(l.steps[1].check->answerIndex == 1);
     CHECK(l.steps[2].check->parameters.size() == 2);
     CHECK(l.steps[0].line == 9);
+}
+
+TEST_CASE("a lesson names a page by id or English title and the parser stores the id")
+{
+    std::string byId = goodLesson;
+    byId.replace(byId.find("page: Roofline"), 14, "page: roofline");
+    const Lesson a = parsed(goodLesson), b = parsed(byId);
+    CHECK(a.steps[0].action->page == "roofline");
+    CHECK(b.steps[0].action->page == "roofline");
+    CHECK(a.steps[2].check->page == "roofline"); // a state check's page too
+    // A name no contract declares is kept as written; validation names it with the pages there are.
+    std::string unknown = goodLesson;
+    unknown.replace(unknown.find("page: Roofline"), 14, "page: Roofs");
+    CHECK(parsed(unknown).steps[0].action->page == "Roofs");
+    CHECK(resolvePageId("LLM calculator").value() == "llm-calculator");
+    CHECK(resolvePageId("llm-calculator").value() == "llm-calculator");
+    CHECK_FALSE(resolvePageId("Lessons").has_value()); // no contract: a lesson cannot open it
+    CHECK_FALSE(pageContract("Roofline").has_value()); // after parsing, pages are looked up by id only
+}
+
+TEST_CASE("every bundled lesson names only pages a contract declares, stored by id")
+{
+    const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
+    REQUIRE(loaded.lessons.size() >= 12);
+    std::vector<std::string> ids;
+    for (const auto& contract : pageContracts()) ids.push_back(contract.id);
+    int named = 0;
+    for (const auto& lesson : loaded.lessons) {
+        for (const auto& step : lesson.steps) {
+            INFO(lesson.file << ": " << step.title);
+            if (step.action) {
+                CHECK(std::find(ids.begin(), ids.end(), step.action->page) != ids.end());
+                ++named;
+            }
+            if (step.check && step.check->kind == CheckKind::State) {
+                CHECK(std::find(ids.begin(), ids.end(), step.check->page) != ids.end());
+                ++named;
+            }
+        }
+    }
+    CHECK(named >= 20);
 }
 
 TEST_CASE("broken headers and blocks are errors with file and line")
@@ -412,7 +454,7 @@ TEST_CASE("lesson check refuses a setting the page's controls cannot reach, nami
         REQUIRE(problems.size() == 1);
         CHECK_THAT(problems[0].text(), Catch::StartsWith("tiny.md:33: ") && Catch::Contains(message));
         // One step inside the range is accepted.
-        const auto contract = pageContract(page).value();
+        const auto contract = pageContract(resolvePageId(page).value()).value(); // the file names it by title
         const auto& spec = contract.setting(key);
         if (spec.kind == SettingKind::Integer) {
             const std::string inside = std::to_string(std::stoi(value) < spec.minInt() ? spec.minInt() : spec.maxInt());

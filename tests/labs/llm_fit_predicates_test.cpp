@@ -105,7 +105,7 @@ TEST_CASE("the LLM predicates name a bad parameter or state key")
     CHECK_THAT(evaluatePredicate("training_fits_device", {{"model", "llama2-70b"}, {"device", "nope"}}, {}, ctx).error().message,
                Catch::Contains("no device with id 'nope'"));
     CHECK_THAT(evaluatePredicate("training_fits_device", good, {{"dp", "many"}}, ctx).error().message, Catch::Contains("dp"));
-    CHECK(predicateReachable("LLM calculator", "training_fits_device", {{"model", "llama2-70b"}, {"device", "nvidia-a100-sxm4-80gb"}}, ctx)
+    CHECK(predicateReachable("llm-calculator", "training_fits_device", {{"model", "llama2-70b"}, {"device", "nvidia-a100-sxm4-80gb"}}, ctx)
               .has_value());
-    CHECK(predicateReachable("LLM calculator", "model_fits_device", good, ctx).has_value());
+    CHECK(predicateReachable("llm-calculator", "model_fits_device", good, ctx).has_value());
 }

@@ -122,6 +122,7 @@ CatalogPage::CatalogPage(const PageServices& services, QWidget* parent)
     m_filters->applyFilter();
     updateActions();
     if (m_proxy.rowCount() > 0) m_table->selectRow(0); // the detail pane shows something from the start
+    bindSettings();
 }
 
 void CatalogPage::buildColumnMenu(QToolButton* button)
@@ -291,21 +292,17 @@ void CatalogPage::restoreState()
     }
 }
 
-bool CatalogPage::applySetting(const std::string& key, const std::string& value)
+void CatalogPage::bindSettings()
 {
-    if (key == "search") {
-        searchField()->setText(QString::fromStdString(value));
-        return true;
-    }
-    if (key == "device") return selectDevice(QString::fromStdString(value));
-    return false;
-}
-
-labs::guided::PageState CatalogPage::state()
-{
-    labs::guided::PageState out{{"search", searchField()->text().toStdString()}};
-    if (const QStringList ids = selectedIds(); !ids.isEmpty()) out["device"] = ids.front().toStdString();
-    return out;
+    m_binding.bindDevice(
+        "device",
+        [this]() -> std::optional<std::string> {
+            const QStringList ids = selectedIds();
+            return ids.isEmpty() ? std::nullopt : std::optional(ids.front().toStdString());
+        },
+        [this](const std::string& id) { return selectDevice(QString::fromStdString(id)); });
+    m_binding.bindText("search", [this] { return searchField()->text().toStdString(); },
+                       [this](const std::string& text) { searchField()->setText(QString::fromStdString(text)); });
 }
 
 void CatalogPage::setAppearance(Theme theme, double /*fontScale*/) { applyTheme(theme); }

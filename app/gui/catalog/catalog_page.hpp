@@ -26,8 +26,7 @@ public:
     CatalogPage(const PageServices& services, QWidget* parent = nullptr);
 
     // LessonTarget: `search` (the search text), `device` (the selected device's id)
-    bool applySetting(const std::string& key, const std::string& value) override;
-    labs::guided::PageState state() override;
+    labs::guided::SettingsBinding& settingsBinding() override { return m_binding; }
     void setAppearance(Theme theme, double fontScale) override;
     /// File: import and export devices; View: find a device.
     QList<QAction*> menuCommands() override;
@@ -56,6 +55,8 @@ signals:
     void statusMessage(const QString& message);
 
 private:
+    /// Binds each key of the page's contract to its controls (once, in the constructor).
+    void bindSettings();
     void buildColumnMenu(QToolButton* button);
     void showSelected();
     void removeSelected();
@@ -72,6 +73,7 @@ private:
     QSplitter* m_splitter = nullptr;
     QPushButton* m_compare = nullptr;
     QPushButton* m_remove = nullptr;
+    labs::guided::SettingsBinding m_binding{labs::guided::contractOf("catalog")};
 };
 
 } // namespace accelscope::gui

@@ -126,6 +126,7 @@ ComparePage::ComparePage(const PageServices& services, QWidget* parent) : QWidge
     m_splitter->setChildrenCollapsible(false); // a table dragged to nothing showed no values
     if (!m_splitter->restoreState(m_context.settings().value("compare/splitter").toByteArray())) m_splitter->setSizes({600, 400});
     setDeviceIds(m_context.settings().value("compare/devices").toStringList());
+    bindSettings();
 }
 
 void ComparePage::fillPicker()
@@ -326,18 +327,23 @@ void ComparePage::setAppearance(Theme theme, double fontScale)
     setDarkTheme(isDark(theme));
 }
 
-bool ComparePage::applySetting(const std::string& key, const std::string& value)
+void ComparePage::bindSettings()
 {
-    if (key != "devices") return false;
-    QStringList ids;
-    for (const auto& id : labs::guided::settingList(value)) ids << QString::fromStdString(id);
-    setDeviceIds(ids);
-    return m_ids == ids;
+    m_binding.bindDevices(
+        "devices",
+        [this] {
+            std::vector<std::string> ids;
+            for (const QString& id : m_ids) ids.push_back(id.toStdString());
+            return ids;
+        },
+        [this](const std::vector<std::string>& ids) {
+            QStringList list;
+            for (const auto& id : ids) list << QString::fromStdString(id);
+            setDeviceIds(list);
+        });
 }
 
 std::expected<models::figure::Figure, QString> ComparePage::figure(bool dark) { return compareFigure(m_chart.comparison(), dark); }
-
-labs::guided::PageState ComparePage::state() { return {{"devices", m_ids.join(',').toStdString()}}; }
 
 void ComparePage::saveState()
 {

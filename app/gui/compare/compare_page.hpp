@@ -28,8 +28,7 @@ public:
     ComparePage(const PageServices& services, QWidget* parent = nullptr);
 
     // LessonTarget: `devices` (comma-separated ids, 2 to maxDevices)
-    bool applySetting(const std::string& key, const std::string& value) override;
-    labs::guided::PageState state() override;
+    labs::guided::SettingsBinding& settingsBinding() override { return m_binding; }
     void setAppearance(Theme theme, double fontScale) override;
 
     /// Replaces the chosen devices (unknown ids are skipped; at most maxDevices are kept).
@@ -52,6 +51,8 @@ signals:
     void statusMessage(const QString& message);
 
 private:
+    /// Binds each key of the page's contract to its controls (once, in the constructor).
+    void bindSettings();
     void addFromPicker();
     void removeSelected();
     void rebuild();
@@ -72,6 +73,7 @@ private:
     QPushButton* m_exportCsv = nullptr;
     QPushButton* m_exportPng = nullptr;
     bool m_dark = false;
+    labs::guided::SettingsBinding m_binding{labs::guided::contractOf("compare")};
 };
 
 } // namespace accelscope::gui

@@ -90,6 +90,7 @@ LabsPage::LabsPage(const PageServices& services, QWidget* parent)
 
     refreshHistory();
     if (m_history->rowCount() > 0) selectResults({m_history->idAt(0)}); // the latest result
+    bindSettings();
 }
 
 LabsPage::~LabsPage() = default;
@@ -194,12 +195,11 @@ void LabsPage::setQuick(bool quick) { m_form->setQuick(quick); }
 bool LabsPage::running() const { return m_runner->running(); }
 void LabsPage::setStatus(const QString& message, bool error) { m_form->setStatus(message, error); }
 
-bool LabsPage::applySetting(const std::string& key, const std::string& value)
+void LabsPage::bindSettings()
 {
-    return key == "lab" && selectLab(text(value));
+    m_binding.bindText("lab", [this] { return currentLabId().toStdString(); },
+                       [this](const std::string& id) { return selectLab(QString::fromStdString(id)); });
 }
-
-labs::guided::PageState LabsPage::state() { return {{"lab", currentLabId().toStdString()}}; }
 
 void LabsPage::openMeasured(const std::string& page, const std::vector<std::int64_t>& ids)
 {

@@ -51,10 +51,8 @@ public:
     /// Selects these stored results (and shows them).
     void selectResults(const std::vector<std::int64_t>& ids);
 
-    /// LessonTarget: "lab" = a lab id selects that lab.
-    bool applySetting(const std::string& key, const std::string& value) override;
-    /// {"lab": the selected lab's id}.
-    labs::guided::PageState state() override;
+    /// LessonTarget: "lab" = a lab id selects that lab; the state is the selected lab's id.
+    labs::guided::SettingsBinding& settingsBinding() override { return m_binding; }
     // FigurePage: the shown result's chart
     std::expected<models::figure::Figure, QString> figure(bool dark) override;
 
@@ -97,6 +95,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// Binds each key of the page's contract to its controls (once, in the constructor).
+    void bindSettings();
     QScrollArea* m_formScroll = nullptr;
     LabPanels* m_panels = nullptr;
     void fitToText();
@@ -121,6 +121,7 @@ private:
     QPushButton* m_toPyramid = nullptr;
     std::vector<std::int64_t> m_rooflineIds; ///< selected results that have a measured roofline
     std::vector<std::int64_t> m_pyramidIds;  ///< selected results that measure pyramid levels
+    labs::guided::SettingsBinding m_binding{labs::guided::contractOf("labs")};
 };
 
 } // namespace accelscope::gui

@@ -18,10 +18,11 @@ bool LessonStateWatch::start(const labs::guided::Check& check, const std::string
 {
     m_check = check;
     m_file = file;
-    m_arrivalState = m_navigator.pageState(check.page).value_or(labs::guided::PageState{});
+    m_arrivalState = m_navigator.pageValues(check.page).value_or(labs::guided::TypedState{});
+    m_lastChecked.reset();
     m_viewChanged = false;
     m_timer->start();
-    const auto outcome = labs::guided::checkState(check, m_arrivalState, m_context, m_file);
+    const auto outcome = labs::guided::checkState(check, labs::guided::stateText(m_arrivalState), m_context, m_file);
     return outcome && outcome->correct;
 }
 
@@ -29,11 +30,18 @@ void LessonStateWatch::stop() { m_timer->stop(); }
 
 bool LessonStateWatch::active() const { return m_timer->isActive(); }
 
+std::optional<labs::guided::TypedState> LessonStateWatch::readValues(const std::string& page)
+{
+    auto values = m_navigator.pageValues(page);
+    if (values && *values != m_arrivalState) m_viewChanged = true;
+    return values;
+}
+
 std::optional<labs::guided::PageState> LessonStateWatch::read(const std::string& page)
 {
-    auto state = m_navigator.pageState(page);
-    if (state && *state != m_arrivalState) m_viewChanged = true;
-    return state;
+    const auto values = readValues(page);
+    if (!values) return std::nullopt;
+    return labs::guided::stateText(*values);
 }
 
 void LessonStateWatch::poll()
@@ -44,9 +52,13 @@ void LessonStateWatch::poll()
         stop();
         return;
     }
-    const auto state = read(m_check->page);
-    if (!state || !m_viewChanged) return; // completes on the learner's move, not on arrival
-    const auto outcome = labs::guided::checkState(*m_check, *state, m_context, m_file);
+    const auto values = readValues(m_check->page);
+    if (!values || !m_viewChanged) return; // completes on the learner's move, not on arrival
+    // Typed values compare without text: a view unchanged since the last poll is not checked again
+    // (no numbers to text and back, no predicate run, every half second).
+    if (m_lastChecked == values) return;
+    m_lastChecked = values;
+    const auto outcome = labs::guided::checkState(*m_check, labs::guided::stateText(*values), m_context, m_file);
     if (!outcome || !outcome->correct) return;
     stop();
     emit reached(QString::fromStdString(outcome->explanation));

@@ -45,7 +45,11 @@ private:
     QTimer* m_timer = nullptr;
     std::optional<labs::guided::Check> m_check;
     std::string m_file;
-    labs::guided::PageState m_arrivalState;
+    /// `page`'s typed state now, noting whether it differs from the view at start.
+    std::optional<labs::guided::TypedState> readValues(const std::string& page);
+
+    labs::guided::TypedState m_arrivalState;
+    std::optional<labs::guided::TypedState> m_lastChecked; ///< the view the last poll checked
     bool m_viewChanged = false;
 };
 

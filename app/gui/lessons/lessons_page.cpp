@@ -360,7 +360,7 @@ std::optional<bool> LessonsPage::answer(const QString& given)
     if (step.check->kind == guided::CheckKind::State) {
         const auto state = m_watch->read(step.check->page);
         if (!state) {
-            m_feedback->setOutcome(tr("The %1 page does not report its state to lessons yet.").arg(text(step.check->page)));
+            m_feedback->setOutcome(tr("The %1 page does not report its state to lessons yet.").arg(text(m_rendered->check->pageName)));
             return std::nullopt;
         }
         outcome = guided::checkState(*step.check, *state, m_lessonContext, l->file);

@@ -11,6 +11,19 @@
 #include <QShortcut>
 
 namespace accelscope::gui {
+namespace {
+
+// `read` of the first kernel shown on the chart; nothing when none is shown.
+template <class Read>
+auto firstKernel(roofline::RooflineVisualizer& r, Read read) -> decltype(read(r.kernels().front()))
+{
+    for (const auto& k : r.kernels()) {
+        if (k.visible) return read(k);
+    }
+    return std::nullopt;
+}
+
+} // namespace
 
 RooflinePage::RooflinePage(const PageServices& services, QWidget* parent)
     : CanvasPage(m_visualizer,
@@ -39,78 +52,53 @@ RooflinePage::RooflinePage(const PageServices& services, QWidget* parent)
         m_visualizer.setMode(roofline::ChartMode::Kernels);
         canvas()->update();
     });
+    bindSettings();
 }
 
-bool RooflinePage::applySetting(const std::string& key, const std::string& value)
+void RooflinePage::bindSettings()
 {
-    auto& r = m_visualizer;
-    bool applied = false;
-    if (key == "devices") {
-        const auto ids = labs::guided::settingList(value);
-        r.setDevices(ids);
-        applied = r.deviceIds() == ids;
-    } else if (key == "precision") {
-        const auto known = models::roofline::knownPrecisions();
-        applied = std::find(known.begin(), known.end(), value) != known.end();
-        if (applied) r.showOnlyPrecision(value);
-    } else if (key == "sparse") {
-        applied = value == "true" || value == "false";
-        if (applied) r.setSparse(value == "true");
-    } else if (key == "kernel") { // the kernels mode with this one kernel, adjustable by its controls
-        auto entry = roofline::kernelEntryFromSpec(value);
-        applied = entry.has_value();
-        if (applied) {
-            r.kernels() = {*entry};
+    m_binding.bindDevices("devices", [&r = m_visualizer] { return r.deviceIds(); }, [&r = m_visualizer](const std::vector<std::string>& ids) { r.setDevices(ids); });
+    m_binding.bindText(
+        "precision",
+        [&r = m_visualizer]() -> std::optional<std::string> { // reported when exactly one precision is shown
+            std::optional<std::string> shown;
+            for (const auto p : models::roofline::knownPrecisions()) {
+                if (!r.precisionShown(std::string(p))) continue;
+                if (shown) return std::nullopt;
+                shown = std::string(p);
+            }
+            return shown;
+        },
+        [&r = m_visualizer](const std::string& precision) { r.showOnlyPrecision(precision); });
+    m_binding.bindText(
+        "kernel", [&r = m_visualizer] { return firstKernel(r, [](const auto& k) { return models::roofline::kernelEntrySpec(k); }); },
+        [&r = m_visualizer](const std::string& spec) { // the kernels mode with this one kernel, adjustable by its controls
+            r.kernels() = {roofline::kernelEntryFromSpec(spec).value()}; // the binding checked the spec
             r.setMode(roofline::ChartMode::Kernels);
-        }
-    } else if (key == "model") {
-        applied = models::roofline::findModelPreset(value).has_value();
-        if (applied) {
-            r.llm().modelId = value;
-            r.setMode(roofline::ChartMode::Llm);
-        }
-    } else if (key == "measured") {
-        auto results = m_context.storedResults(value);
+        });
+    m_binding.bindText("model", [&r = m_visualizer] { return r.llm().modelId; }, [&r = m_visualizer](const std::string& id) {
+        r.llm().modelId = id;
+        r.setMode(roofline::ChartMode::Llm);
+    });
+    m_binding.bindBool("sparse", [&r = m_visualizer] { return r.sparse(); }, [&r = m_visualizer](bool sparse) { r.setSparse(sparse); });
+    m_binding.bindInt("batch", [&r = m_visualizer] { return r.llm().workload.batch; }, [&r = m_visualizer](int n) { r.llm().workload.batch = n; });
+    m_binding.bindInt("prompt", [&r = m_visualizer] { return r.llm().workload.promptTokens; }, [&r = m_visualizer](int n) { r.llm().workload.promptTokens = n; });
+    m_binding.report<std::string>("mode", [&r = m_visualizer] { return std::string(r.mode() == roofline::ChartMode::Llm ? "llm" : "kernels"); });
+    m_binding.report<double>("kernel_intensity", [&r = m_visualizer] { // FLOP/byte of the first kernel shown
+        return firstKernel(r, [](const auto& k) -> std::optional<double> {
+            const auto cost = roofline::kernelCost(k);
+            return cost && cost->bytes > 0 ? std::optional(cost->flops / cost->bytes) : std::nullopt;
+        });
+    });
+    m_binding.acceptKey("measured", [this](const std::string& ids) { // from the Labs page: stored result ids
+        auto results = m_context.storedResults(ids);
         const auto measured = results ? labs::firstMeasuredRoofline(*results) : std::nullopt;
-        applied = measured.has_value();
-        if (applied) showMeasured(*measured);
-        else emit statusMessage(tr("Roofline: %1").arg(results ? tr("no roofline result among %1").arg(QString::fromStdString(value))
+        if (measured) showMeasured(*measured);
+        else emit statusMessage(tr("Roofline: %1").arg(results ? tr("no roofline result among %1").arg(QString::fromStdString(ids))
                                                                  : QString::fromStdString(results.error().message)));
-    } else if (key == "batch" || key == "prompt") {
-        const auto contract = labs::guided::contractOf("roofline");
-        const auto n = contract.setting(key).integerIn(value);
-        applied = n.has_value();
-        if (applied) (key == "batch" ? r.llm().workload.batch : r.llm().workload.promptTokens) = *n;
-    }
-    canvas()->update();
-    return applied;
-}
-
-labs::guided::PageState RooflinePage::state()
-{
-    auto& r = m_visualizer;
-    std::string devices;
-    for (const auto& id : r.deviceIds()) devices += (devices.empty() ? "" : ",") + id;
-    labs::guided::PageState out{{"devices", devices},
-                                {"sparse", r.sparse() ? "true" : "false"},
-                                {"model", r.llm().modelId},
-                                {"batch", std::to_string(r.llm().workload.batch)},
-                                {"prompt", std::to_string(r.llm().workload.promptTokens)},
-                                {"mode", r.mode() == roofline::ChartMode::Llm ? "llm" : "kernels"}};
-    std::vector<std::string> shown;
-    for (const auto& p : models::roofline::knownPrecisions()) {
-        if (r.precisionShown(std::string(p))) shown.push_back(std::string(p));
-    }
-    if (shown.size() == 1) out["precision"] = shown.front();
-    for (const auto& k : r.kernels()) { // the first kernel shown on the chart
-        if (!k.visible) continue;
-        if (const auto spec = models::roofline::kernelEntrySpec(k)) out["kernel"] = *spec;
-        if (const auto cost = roofline::kernelCost(k); cost && cost->bytes > 0) {
-            out["kernel_intensity"] = labs::guided::numberSetting(cost->flops / cost->bytes);
-        }
-        break;
-    }
-    return out;
+        return measured.has_value();
+    });
+    m_binding.onApplied([this] { canvas()->update(); });
 }
 
 void RooflinePage::showMeasured(const labs::MeasuredRoofline& measured)

@@ -14,11 +14,10 @@ class RooflinePage : public CanvasPage, public LessonTarget, public FigurePage {
 public:
     RooflinePage(const PageServices& services, QWidget* parent = nullptr);
 
-    // LessonTarget: devices, precision, sparse, kernel, model, batch, prompt (the contract's keys);
-    // the state adds kernel_intensity (FLOP/byte of the first kernel shown). The Labs page sends
-    // `measured`: stored result ids whose first roofline result is drawn.
-    bool applySetting(const std::string& key, const std::string& value) override;
-    labs::guided::PageState state() override;
+    // LessonTarget: the contract's keys; the state adds mode and kernel_intensity (FLOP/byte of the
+    // first kernel shown). The Labs page sends `measured`: stored result ids whose first roofline
+    // result is drawn.
+    labs::guided::SettingsBinding& settingsBinding() override { return m_binding; }
     // FigurePage: the chart with its legend, roofs and ridge points, catalog sources
     std::expected<models::figure::Figure, QString> figure(bool dark) override;
     roofline::RooflineVisualizer& visualizer() { return m_visualizer; }
@@ -34,9 +33,12 @@ public slots:
     bool showThisMachine();
 
 private:
+    /// Binds each key of the page's contract to its controls (once, in the constructor).
+    void bindSettings();
     AppContext& m_context;
     PageNavigator& m_navigator;
     roofline::RooflineVisualizer m_visualizer;
+    labs::guided::SettingsBinding m_binding{labs::guided::contractOf("roofline")};
 };
 
 } // namespace accelscope::gui

@@ -302,7 +302,7 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
         acc.backwardS += once / 2;
         if (shared.details) {
             StepOperator op;
-            op.name = "FP8 casts and transposes (inputs and output gradients)";
+            op.name = "FP8 casts and transposes";
             op.kind = "memory";
             op.precision = "bf16 to fp8";
             op.calls = castCalls;

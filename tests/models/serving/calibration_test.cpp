@@ -124,7 +124,7 @@ TEST_CASE("calibration recovers the efficiencies that generated its rows")
     CHECK(f.points == 4);
 }
 
-TEST_CASE("the committed fit equals a refit of the committed calibration data")
+TEST_CASE("the committed fit equals a refit of the committed calibration data", "[slow]")
 {
     const std::filesystem::path data = std::filesystem::path(ACCELSCOPE_TEST_DATA_DIR) / "../data/serving/mlperf-inference-v4.csv";
     REQUIRE(std::filesystem::exists(data));

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// Pareto figure.
+#include "app/gui/serving-planner/pareto_figure.hpp"
+
+#include "app/gui/canvas/scene.hpp"
+#include "models/common/number_text.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace accelscope::gui::serving {
+namespace {
+
+using models::figure::Colour;
+
+Colour colourOf(const Rgba& c) { return {c.r, c.g, c.b, c.a}; }
+
+// A 1-2-5 tick step giving about five intervals up to `top`.
+double tickStep(double top)
+{
+    const double raw = top / 5.0;
+    const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+    for (const double m : {1.0, 2.0, 5.0}) {
+        if (m * decade >= raw) return m * decade;
+    }
+    return 10.0 * decade;
+}
+
+} // namespace
+
+models::figure::Figure paretoFigure(const std::vector<FrontierCurve>& curves, bool dark)
+{
+    models::figure::Figure f;
+    f.dark = dark;
+    f.title = "Serving: throughput per device vs speed per user";
+    f.subtitle = "Server scenario frontier, p99 TPOT limits 10 to 1000 ms";
+    constexpr double width = 820, height = 500, left = 70, bottom = 44, top = 34, right = 20;
+    const Colour ink = models::figure::inkOf(dark);
+    const Colour muted = models::figure::mutedOf(dark);
+    double maxX = 1, maxY = 1;
+    for (const auto& c : curves) {
+        for (const auto& p : c.points) {
+            maxX = std::max(maxX, p.tokensPerSPerUser);
+            maxY = std::max({maxY, p.tokensPerSPerDevice, p.tokensPerSPerDeviceHigh});
+        }
+    }
+    const double stepX = tickStep(maxX), stepY = tickStep(maxY);
+    maxX = std::ceil(maxX / stepX) * stepX;
+    maxY = std::ceil(maxY / stepY) * stepY;
+    const double plotW = width - left - right, plotH = height - top - bottom;
+    const auto px = [&](double x) { return left + x / maxX * plotW; };
+    const auto py = [&](double y) { return top + plotH - y / maxY * plotH; };
+    auto& d = f.chart;
+    d.width = width;
+    d.height = height;
+    for (double x = 0; x <= maxX + stepX / 2; x += stepX) {
+        d.line(px(x), top, px(x), top + plotH, colourOf(gridColour(dark)));
+        d.text(px(x), top + plotH + 4, models::engineeringText(x, 3), muted, 13, models::figure::Anchor::Middle);
+    }
+    for (double y = 0; y <= maxY + stepY / 2; y += stepY) {
+        d.line(left, py(y), left + plotW, py(y), colourOf(gridColour(dark)));
+        d.text(left - 6, py(y) - 7, models::engineeringText(y, 3), muted, 13, models::figure::Anchor::End);
+    }
+    d.rect(left, top, plotW, plotH, {0, 0, 0, 0}, muted);
+    d.text(left + plotW / 2, height - 18, "tokens/s per user", ink, 14, models::figure::Anchor::Middle);
+    d.text(0, 0, "tokens/s per device", ink, 14); // above the plot, clear of the top tick label
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+        const Colour colour = colourOf(seriesColour(i, dark));
+        const auto& pts = curves[i].points;
+        for (std::size_t k = 1; k < pts.size(); ++k) {
+            const auto& a = pts[k - 1];
+            const auto& b = pts[k];
+            d.line(px(a.tokensPerSPerUser), py(a.tokensPerSPerDevice), px(b.tokensPerSPerUser), py(b.tokensPerSPerDevice), colour, 2.5);
+            d.line(px(a.tokensPerSPerUser), py(a.tokensPerSPerDeviceLow), px(b.tokensPerSPerUser), py(b.tokensPerSPerDeviceLow), colour.withAlpha(150), 1.0, true);
+            d.line(px(a.tokensPerSPerUser), py(a.tokensPerSPerDeviceHigh), px(b.tokensPerSPerUser), py(b.tokensPerSPerDeviceHigh), colour.withAlpha(150), 1.0, true);
+        }
+        const auto shape = static_cast<models::figure::MarkerShape>(i % 4);
+        for (const auto& p : pts) d.markers.push_back({px(p.tokensPerSPerUser), py(p.tokensPerSPerDevice), 4.5, colour, shape, false});
+        f.legend.push_back({colour, curves[i].label});
+        if (pts.empty()) continue;
+        const auto best = std::ranges::max_element(pts, {}, &models::serving::FrontierPoint::tokensPerSPerDevice);
+        f.statistics.push_back(curves[i].label + ": up to " + models::engineeringText(best->tokensPerSPerDevice, 3) + " tokens/s per device at " +
+                               models::engineeringText(best->tokensPerSPerUser, 3) + " tokens/s per user (batch " + std::to_string(best->batch) +
+                               ", band " + models::engineeringText(best->tokensPerSPerDeviceLow, 3) + " to " +
+                               models::engineeringText(best->tokensPerSPerDeviceHigh, 3) + ")");
+    }
+    f.legend.push_back({muted, "dashed: calibration band (5th to 95th percentile of the residuals)"});
+    f.units = "tokens per second (decode), per device and per user";
+    f.sources = {"Accelscope serving model (models/serving servingFrontier; accelscope-cli serve estimate --frontier)",
+                 "Efficiencies calibrated on MLPerf Inference v4.x results (data/serving/fit.json)"};
+    return f;
+}
+
+} // namespace accelscope::gui::serving
