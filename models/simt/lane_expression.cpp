@@ -76,6 +76,7 @@ public:
     }
 
     bool uniform = true;
+    std::size_t nodes() const { return m_nodes; }
 
 private:
     static constexpr std::array<std::array<std::string_view, 4>, 6> levels{{
@@ -273,6 +274,7 @@ Result<LaneExpression> LaneExpression::parse(std::string_view text)
     e.m_text = std::string(text);
     e.m_root = *root;
     e.m_warpUniform = parser.uniform;
+    e.m_terms = parser.nodes();
     return e;
 }
 

@@ -37,6 +37,8 @@ public:
     const std::string& text() const { return m_text; }
     /// True when the value is the same for every lane of a warp (no tid, gtid, data or i).
     bool warpUniform() const { return m_warpUniform; }
+    /// Operands and operators: what one lane's evaluation costs (at most 1,000).
+    std::size_t terms() const { return m_terms; }
 
     struct Node;
 
@@ -44,6 +46,7 @@ private:
     std::string m_text;
     std::shared_ptr<const Node> m_root;
     bool m_warpUniform = true;
+    std::size_t m_terms = 0;
 };
 
 } // namespace accelscope::models::simt

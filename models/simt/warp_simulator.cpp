@@ -95,6 +95,12 @@ private:
         const Instruction& inst = at(pc);
         if (++m_steps > m_config.stepLimit) return false;
         if (m_run.issues.size() >= maxBlockIssues) return false;
+        const std::uint64_t terms = 1 + (inst.expr ? inst.expr->terms() : 0);
+        if (m_run.laneTerms + static_cast<std::uint64_t>(std::popcount(mask)) * terms > maxBlockLaneTerms) {
+            m_workExhausted = true;
+            return false;
+        }
+        m_run.laneTerms += static_cast<std::uint64_t>(std::popcount(mask)) * terms;
         m_run.issues.push_back(Issue{m_warp, pc, inst.line, mask, m_cycles, inst.cycles});
         if (inst.cycles > 0) {
             m_cycles += inst.cycles;
@@ -157,6 +163,12 @@ private:
     void stuck(std::uint64_t lanesLeft, int pc)
     {
         m_run.completed = false;
+        if (m_workExhausted) {
+            m_run.problem = "warp " + std::to_string(m_warp) + ": stopped at line " + std::to_string(at(pc).line) +
+                            " after " + readableText(double(maxBlockLaneTerms)) +
+                            " lane-terms of work in the block, the most one run does (fewer warps or lanes, or shorter conditions)";
+            return;
+        }
         if (m_run.issues.size() >= maxBlockIssues) {
             m_run.problem = "warp " + std::to_string(m_warp) + ": stopped at line " + std::to_string(at(pc).line) +
                             " after " + readableText(double(maxBlockIssues)) +
@@ -180,6 +192,7 @@ private:
     std::int64_t m_issued = 0;
     std::int64_t m_activeLaneCycles = 0;
     std::int64_t m_steps = 0;
+    bool m_workExhausted = false;
     bool m_lockHeld = false;
 
 public:

@@ -23,6 +23,10 @@ enum class ExecutionModel {
 /// step limit grew memory by 140 MB/s (issue #29). A run that reaches it stops, not completed, and
 /// says so; 4,000,000 issues take about a second and 160 MB.
 constexpr std::size_t maxBlockIssues = 4000000;
+/// Work one run may do in all its warps together, in lane-terms: each issue costs its active lanes
+/// times (1 + the terms of its expression). 64 warps of 64 lanes looping on a long condition ran for
+/// minutes within the issue limit; 100,000,000 lane-terms take a few seconds in a Debug build.
+constexpr std::uint64_t maxBlockLaneTerms = 100000000;
 /// The largest per-warp step limit a run accepts.
 constexpr std::int64_t maxStepLimit = 100000000;
 
@@ -60,6 +64,7 @@ struct WarpRun {
     std::vector<WarpStats> perWarp;
     WarpStats total;                   ///< summed over warps (efficiency over all issue slots)
     std::vector<std::int64_t> data;    ///< the data array used
+    std::uint64_t laneTerms = 0;       ///< work done: Σ active lanes × (1 + expression terms) over issues
     bool completed = true;
     std::string problem;               ///< why not completed (step limit: infinite loop or deadlock;
                                        ///< division by zero or overflow, naming the line)

@@ -71,7 +71,7 @@ TEST_CASE("a lab result with more points than the limit is one error line")
     requireOneErrorLine({"lab", "import", file.string()}, "many.json: series: too many points (100,001 > 100,000 in all series)");
 }
 
-TEST_CASE("a warp run stops at the block's issue limit instead of growing without bound")
+TEST_CASE("a warp run stops at the block's work limit instead of growing without bound")
 {
     TempDir dir;
     const auto program = dir.write("spin.warp", "while 1\n  compute 1\nend\n");
@@ -79,7 +79,7 @@ TEST_CASE("a warp run stops at the block's issue limit instead of growing withou
                             {"warp", "run", "--program", program.string(), "--warps", "64", "--width", "64", "--step-limit", "100000000"});
     INFO(run.err);
     CHECK(run.status == 1);
-    CHECK_THAT(run.out + run.err, Catch::Contains("4,000,000 issues in the block"));
+    CHECK_THAT(run.out + run.err, Catch::Contains("100,000,000 lane-terms of work in the block"));
 }
 
 TEST_CASE("non-finite and absurd numbers for latency limits and prices are one error line")

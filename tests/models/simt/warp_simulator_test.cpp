@@ -241,20 +241,32 @@ TEST_CASE("a flat sum of 251 terms is accepted and evaluated left to right")
     CHECK_FALSE(taken("100 - 10 - 1 == 91"));
 }
 
-TEST_CASE("a run stops at the block's issue limit and says so")
+TEST_CASE("a run stops at the block's issue limit and at its work limit, and says which")
 {
-    auto program = parseWarpProgram("while 1\n  compute 1\nend\n");
-    REQUIRE(program.has_value());
+    // Issue #29: 64 warps at the largest step limit grew memory by 140 MB/s, and looping on a long
+    // condition ran for minutes. One spinning lane per warp reaches the issue limit first ...
+    auto oneLane = parseWarpProgram("if tid == 0\n  while 1\n    compute 1\n  end\nend\n");
+    REQUIRE(oneLane.has_value());
     WarpConfig config;
     config.warps = 64;
     config.stepLimit = maxStepLimit;
-    const auto run = runWarps(*program, config);
-    REQUIRE(run.has_value());
-    CHECK_FALSE(run->completed);
-    CHECK(run->issues.size() == maxBlockIssues);
-    CHECK_THAT(run->problem, Catch::Contains("4,000,000 issues in the block"));
+    const auto issues = runWarps(*oneLane, config);
+    REQUIRE(issues.has_value());
+    CHECK_FALSE(issues->completed);
+    CHECK(issues->issues.size() == maxBlockIssues);
+    CHECK_THAT(issues->problem, Catch::Contains("4,000,000 issues in the block"));
+    // ... every lane spinning on a longer condition reaches the work limit first.
+    auto allLanes = parseWarpProgram("while tid + tid + tid >= 0\n  compute 1\nend\n");
+    REQUIRE(allLanes.has_value());
+    config.width = 64;
+    const auto work = runWarps(*allLanes, config);
+    REQUIRE(work.has_value());
+    CHECK_FALSE(work->completed);
+    CHECK(work->laneTerms <= maxBlockLaneTerms);
+    CHECK(work->laneTerms > maxBlockLaneTerms - 64 * 6);
+    CHECK_THAT(work->problem, Catch::Contains("100,000,000 lane-terms of work in the block"));
     config.stepLimit = maxStepLimit + 1;
-    CHECK_FALSE(runWarps(*program, config).has_value());
+    CHECK_FALSE(runWarps(*oneLane, config).has_value());
 }
 
 TEST_CASE("preset descriptions say what a program does, never its outcome")
