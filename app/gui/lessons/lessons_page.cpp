@@ -331,7 +331,11 @@ void LessonsPage::showStep()
     }
     m_prose->showMarkdown(text(intro + "## " + m_rendered->title + "\n\n" + m_rendered->prose + sources));
     m_showMe->setVisible(m_rendered->action.has_value());
-    if (m_rendered->action) m_showMe->setText(tr("Show me on the %1 page").arg(text(m_rendered->action->pageName)));
+    if (m_rendered->action) {
+        // Short enough to fit beside the section list at text size 2.5 on a 1024-pixel projector.
+        m_showMe->setText(tr("Show me: %1").arg(text(m_rendered->action->pageName)));
+        m_showMe->setToolTip(tr("Open the %1 page, set up as this step describes").arg(text(m_rendered->action->pageName)));
+    }
     fitTextSplit();
 
     // The question: radio buttons for a choice, a field with its unit for a number, the view
