@@ -115,7 +115,7 @@ void LessonsPage::connectCourse()
 QWidget* LessonsPage::buildStepView()
 {
     m_recommended = new QLabel;
-    m_recommended->setTextFormat(Qt::PlainText); // it names prerequisite lessons by their titles (file text, #29)
+    m_recommended->setTextFormat(Qt::PlainText); // prerequisite titles are lesson file text (#29)
     m_recommended->setObjectName(QStringLiteral("lessonRecommended"));
     m_recommended->setWordWrap(true);
     m_recommended->setStyleSheet(QStringLiteral("color: #b8860b;"));
@@ -331,13 +331,8 @@ void LessonsPage::showStep()
     }
     m_prose->showMarkdown(text(intro + "## " + m_rendered->title + "\n\n" + m_rendered->prose + sources));
     m_showMe->setVisible(m_rendered->action.has_value());
-    if (m_rendered->action) {
-        // Short enough to fit beside the section list at text size 2.5 on a 1024-pixel projector.
-        m_showMe->setText(tr("Show me: %1").arg(text(m_rendered->action->pageName)));
-        m_showMe->setToolTip(tr("Open the %1 page, set up as this step describes").arg(text(m_rendered->action->pageName)));
-    }
+    if (m_rendered->action) m_showMe->setText(tr("Show me: %1").arg(text(m_rendered->action->pageName))); // fits at 2.5 on 1024 px
     fitTextSplit();
-
     // The question: radio buttons for a choice, a field with its unit for a number, the view
     // itself for a state check.
     const auto& check = m_rendered->check;
