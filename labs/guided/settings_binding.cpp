@@ -63,7 +63,7 @@ void SettingsBinding::add(std::string_view key, Type type, Getter get, Setter se
 {
     assert(find(key) == nullptr && "a key is bound once");
     if (type != Type::Extra) {
-        const SettingSpec* spec = m_contract.find(key);
+        [[maybe_unused]] const SettingSpec* spec = m_contract.find(key);
         assert(spec != nullptr && "the page's contract has no such key");
         assert(spec != nullptr && fits(*spec, type) && "the binder does not fit the key's kind");
     } else {
