@@ -147,17 +147,7 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
     auto found = models::catalog::findDevice(set->devices, o.device);
     if (!found) return ctx.error(found.error());
     const models::catalog::Device& device = **found;
-    auto whole = fabricForDevice(device, set->devices, FabricRequest{});
-    if (!whole) return ctx.error(whole.error());
-    const int perNode = o.gpusPerNode > 0 ? o.gpusPerNode : static_cast<int>(std::min<long long>(whole->domainDevices, devices));
-    if (devices % perNode != 0) {
-        return ctx.error(std::to_string(devices) + " devices do not fill whole nodes of " + std::to_string(perNode) +
-                         " (--gpus-per-node, or a layout that multiplies to a multiple of it)");
-    }
-    FabricRequest request;
-    request.devicesPerNode = perNode;
-    request.nodes = static_cast<int>(devices / perNode);
-    auto fabric = fabricForDevice(device, set->devices, request);
+    auto fabric = fabricForDeviceCount(device, set->devices, devices, o.gpusPerNode);
     if (!fabric) return ctx.error(fabric.error());
     auto e = estimateTrainingStep(*config, device, *fabric, o.spec);
     if (!e) return ctx.error(e.error());
@@ -181,7 +171,7 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
         json params = json::array();
         for (const StepParameter* p : e->parameters.all()) params.push_back(parameterJson(*p));
         ctx.printJson({{"model", modelJson(*config)}, {"device", device.id}, {"devices", e->devices},
-                       {"gpus_per_node", perNode}, {"nodes", fabric->nodes},
+                       {"gpus_per_node", fabric->devicesPerNode}, {"nodes", fabric->nodes},
                        {"layout", {{"tp", l.tp}, {"cp", l.cp}, {"ep", l.ep}, {"dp", l.dp}, {"pp", l.pp}, {"vp", o.spec.virtualStages},
                                    {"zero", l.zero}, {"sequence_parallel", l.sequenceParallel},
                                    {"recompute", models::memory::recomputeName(o.spec.recompute)}, {"micro_batch", o.spec.microBatch},
@@ -202,7 +192,7 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
         return ExitCode::Ok;
     }
     *ctx.out << "one training step of " << config->name << " on " << e->devices << " x " << device.name << " (" << fabric->nodes
-             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << perNode << "): TP " << l.tp << " CP " << l.cp << " EP " << l.ep
+             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << fabric->devicesPerNode << "): TP " << l.tp << " CP " << l.cp << " EP " << l.ep
              << " DP " << l.dp << " PP " << l.pp << " VP " << o.spec.virtualStages << ", " << e->microBatches << " micro-batches of "
              << o.spec.microBatch << " x " << readableText(o.spec.sequence) << " tokens, " << o.spec.gemmPrecision << " GEMMs\n";
     *ctx.out << "step " << models::quantityText(e->stepS, "s", 4) << ", " << readableText(e->tokensPerS) << " tokens/s ("
@@ -275,13 +265,7 @@ ExitCode runTrainSearch(const CliContext& ctx, const TrainPlanOptions& o)
     auto found = models::catalog::findDevice(set->devices, o.device);
     if (!found) return ctx.error(found.error());
     const models::catalog::Device& device = **found;
-    auto whole = fabricForDevice(device, set->devices, FabricRequest{});
-    if (!whole) return ctx.error(whole.error());
-    const int perNode = o.gpusPerNode > 0 ? o.gpusPerNode : std::min(whole->domainDevices, o.request.devices);
-    if (o.request.devices % perNode != 0) {
-        return ctx.error(std::to_string(o.request.devices) + " devices do not fill whole nodes of " + std::to_string(perNode) + " (--gpus-per-node)");
-    }
-    auto fabric = fabricForDevice(device, set->devices, FabricRequest{perNode, o.request.devices / perNode, {}, {}});
+    auto fabric = fabricForDeviceCount(device, set->devices, o.request.devices, o.gpusPerNode);
     if (!fabric) return ctx.error(fabric.error());
     TrainingSearch search;
     search.devices = o.request.devices;
@@ -294,14 +278,14 @@ ExitCode runTrainSearch(const CliContext& ctx, const TrainPlanOptions& o)
     if (ctx.json) {
         json layouts = json::array();
         for (const auto& e : shown) layouts.push_back(stepLayoutJson(e));
-        ctx.printJson({{"model", modelJson(*config)}, {"device", device.id}, {"count", o.request.devices}, {"gpus_per_node", perNode},
+        ctx.printJson({{"model", modelJson(*config)}, {"device", device.id}, {"count", o.request.devices}, {"gpus_per_node", fabric->devicesPerNode},
                        {"global_batch", o.request.globalBatch}, {"seq", o.request.sequence}, {"precision", o.precision},
                        {"layouts_evaluated", r->evaluated}, {"fitting_layouts", r->fitting}, {"max_tp", r->maxTensorParallel},
                        {"layouts", layouts}, {"conventions", mfuConvention()}, {"model_kind", "step"}});
         return ExitCode::Ok;
     }
     *ctx.out << "training " << config->name << " on " << o.request.devices << " x " << device.name << " (" << fabric->nodes
-             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << perNode << "), global batch " << o.request.globalBatch << " x "
+             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << fabric->devicesPerNode << "), global batch " << o.request.globalBatch << " x "
              << readableText(o.request.sequence) << " tokens, " << o.precision << " GEMMs: " << readableText(r->evaluated)
              << " layouts on the step model, " << readableText(r->fitting) << " fit\n";
     if (r->best.empty()) *ctx.out << "nothing fits; the layouts needing the least memory:\n";

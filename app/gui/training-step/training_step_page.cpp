@@ -254,15 +254,7 @@ const models::catalog::Device* TrainingStepPage::device() const
 
 models::Result<Fabric> TrainingStepPage::fabric(const models::catalog::Device& d, int devices) const
 {
-    const auto& all = m_context.catalog().devices;
-    auto whole = fabricForDevice(d, all, FabricRequest{});
-    if (!whole) return std::unexpected(whole.error());
-    const int perNode = std::min(whole->domainDevices, devices);
-    if (devices % perNode != 0) {
-        return models::fail(models::ErrorCode::InvalidArgument,
-                            std::to_string(devices) + " devices do not fill whole nodes of " + std::to_string(perNode));
-    }
-    return fabricForDevice(d, all, FabricRequest{perNode, devices / perNode, {}, {}});
+    return fabricForDeviceCount(d, m_context.catalog().devices, devices);
 }
 
 QString TrainingStepPage::command() const
