@@ -349,3 +349,28 @@ TEST_CASE("serve size: a load given twice, none, or out of range, and an unknown
     requireOneErrorLine({"serve", "size", "--model", "llama3.1-8b", "--users", "10", "--devices", "nope"}, "--devices: no device matches 'nope'");
     requireOneErrorLine({"serve", "size", "--model", "llama3.1-8b", "--users", "10", "--weights", "fp7"}, "--weights:");
 }
+
+TEST_CASE("train plan --tokens --days: the fewest devices that train 1T tokens of a 70B in 30 days, and one node fewer does not")
+{
+    const auto doc = runJson({"train", "plan", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--tokens", "1e12", "--days", "30"});
+    const int devices = doc["devices"].get<int>();
+    REQUIRE(devices > 0);
+    CHECK(devices % 8 == 0); // whole HGX nodes
+    CHECK(doc["run"]["days"].get<double>() <= 30.0);
+    // Device-hours are devices x time; the cost is device-hours x the catalog's $/device-hour.
+    CHECK(doc["run"]["device_hours"].get<double>() == Approx(devices * doc["run"]["days"].get<double>() * 24.0));
+    if (doc["run"]["usd"].is_number()) CHECK(doc["run"]["usd"].get<double>() > 0);
+    const auto& l = doc["layout"];
+    CHECK(l["tp"].get<int>() * l["cp"].get<int>() * l["pp"].get<int>() * l["dp"].get<int>() == devices);
+    // Every count tried below the answer misses the deadline or fits no layout.
+    for (const auto& t : doc["tried"]) {
+        if (t["devices"].get<int>() < devices) CHECK((t["days"].is_null() || t["days"].get<double>() > 30.0));
+    }
+    // --tokens alone: the run at the given count.
+    const auto run = runJson({"train", "plan", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--count", "8", "--tokens", "1e9"});
+    REQUIRE(run["run"].is_object());
+    const double tokensPerS = run["layouts"][0]["tokens_per_s"].get<double>();
+    CHECK(run["run"]["seconds"].get<double>() == Approx(1e9 / tokensPerS));
+    requireOneErrorLine({"train", "plan", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--days", "30"}, "--days needs --tokens");
+    requireOneErrorLine({"train", "plan", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--tokens", "-5"}, "--tokens must be from 1");
+}
