@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/serve_size_commands.hpp"
 
+#include "accelscope/config.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/catalog/catalog_set.hpp"
 #include "models/catalog/device_query.hpp"
@@ -9,9 +10,11 @@
 #include "models/serving/serving_model.hpp"
 #include "models/system/step/serving_band.hpp"
 #include "models/system/step/serving_sizing.hpp"
+#include "models/system/step/sizing_memo.hpp"
 
 #include <CLI/CLI.hpp>
 
+#include <ctime>
 #include <memory>
 
 namespace accelscope::cli {
@@ -23,6 +26,32 @@ using models::readableText;
 using nlohmann::json;
 
 json optional(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+
+/// Today in UTC, "2026-11-28".
+std::string today()
+{
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
+    return text;
+}
+
+/// The command that prints these rows again.
+std::string commandOf(const ServeSizeOptions& o, const SizingRequest& r, const std::string& modelId)
+{
+    const char* option = r.demand.kind == DemandKind::Users ? "--users" : r.demand.kind == DemandKind::RequestsPerS ? "--requests-per-s" : "--tokens-per-day";
+    std::string cmd = "accelscope-cli serve size --model " + modelId + " --weights " + o.weights + " --kv " + o.kv + " --input " +
+                      models::exactDisplayText(o.inputTokens) + " --output " + models::exactDisplayText(o.outputTokens) + " " + option + " " +
+                      models::exactDisplayText(r.demand.value) + " --ttft-ms " + models::exactDisplayText(o.ttftMs) + " --tpot-ms " +
+                      models::exactDisplayText(o.tpotMs);
+    if (!r.devices.empty()) {
+        cmd += " --devices ";
+        for (std::size_t i = 0; i < r.devices.size(); ++i) cmd += (i ? "," : "") + r.devices[i];
+    }
+    return cmd + " --memo";
+}
 
 } // namespace
 
@@ -74,6 +103,12 @@ ExitCode runServeSize(const CliContext& ctx, const ServeSizeOptions& o)
     if (auto k = models::roofline::dataTypeFromName(o.kv); !k) return ctx.error("--kv: " + k.error().message);
 
     const auto rows = sizeServing(*config, set->devices, r);
+    if (o.memo) {
+        const std::string memo = sizingMemo(*config, r, rows, {today(), std::string("accelscope ") + ACCELSCOPE_VERSION, commandOf(o, r, config->id)});
+        if (ctx.json) ctx.printJson({{"memo", memo}});
+        else *ctx.out << memo;
+        return ExitCode::Ok;
+    }
     const ServingBand& band = servingBand();
     json arr = json::array();
     TextTable t({"device", "devices", "TP x replicas", "nodes", "per replica", "TPOT", "TTFT worst", "tokens/s", "$/month", "$/M tokens", "capex", "kW"});
@@ -141,6 +176,7 @@ void addServeSizeCommand(CLI::App& serve, CliContext& ctx, ExitCode& exitCode)
     size->add_option("--tpot-ms", o->tpotMs, "time per output token, ms")->capture_default_str();
     size->add_option("--max-seqs", o->maxSequences, "the engine's cap on running sequences")->capture_default_str();
     size->add_option("--limit", o->limit, "print at most this many rows (0: all)")->capture_default_str();
+    size->add_flag("--memo", o->memo, "print the memo a manager forwards (Markdown): recommendation, sized deployments, accuracy, assumptions, sources");
     size->callback([&ctx, &exitCode, o] { exitCode = runServeSize(ctx, *o); });
 }
 

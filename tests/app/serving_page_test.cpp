@@ -217,6 +217,26 @@ TEST_CASE("Size to a load: the page's inputs and a load give the step model's co
     CHECK(sizing->chart()->seriesCount() > 0);
     CHECK(sizing->command().contains("serve size --model llama3.1-70b --weights fp8"));
     CHECK(sizing->command().contains("--users 1000"));
+    // The memo, as Markdown and as PDF; a folder that does not exist is an error that writes nothing.
+    accelscope::tests::TempDir dir;
+    const QString md = QString::fromStdString((dir.path() / "memo.md").string());
+    const QString pdf = QString::fromStdString((dir.path() / "memo.pdf").string());
+    REQUIRE(sizing->exportMemo(md));
+    QFile mdFile(md);
+    REQUIRE(mdFile.open(QIODevice::ReadOnly));
+    const QByteArray text = mdFile.readAll();
+    CHECK(text.startsWith("# Serving Llama 3.1 70B: devices for 1,000 concurrent users"));
+    CHECK(text.contains("## Summary and recommendation"));
+    CHECK(text.contains(sizing->command().toUtf8()));
+    REQUIRE(sizing->exportMemo(pdf));
+    QFile pdfFile(pdf);
+    REQUIRE(pdfFile.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdfFile.readAll();
+    CHECK(bytes.startsWith("%PDF-"));
+    CHECK(bytes.size() > 5000);
+    const QString nowhere = QString::fromStdString((dir.path() / "no-such-folder" / "memo.pdf").string());
+    CHECK_FALSE(sizing->exportMemo(nowhere));
+    CHECK_FALSE(QFile::exists(nowhere));
     // A device that is not in the catalog is said, and nothing is sized.
     sizing->setDevices("no-such-chip");
     sizing->size();

@@ -7,9 +7,18 @@
 #include "models/catalog/device_query.hpp"
 #include "models/common/number_text.hpp"
 #include "models/roofline/model_presets.hpp"
+#include "accelscope/config.hpp"
+#include "app/gui/plain_message_box.hpp"
 #include "models/system/step/serving_band.hpp"
+#include "models/system/step/sizing_memo.hpp"
 
 #include <QComboBox>
+#include <QDate>
+#include <QFileDialog>
+#include <QPdfWriter>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QTextDocument>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -108,6 +117,11 @@ SizingView::SizingView(AppContext& context, QWidget* parent) : QWidget(parent), 
     flow->addWidget(labelled(tr("TTFT at most"), m_ttft));
     flow->addWidget(labelled(tr("TPOT at most"), m_tpot));
     flow->addWidget(labelled(tr("Devices"), m_devices));
+    m_export = new QPushButton(tr("Export memo…"), this);
+    m_export->setToolTip(tr("The memo a manager forwards, as Markdown or PDF: recommendation first, the sized deployments with monthly "
+                            "cost, capex and kW, the accuracy on held-out runs, assumptions, date, version and every figure's source"));
+    connect(m_export, &QPushButton::clicked, this, [this] { exportMemo(); });
+    flow->addWidget(m_export);
     layout->addLayout(flow);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
@@ -216,6 +230,7 @@ void SizingView::size()
         r.devices.push_back((*found)->id);
     }
     m_rows = sizeServing(*config, devices, r);
+    m_request = r;
     const ServingBand& band = servingBand();
     QString text = tr("%1, %2 weights, %3 in / %4 out: %5 within TTFT %6 and TPOT %7, on the step model.")
                        .arg(q(config->name), q(m_inputs.weights), num(m_inputs.inputTokens), num(m_inputs.outputTokens), q(demandText(r.demand)),
@@ -236,6 +251,7 @@ void SizingView::size()
 void SizingView::fill()
 {
     m_table->clear();
+    m_export->setEnabled(!m_rows.empty());
     const QStringList headers{tr("device"), tr("devices"), tr("TP x replicas"), tr("nodes"), tr("in flight per replica"), tr("TPOT"),
                               tr("TTFT worst"), tr("tokens/s"), tr("$/month"), tr("$/M tokens"), tr("capex"), tr("kW"), tr("notes")};
     m_table->setColumnCount(static_cast<int>(headers.size()));
@@ -274,6 +290,58 @@ void SizingView::fill()
         if (auto* item = m_table->item(i, 0)) item->setToolTip(item->text() + " (" + item->toolTip() + ")");
     }
     m_chart->setCurves(curvesOf(m_rows));
+}
+
+std::string SizingView::memo() const
+{
+    const auto config = models::roofline::findModelPreset(m_inputs.model);
+    if (!config || m_rows.empty()) return {};
+    const std::string today = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    return sizingMemo(*config, m_request, m_rows, {today, std::string("accelscope ") + ACCELSCOPE_VERSION, (command() + " --memo").toStdString()});
+}
+
+bool SizingView::exportMemo(const QString& file)
+{
+    QString path = file;
+    if (path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(this, tr("Export memo"), "serving-memo.pdf", tr("PDF (*.pdf);;Markdown (*.md)"));
+        if (path.isEmpty()) return false;
+    }
+    const std::string text = memo();
+    QString error;
+    if (text.empty()) {
+        error = tr("nothing is sized yet");
+    } else if (path.endsWith(".pdf", Qt::CaseInsensitive)) {
+        // Written beside the target and renamed over it: a failed run leaves the old file whole.
+        QSaveFile out(path);
+        if (!out.open(QIODevice::WriteOnly)) {
+            error = out.errorString();
+        } else {
+            {
+                QPdfWriter pdf(&out);
+                pdf.setPageSize(QPageSize(QPageSize::A4));
+                pdf.setTitle(tr("Serving memo"));
+                pdf.setCreator(QStringLiteral("Accelscope ") + ACCELSCOPE_VERSION);
+                QTextDocument doc;
+                doc.setMarkdown(QString::fromStdString(text));
+                doc.print(&pdf);
+            }
+            if (!out.commit()) error = out.errorString();
+        }
+    } else {
+        QSaveFile out(path);
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Text) || out.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+            !out.commit()) {
+            error = out.errorString();
+        }
+    }
+    if (!error.isEmpty()) {
+        if (file.isEmpty()) plainWarningBox(tr("Export memo"), tr("Cannot write %1: %2").arg(path, error), this)->exec();
+        emit statusMessage(tr("Writing %1 failed: %2").arg(path, error));
+        return false;
+    }
+    emit statusMessage(tr("Memo written to %1").arg(path));
+    return true;
 }
 
 QString SizingView::command() const

@@ -19,6 +19,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QTableWidget;
 class QSplitter;
 class QTimer;
@@ -53,6 +54,14 @@ public:
     void setLoad(const QString& kind, double value);
     void setObjective(double ttftS, double tpotMs);
     void setDevices(const QString& ids);
+    /// The memo of the rows shown (Markdown), dated today.
+    std::string memo() const;
+    /// Writes the memo to `file`: PDF when it ends in .pdf, else Markdown; asks for a file when empty. False on failure
+    /// (said in the status line, and in a box when the user chose the file).
+    bool exportMemo(const QString& file = {});
+
+signals:
+    void statusMessage(const QString& message);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -60,6 +69,7 @@ protected:
 private:
     void schedule();
     void fill();
+    models::system::SizingRequest m_request; ///< what the rows answer
     AppContext& m_context;
     SizingInputs m_inputs;
     std::vector<models::system::SizedDeployment> m_rows;
@@ -68,6 +78,7 @@ private:
     QDoubleSpinBox* m_ttft = nullptr;
     QDoubleSpinBox* m_tpot = nullptr;
     QLineEdit* m_devices = nullptr;
+    QPushButton* m_export = nullptr;
     QLabel* m_summary = nullptr;
     QTableWidget* m_table = nullptr;
     ParetoChart* m_chart = nullptr;

@@ -3,11 +3,14 @@
 // meets the objective at the count it names and not at one replica fewer.
 #include "models/catalog/device_query.hpp"
 #include "models/roofline/model_presets.hpp"
+#include "models/common/number_text.hpp"
 #include "models/system/step/serving_sizing.hpp"
+#include "models/system/step/sizing_memo.hpp"
 #include "tests/support/bundled_devices.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace accelscope::models;
@@ -119,4 +122,40 @@ TEST_CASE("a device that cannot meet the objective says why instead of a count")
     CHECK(rows[0].count == 0);
     CHECK(rows[0].problem.find("beyond the objective") != std::string::npos);
     CHECK(device("nvidia-h100-sxm").id == rows[0].device->id);
+}
+
+TEST_CASE("the sizing memo opens with its recommendation, states the load, the accuracy, its date and version, and sources each figure")
+{
+    SizingRequest r;
+    r.demand = {DemandKind::Users, 1000};
+    r.devices = {"nvidia-h100-sxm", "nvidia-h200-sxm"};
+    const auto model = preset("llama3.1-70b");
+    const auto rows = sizeServing(model, accelscope::tests::bundledDevices(), r);
+    const std::string memo = sizingMemo(model, r, rows, {"2026-11-28", "accelscope test", "accelscope-cli serve size --memo"});
+    const auto at = [&](const char* text) { return memo.find(text); };
+    REQUIRE(at("## Summary and recommendation") != std::string::npos);
+    CHECK(at("## Summary and recommendation") < at("## Load and objective"));
+    CHECK(at("## Load and objective") < at("## Sized deployments"));
+    CHECK(at("## Sized deployments") < at("## Sources"));
+    CHECK(at("**Recommended: ") != std::string::npos);
+    CHECK(at("2026-11-28 · accelscope test") != std::string::npos);
+    CHECK(at("1,000 concurrent users") != std::string::npos);
+    CHECK(at("published runs the step model never saw") != std::string::npos);
+    // The recommended row is the cheapest with a price, a power figure and nothing assumed: its count and monthly cost.
+    const auto it = std::find_if(rows.begin(), rows.end(),
+                                 [](const SizedDeployment& d) { return d.count > 0 && d.usdPerMonth && d.acceleratorKw && d.flags.empty(); });
+    REQUIRE(it != rows.end());
+    const auto& first = *it;
+    CHECK(memo.find("Recommended: " + std::to_string(first.count) + " x " + first.device->name) != std::string::npos);
+    if (first.usdPerMonth) CHECK(memo.find(usdText(*first.usdPerMonth) + " a month") != std::string::npos);
+    // Every sized device's memory figure with its source URL.
+    for (const auto& row : rows) {
+        INFO(row.device->id);
+        CHECK(memo.find("**" + row.device->name + "** (" + row.device->id + ")") != std::string::npos);
+    }
+    CHECK(at("memory_gb = ") != std::string::npos);
+    CHECK(at("https://") != std::string::npos);
+    // No float noise or exponents in the text a manager reads.
+    CHECK(at("e+0") == std::string::npos);
+    CHECK(at("000000001") == std::string::npos);
 }
