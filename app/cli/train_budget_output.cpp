@@ -8,17 +8,6 @@ namespace accelscope::cli {
 using nlohmann::json;
 using models::readableText;
 
-namespace {
-
-/// "1T tokens", "15.6B tokens", "300,000 tokens": as training runs are spoken of.
-std::string tokensText(double tokens)
-{
-    if (tokens >= 1e12) return readableText(tokens / 1e12, 4) + "T tokens";
-    if (tokens >= 1e9) return readableText(tokens / 1e9, 4) + "B tokens";
-    return readableText(tokens, 4) + " tokens";
-}
-
-} // namespace
 
 json runCostJson(const models::system::TrainingRunCost& c)
 {
@@ -27,15 +16,6 @@ json runCostJson(const models::system::TrainingRunCost& c)
             {"accelerator_mwh", c.acceleratorMwh ? json(*c.acceleratorMwh) : json(nullptr)}, {"flags", c.flags}};
 }
 
-std::string runCostText(const models::system::TrainingRunCost& c)
-{
-    std::string text = tokensText(c.tokens) + " in " + readableText(c.days, 3) + " days: " +
-                       readableText(c.deviceHours, 4) + " device-hours";
-    if (c.usd) text += ", " + models::usdText(*c.usd) + " (" + c.priceBasis + ")";
-    if (c.acceleratorMwh) text += ", " + readableText(*c.acceleratorMwh, 4) + " MWh of accelerator energy (TDP x time)";
-    for (const auto& f : c.flags) text += "; " + f;
-    return text;
-}
 
 ExitCode printDeadline(const CliContext& ctx, const models::system::DeadlineResult& r, const json& model, const std::string& device,
                        const json& layout, const std::string& layoutName, double tokens, double days)
@@ -48,7 +28,7 @@ ExitCode printDeadline(const CliContext& ctx, const models::system::DeadlineResu
                        {"gpus_per_node", r.fabric ? json(r.fabric->devicesPerNode) : json(nullptr)}, {"model_kind", "step"}});
         return ExitCode::Ok;
     }
-    *ctx.out << "training " << model.value("name", std::string()) << " on " << tokensText(tokens) << " within "
+    *ctx.out << "training " << model.value("name", std::string()) << " on " << models::system::tokensText(tokens) << " within "
              << readableText(days) << " days on " << device << ":\n";
     for (const auto& t : r.tried) {
         *ctx.out << "  " << readableText(t.devices) << " devices: "
@@ -58,7 +38,7 @@ ExitCode printDeadline(const CliContext& ctx, const models::system::DeadlineResu
         *ctx.out << "  no count up to the limit trains it in time (or the global batch leaves no layout at the larger counts: try --global-batch)\n";
         return ExitCode::Ok;
     }
-    *ctx.out << "  fewest: " << readableText(r.devices) << " devices, " << layoutName << "\n  " << runCostText(*r.cost) << "\n";
+    *ctx.out << "  fewest: " << readableText(r.devices) << " devices, " << layoutName << "\n  " << models::system::runCostText(*r.cost) << "\n";
     return ExitCode::Ok;
 }
 

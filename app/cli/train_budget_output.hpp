@@ -13,8 +13,6 @@
 namespace accelscope::cli {
 
 nlohmann::json runCostJson(const models::system::TrainingRunCost& cost);
-/// "1T tokens in 24.3 days: 186,600 device-hours, $917,000 (cloud $/device-hour (2024-12)), 130.6 MWh of accelerator energy"
-std::string runCostText(const models::system::TrainingRunCost& cost);
 
 /// The deadline search's answer: JSON with the count, the layout (as `layoutJson` gives it), the run and the counts tried.
 ExitCode printDeadline(const CliContext& ctx, const models::system::DeadlineResult& r, const nlohmann::json& model, const std::string& device,

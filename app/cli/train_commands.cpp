@@ -313,7 +313,7 @@ ExitCode runTrainSearch(const CliContext& ctx, const TrainPlanOptions& o)
                   std::string(worst->first) + " " + models::decimalText(100 * worst->second / e.stepS, 1) + " %"});
     }
     *ctx.out << t.render();
-    if (o.tokens > 0 && !r->best.empty()) *ctx.out << "  the fastest layout trains " << runCostText(trainingRunCost(r->best.front(), device, o.tokens)) << "\n";
+    if (o.tokens > 0 && !r->best.empty()) *ctx.out << "  the fastest layout trains " << models::system::runCostText(trainingRunCost(r->best.front(), device, o.tokens)) << "\n";
     *ctx.out << "  (train estimate with a layout's flags shows its operators and collectives; --fitted: the LLM page's fitted planner)\n";
     return ExitCode::Ok;
 }

@@ -2,6 +2,7 @@
 #include "models/system/step/training_budget.hpp"
 
 #include "models/catalog/figure_key.hpp"
+#include "models/common/number_text.hpp"
 #include "models/serving/serving_model.hpp"
 
 #include <algorithm>
@@ -30,9 +31,25 @@ TrainingRunCost trainingRunCost(const TrainingStepEstimate& estimate, const cata
     return c;
 }
 
+std::string tokensText(double tokens)
+{
+    if (tokens >= 1e12) return readableText(tokens / 1e12, 4) + "T tokens";
+    if (tokens >= 1e9) return readableText(tokens / 1e9, 4) + "B tokens";
+    return readableText(tokens, 4) + " tokens";
+}
+
+std::string runCostText(const TrainingRunCost& c)
+{
+    std::string text = tokensText(c.tokens) + " in " + readableText(c.days, 3) + " days: " + readableText(c.deviceHours, 4) + " device-hours";
+    if (c.usd) text += ", " + usdText(*c.usd) + " (" + c.priceBasis + ")";
+    if (c.acceleratorMwh) text += ", " + readableText(*c.acceleratorMwh, 4) + " MWh of accelerator energy (TDP x time)";
+    for (const auto& f : c.flags) text += "; " + f;
+    return text;
+}
+
 Result<DeadlineResult> devicesForDeadline(const roofline::TransformerConfig& model, const catalog::Device& device,
                                           std::span<const catalog::Device> catalog, const TrainingSearch& search, double tokens,
-                                          double days, int maxDevices)
+                                          double days, int maxDevices, const std::atomic<bool>* cancel)
 {
     if (!(tokens > 0)) return fail(ErrorCode::InvalidArgument, "--tokens must be above 0");
     if (!(days > 0)) return fail(ErrorCode::InvalidArgument, "--days must be above 0");
@@ -50,6 +67,7 @@ Result<DeadlineResult> devicesForDeadline(const roofline::TransformerConfig& mod
         TrainingRunCost cost;
     };
     auto evaluate = [&](long long count) -> Result<std::optional<Best>> {
+        if (cancel && cancel->load()) return std::optional<Best>{};
         auto fabric = fabricForDeviceCount(device, catalog, count);
         if (!fabric) return std::unexpected(fabric.error());
         TrainingSearch s = search;
@@ -73,6 +91,7 @@ Result<DeadlineResult> devicesForDeadline(const roofline::TransformerConfig& mod
     };
     long long below = 0; // the largest count tried that misses the deadline
     for (const long long count : counts) {
+        if (cancel && cancel->load()) return out;
         auto b = evaluate(count);
         if (!b) return std::unexpected(b.error());
         if (*b && (*b)->cost.days <= days) {
@@ -84,7 +103,7 @@ Result<DeadlineResult> devicesForDeadline(const roofline::TransformerConfig& mod
     // Between the last miss and the first hit, whole domains by bisection: 40 nodes rather than 64 when 40 do.
     if (out.devices > domain && below >= domain) {
         long long lo = below / domain, hi = out.devices / domain;
-        while (hi - lo > 1) {
+        while (hi - lo > 1 && !(cancel && cancel->load())) {
             const long long mid = (lo + hi) / 2;
             auto b = evaluate(mid * domain);
             if (!b) return std::unexpected(b.error());

@@ -5,6 +5,7 @@
 
 #include "models/system/step/training_search.hpp"
 
+#include <atomic>
 #include <optional>
 #include <span>
 #include <string>
@@ -27,6 +28,13 @@ struct TrainingRunCost {
 /// The run at `estimate`'s tokens/s on `estimate.devices` devices of `device`. tokens > 0.
 TrainingRunCost trainingRunCost(const TrainingStepEstimate& estimate, const catalog::Device& device, double tokens);
 
+/// "1T tokens in 28.2 days: 216,700 device-hours, $1,065,368.68 (cloud $/device-hour (2024-12)), 151.7 MWh of accelerator
+/// energy (TDP x time)": one line for both faces.
+std::string runCostText(const TrainingRunCost& cost);
+
+/// "1T tokens", "15.6B tokens", "300,000 tokens": as training runs are spoken of.
+std::string tokensText(double tokens);
+
 /// One device count tried by the deadline search.
 struct DeadlineTry {
     int devices = 0;
@@ -42,9 +50,10 @@ struct DeadlineResult {
 };
 
 /// The fewest devices, in whole scale-up domains doubling (1, 2, 4 … nodes; below one node 1, 2, 4 … devices), whose best
-/// layout trains `tokens` within `days`; up to `maxDevices`. `search.devices` is ignored.
+/// layout trains `tokens` within `days`; up to `maxDevices`. `search.devices` is ignored. `cancel` stops between counts
+/// (devices stays 0).
 Result<DeadlineResult> devicesForDeadline(const roofline::TransformerConfig& model, const catalog::Device& device,
                                           std::span<const catalog::Device> catalog, const TrainingSearch& search, double tokens,
-                                          double days, int maxDevices);
+                                          double days, int maxDevices, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace accelscope::models::system
