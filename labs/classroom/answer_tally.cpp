@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// The room's answers to one question as bins.
+#include "labs/classroom/answer_tally.hpp"
+
+#include "models/common/number_text.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace accelscope::labs::classroom {
+namespace {
+
+std::string numberText(double value) { return models::readableText(value, 3); }
+
+/// The value at fraction `p` (0..1) of sorted `values` (nearest rank).
+double percentile(const std::vector<double>& sorted, double p)
+{
+    const auto index = static_cast<std::size_t>(std::lround(p * static_cast<double>(sorted.size() - 1)));
+    return sorted[index];
+}
+
+struct Scale {
+    bool log = false;
+    double low = 0;
+    double high = 0;
+    std::size_t steps = 1;
+    double edge(std::size_t i) const
+    {
+        const double f = static_cast<double>(i) / static_cast<double>(steps);
+        return log ? std::pow(10.0, std::log10(low) + f * (std::log10(high) - std::log10(low))) : low + f * (high - low);
+    }
+};
+
+/// The bin index of `value` in number bins laid out as in tallyAnswers.
+std::size_t binOf(const std::vector<Bin>& bins, double value)
+{
+    for (std::size_t i = 0; i < bins.size(); ++i) {
+        const bool last = i + 1 == bins.size();
+        if (value >= bins[i].low && (value < bins[i].high || (last && value <= bins[i].high))) return i;
+    }
+    return value < bins.front().low ? 0 : bins.size() - 1;
+}
+
+std::vector<Bin> numberBins(const Question& question, const std::vector<double>& values, const std::vector<double>& marks,
+                            bool& logScale)
+{
+    std::vector<double> sorted = values;
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<double> span = marks;
+    if (!sorted.empty()) {
+        span.push_back(percentile(sorted, 0.05));
+        span.push_back(percentile(sorted, 0.95));
+    }
+    if (span.empty()) return {};
+    Scale scale;
+    scale.low = *std::min_element(span.begin(), span.end());
+    scale.high = *std::max_element(span.begin(), span.end());
+    const bool positive = scale.low > 0 && (sorted.empty() || sorted.front() > 0);
+    scale.log = positive && scale.high / scale.low > 20;
+    logScale = scale.log;
+    const std::string unit = question.unit.empty() ? "" : " " + question.unit;
+    std::vector<Bin> bins;
+    if (scale.low == scale.high) {
+        bins.push_back({numberText(scale.low) + unit, scale.low, scale.high, 0, false, false, {}});
+    } else {
+        scale.steps = std::min<std::size_t>(maxNumberBins - 2, std::max<std::size_t>(4, values.size()));
+        for (std::size_t i = 0; i < scale.steps; ++i) {
+            const double low = scale.edge(i);
+            const double high = scale.edge(i + 1);
+            bins.push_back({numberText(low) + " – " + numberText(high) + unit, low, high, 0, false, false, {}});
+        }
+    }
+    const bool below = !sorted.empty() && sorted.front() < scale.low;
+    const bool above = !sorted.empty() && sorted.back() > scale.high;
+    if (below) bins.insert(bins.begin(), Bin{"below " + numberText(scale.low) + unit, -HUGE_VAL, scale.low, 0, false, false, {}});
+    if (above) bins.push_back(Bin{"above " + numberText(scale.high) + unit, scale.high, HUGE_VAL, 0, false, false, {}});
+    return bins;
+}
+
+} // namespace
+
+Tally tallyAnswers(const Question& question, const std::vector<GradedAnswer>& answers, bool revealed,
+                   std::optional<double> measured, const std::string& measuredLabel)
+{
+    Tally tally;
+    tally.answers = static_cast<int>(answers.size());
+    tally.revealed = revealed;
+    if (revealed) {
+        tally.measured = measured;
+        tally.measuredLabel = measuredLabel;
+        tally.perMistake.assign(question.mistakes.size(), 0);
+        for (const auto& answer : answers) {
+            if (answer.correct) ++tally.right;
+            else if (answer.mistake >= 0) ++tally.perMistake[static_cast<std::size_t>(answer.mistake)];
+            else ++tally.other;
+        }
+    }
+    if (question.kind == guided::CheckKind::Choice) {
+        for (std::size_t i = 0; i < question.options.size(); ++i) {
+            const double number = static_cast<double>(i + 1);
+            tally.bins.push_back({question.options[i], number, number, 0, false, false, {}});
+        }
+        for (const auto& answer : answers) {
+            const auto index = static_cast<std::size_t>(answer.value) - 1;
+            if (answer.value >= 1 && index < tally.bins.size()) ++tally.bins[index].count;
+        }
+        if (!revealed) return tally;
+        tally.bins[static_cast<std::size_t>(question.expectedValue) - 1].right = true;
+        for (const auto& mistake : question.mistakes) {
+            const auto index = static_cast<std::size_t>(mistake.value) - 1;
+            if (mistake.value >= 1 && index < tally.bins.size()) tally.bins[index].mistakes.push_back(mistake.label);
+        }
+        return tally;
+    }
+    std::vector<double> values;
+    for (const auto& answer : answers) values.push_back(answer.value);
+    std::vector<double> marks;
+    if (revealed) {
+        marks.push_back(question.expectedValue);
+        for (const auto& mistake : question.mistakes) marks.push_back(mistake.value);
+        if (measured) marks.push_back(*measured);
+    }
+    tally.bins = numberBins(question, values, marks, tally.logScale);
+    if (tally.bins.empty()) return tally;
+    for (const double value : values) ++tally.bins[binOf(tally.bins, value)].count;
+    if (!revealed) return tally;
+    tally.bins[binOf(tally.bins, question.expectedValue)].right = true;
+    for (const auto& mistake : question.mistakes) tally.bins[binOf(tally.bins, mistake.value)].mistakes.push_back(mistake.label);
+    if (measured) tally.bins[binOf(tally.bins, *measured)].measured = true;
+    return tally;
+}
+
+} // namespace accelscope::labs::classroom
