@@ -10,6 +10,7 @@
 #include "models/catalog/catalog_set.hpp"
 
 #include <QCheckBox>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
@@ -312,6 +313,12 @@ void ClassroomPanel::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) refresh();
+}
+
+void ClassroomPanel::closeEvent(QCloseEvent* event)
+{
+    if (m_server.running()) stopSession();
+    QWidget::closeEvent(event);
 }
 
 void ClassroomPanel::resizeEvent(QResizeEvent* event)

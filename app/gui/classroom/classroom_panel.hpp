@@ -52,6 +52,8 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    /// Closing the panel stops the session: nothing listens unseen.
+    void closeEvent(QCloseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
