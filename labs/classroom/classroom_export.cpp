@@ -89,7 +89,11 @@ models::figure::Figure tallyFigure(const Question& question, const Tally& tally,
         if (bin.right) notes.push_back("right: " + question.expectedText);
         if (bin.measured) notes.push_back("measured: " + models::readableText(*tally.measured) + " " + question.unit);
         for (const auto& label : bin.mistakes) notes.push_back(label);
-        if (!notes.empty()) d.text(x0, y + rowHeight - 16, join(notes, " · "), bin.mistakes.empty() ? muted : mistake, 12);
+        if (!notes.empty()) {
+            const std::string note = join(notes, " · ");
+            d.text(x0, y + rowHeight - 16, note, bin.mistakes.empty() ? muted : mistake, 12);
+            d.width = std::max(d.width, x0 + models::figure::textWidthEstimate(note, 12) + 8);
+        }
         y += rowHeight;
     }
     if (tally.bins.empty()) d.text(0, 4, "no answers yet", muted, size);

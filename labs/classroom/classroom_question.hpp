@@ -65,6 +65,6 @@ models::Result<GradedAnswer> gradeAnswer(const Question& question, std::string_v
 
 /// A mistake message cut to a bin label: its first sentence, at most `maxChars` characters
 /// (UTF-8 aware, "…" when cut).
-std::string shortLabel(const std::string& message, std::size_t maxChars = 48);
+std::string shortLabel(const std::string& message, std::size_t maxChars = 64);
 
 } // namespace accelscope::labs::classroom

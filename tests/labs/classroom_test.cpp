@@ -6,7 +6,9 @@
 #include "labs/classroom/classroom_session.hpp"
 #include "labs/classroom/client_message.hpp"
 #include "labs/classroom/session_code.hpp"
+#include "labs/guided/lesson_engine.hpp"
 #include "labs/guided/lessons_directory.hpp"
+#include "models/common/number_text.hpp"
 
 #include "tests/support/lesson_test_context.hpp"
 
@@ -59,7 +61,7 @@ options:
 - <b>neither</b>
 answer: 2
 mistakes:
-- 1 -> "Count FLOPs per byte: one multiply-add per 2-byte weight."
+- 1 -> "Count the FLOPs per byte first."
 explanation: About 1 FLOP/byte.
 ```
 
@@ -91,6 +93,14 @@ std::array<std::uint8_t, 16> bytes(std::uint8_t seed)
 Json parsed(const std::string& text) { return Json::parse(text); }
 
 } // namespace
+
+TEST_CASE("a long mistake message is cut to its first sentence for a bin label")
+{
+    CHECK(shortLabel("That is 2^16. Count again.") == "That is 2^16.");
+    CHECK(shortLabel("That counts one byte per element; BF16 takes two bytes per element, so halve it") ==
+          "That counts one byte per element; BF16 takes two bytes per elem…");
+    CHECK(shortLabel("ÄÖÜ äöü", 4) == "ÄÖÜ…");
+}
 
 TEST_CASE("a session code takes five unbiased bits per character from the random bytes")
 {
@@ -223,7 +233,8 @@ TEST_CASE("a choice check becomes a question answered by the option's number")
     CHECK(gradeAnswer(*question, "3", emptyContext())->mistake == -1);
     CHECK(gradeAnswer(*question, "4", emptyContext()).error().message == "choose an option from 1 to 3");
     CHECK(gradeAnswer(*question, "memory bound", emptyContext()).error().message == "choose an option from 1 to 3");
-    CHECK(questionFromStep(lesson, 2, emptyContext()).error().message == "room.md:37: step 'Prose only' has no check to ask");
+    CHECK(questionFromStep(lesson, 2, emptyContext()).error().message ==
+          "room.md:" + std::to_string(lesson.steps[2].line) + ": step 'Prose only' has no check to ask");
     CHECK(questionFromStep(lesson, 3, emptyContext()).error().message == "room: no step 4 (it has 3)");
 }
 
@@ -265,7 +276,7 @@ TEST_CASE("choice bars count each option and mark the right one and the mistakes
     CHECK(hidden.right == 0);
     const Tally shown = tallyAnswers(question, answers, true);
     CHECK(shown.bins[1].right);
-    CHECK(shown.bins[0].mistakes == std::vector<std::string>{"Count FLOPs per byte: one multiply-add per 2-byte weight."});
+    CHECK(shown.bins[0].mistakes == std::vector<std::string>{"Count the FLOPs per byte first."});
     CHECK(shown.right == 3);
     CHECK(shown.perMistake == std::vector<int>{1});
     CHECK(shown.other == 1);
