@@ -31,14 +31,42 @@ struct Scale {
     }
 };
 
-/// The bin index of `value` in number bins laid out as in tallyAnswers.
+/// The bin index of `value` in number bins laid out as in tallyAnswers: a "below" bin holds what is
+/// under the range, an "above" bin what is over it, and the last bin of the range its top edge.
 std::size_t binOf(const std::vector<Bin>& bins, double value)
 {
     for (std::size_t i = 0; i < bins.size(); ++i) {
-        const bool last = i + 1 == bins.size();
-        if (value >= bins[i].low && (value < bins[i].high || (last && value <= bins[i].high))) return i;
+        const Bin& bin = bins[i];
+        if (std::isinf(bin.low)) {
+            if (value < bin.high) return i;
+            continue;
+        }
+        if (std::isinf(bin.high)) return i; // only reached by a value over the range
+        const bool lastInRange = i + 1 == bins.size() || std::isinf(bins[i + 1].high);
+        if (value >= bin.low && (value < bin.high || (lastInRange && value <= bin.high))) return i;
     }
-    return value < bins.front().low ? 0 : bins.size() - 1;
+    return bins.size() - 1;
+}
+
+/// The range the bins span: the answers between the 5th and 95th percentile and those within one
+/// such width of it (in log10 when every answer is positive), so that only an outlier (1e300 typed
+/// for 1365) lands in "below" or "above".
+std::pair<double, double> coreRange(const std::vector<double>& sorted)
+{
+    const bool positive = sorted.front() > 0;
+    const auto space = [positive](double v) { return positive ? std::log10(v) : v; };
+    const double p5 = space(percentile(sorted, 0.05));
+    const double p95 = space(percentile(sorted, 0.95));
+    const double width = p95 - p5;
+    double low = sorted.back();
+    double high = sorted.front();
+    for (const double v : sorted) {
+        if (space(v) >= p5 - width && space(v) <= p95 + width) {
+            low = std::min(low, v);
+            high = std::max(high, v);
+        }
+    }
+    return {low, high};
 }
 
 std::vector<Bin> numberBins(const Question& question, const std::vector<double>& values, const std::vector<double>& marks,
@@ -48,8 +76,9 @@ std::vector<Bin> numberBins(const Question& question, const std::vector<double>&
     std::sort(sorted.begin(), sorted.end());
     std::vector<double> span = marks;
     if (!sorted.empty()) {
-        span.push_back(percentile(sorted, 0.05));
-        span.push_back(percentile(sorted, 0.95));
+        const auto [low, high] = coreRange(sorted);
+        span.push_back(low);
+        span.push_back(high);
     }
     if (span.empty()) return {};
     Scale scale;

@@ -41,10 +41,11 @@ struct Tally {
 
 /// Bins `answers` to `question`. Before the reveal the bins come from the answers alone (their
 /// ranges give nothing away); after it the range takes in the right answer, the mistakes and the
-/// measured value too, and those are marked. Number bins span the 5th to 95th percentile of the
-/// values (plus the marks after the reveal) in up to maxNumberBins − 2 equal steps, linear or in
-/// log10 when every value is positive and they spread over more than a factor 20; the values
-/// outside go to a "below" and an "above" bin.
+/// measured value too, and those are marked. Number bins span the answers between the 5th and 95th
+/// percentile and those within one such width of it (in log10 when all are positive), plus the
+/// marks after the reveal, in up to maxNumberBins − 2 equal steps, linear or in log10 when every
+/// value is positive and they spread over more than a factor 20; the outliers go to a "below" and
+/// an "above" bin.
 Tally tallyAnswers(const Question& question, const std::vector<GradedAnswer>& answers, bool revealed,
                    std::optional<double> measured = std::nullopt, const std::string& measuredLabel = {});
 

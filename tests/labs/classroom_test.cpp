@@ -105,10 +105,11 @@ TEST_CASE("a long mistake message is cut to its first sentence for a bin label")
 TEST_CASE("a session code takes five unbiased bits per character from the random bytes")
 {
     // 0x00..0x06: bits 00000000 00000001 00000010 00000011 00000100 00000101 00000110 → groups of 5:
-    // 00000 00000 00000 10000 00100 00000 11000 00100 00001 01000 (+6 unused) → 0 0 0 G 4 0 R 4 1 8.
+    // 00000 00000 00000 10000 00100 00000 11000 00100 00000 10100 (+6 unused) → 0 0 0 G 4 0 R 4 0 M
+    // (Crockford: G is 16, R 24, M 20).
     const std::array<std::uint8_t, 7> random{0, 1, 2, 3, 4, 5, 6};
-    CHECK(makeSessionCode(random) == "000G40R418");
-    CHECK(displayCode("000G40R418") == "000G4-0R418");
+    CHECK(makeSessionCode(random) == "000G40R40M");
+    CHECK(displayCode("000G40R40M") == "000G4-0R40M");
     const std::array<std::uint8_t, 7> ones{255, 255, 255, 255, 255, 255, 255};
     CHECK(makeSessionCode(ones) == "ZZZZZZZZZZ");
 }
@@ -465,7 +466,7 @@ TEST_CASE("nicknames are kept only when the session asks for them")
         CHECK((csv.find("Zed") != std::string::npos) == nicknames);
         if (nicknames) CHECK(csv.find("'Zed=1+1") == std::string::npos); // starts with Z: no formula guard needed
         CHECK(csv.find("1,room,2,choice,A GEMV in BF16 on an H100 is,,memory bound,1,compute bound,1,no,no,"
-                       "Count FLOPs per byte: one multiply-add per 2-byte weight.\r\n") != std::string::npos);
+                       "Count the FLOPs per byte first.\r\n") != std::string::npos);
         CHECK(csv.find("1,room,2,choice,A GEMV in BF16 on an H100 is,,memory bound,1,memory bound,0,yes,no,\r\n") != std::string::npos);
     }
 }

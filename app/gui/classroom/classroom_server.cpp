@@ -68,6 +68,9 @@ std::expected<void, QString> ClassroomServer::start(const QHostAddress& address,
         response.setHeader("Referrer-Policy", "no-referrer");
         return response;
     });
+    // Qt 6.4 upgrades a WebSocket request only when a route handles it: this one writes nothing, and
+    // the socket goes to acceptWebSocket (which also checks the path and the origin).
+    http->route("/ws", QHttpServerRequest::Method::Get, [](QHttpServerResponder&&) {});
     // Anything else (another path, another method, a file name) is 404: nothing on disk is served.
     http->afterRequest([](QHttpServerResponse&& response) {
         response.setHeader("X-Content-Type-Options", "nosniff");
