@@ -69,7 +69,7 @@ std::pair<double, double> coreRange(const std::vector<double>& sorted)
     return {low, high};
 }
 
-std::vector<Bin> numberBins(const Question& question, const std::vector<double>& values, const std::vector<double>& marks,
+std::vector<Bin> numberBins(const std::vector<double>& values, const std::vector<double>& marks,
                             bool& logScale)
 {
     std::vector<double> sorted = values;
@@ -87,22 +87,21 @@ std::vector<Bin> numberBins(const Question& question, const std::vector<double>&
     const bool positive = scale.low > 0 && (sorted.empty() || sorted.front() > 0);
     scale.log = positive && scale.high / scale.low > 20;
     logScale = scale.log;
-    const std::string unit = question.unit.empty() ? "" : " " + question.unit;
     std::vector<Bin> bins;
     if (scale.low == scale.high) {
-        bins.push_back({numberText(scale.low) + unit, scale.low, scale.high, 0, false, false, {}});
+        bins.push_back({numberText(scale.low), scale.low, scale.high, 0, false, false, {}});
     } else {
         scale.steps = std::min<std::size_t>(maxNumberBins - 2, std::max<std::size_t>(4, values.size()));
         for (std::size_t i = 0; i < scale.steps; ++i) {
             const double low = scale.edge(i);
             const double high = scale.edge(i + 1);
-            bins.push_back({numberText(low) + " – " + numberText(high) + unit, low, high, 0, false, false, {}});
+            bins.push_back({numberText(low) + " – " + numberText(high), low, high, 0, false, false, {}});
         }
     }
     const bool below = !sorted.empty() && sorted.front() < scale.low;
     const bool above = !sorted.empty() && sorted.back() > scale.high;
-    if (below) bins.insert(bins.begin(), Bin{"below " + numberText(scale.low) + unit, -HUGE_VAL, scale.low, 0, false, false, {}});
-    if (above) bins.push_back(Bin{"above " + numberText(scale.high) + unit, scale.high, HUGE_VAL, 0, false, false, {}});
+    if (below) bins.insert(bins.begin(), Bin{"below " + numberText(scale.low), -HUGE_VAL, scale.low, 0, false, false, {}});
+    if (above) bins.push_back(Bin{"above " + numberText(scale.high), scale.high, HUGE_VAL, 0, false, false, {}});
     return bins;
 }
 
@@ -149,7 +148,7 @@ Tally tallyAnswers(const Question& question, const std::vector<GradedAnswer>& an
         for (const auto& mistake : question.mistakes) marks.push_back(mistake.value);
         if (measured) marks.push_back(*measured);
     }
-    tally.bins = numberBins(question, values, marks, tally.logScale);
+    tally.bins = numberBins(values, marks, tally.logScale);
     if (tally.bins.empty()) return tally;
     for (const double value : values) ++tally.bins[binOf(tally.bins, value)].count;
     if (!revealed) return tally;

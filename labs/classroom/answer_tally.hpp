@@ -16,7 +16,7 @@ inline constexpr std::size_t maxNumberBins = 12;
 
 /// One bar.
 struct Bin {
-    std::string label;  ///< the option's text, or the range of numbers ("120 – 180 FLOP/byte", "below 12")
+    std::string label;  ///< the option's text, or the range of numbers in the question's unit ("120 – 180", "below 12")
     double low = 0;     ///< number: the bin's range [low, high); choice: the option's number twice
     double high = 0;
     int count = 0;

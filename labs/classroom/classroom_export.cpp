@@ -67,8 +67,9 @@ models::figure::Figure tallyFigure(const Question& question, const Tally& tally,
     const Colour bar = dark ? Colour{110, 160, 230} : Colour{60, 110, 190};
     const Colour right = dark ? Colour{90, 200, 120} : Colour{30, 140, 60};
     const Colour mistake = dark ? Colour{255, 170, 60} : Colour{200, 90, 0};
-    constexpr double size = 16;
-    constexpr double rowHeight = 44;
+    constexpr double size = 18;
+    constexpr double noteSize = 14;
+    constexpr double rowHeight = 52;
     double labelWidth = 120;
     for (const auto& bin : tally.bins) labelWidth = std::max(labelWidth, models::figure::textWidthEstimate(bin.label, size));
     labelWidth = std::min(labelWidth, 360.0);
@@ -83,7 +84,7 @@ models::figure::Figure tallyFigure(const Question& question, const Tally& tally,
     for (const auto& bin : tally.bins) {
         const double w = barWidth * bin.count / most;
         d.text(labelWidth, y + 4, bin.label, bin.right ? right : ink, size, Anchor::End, false, bin.right);
-        d.rect(x0, y + 2, std::max(w, 1.0), rowHeight - 18, bin.right ? right : bar);
+        d.rect(x0, y + 2, std::max(w, 1.0), rowHeight - 22, bin.right ? right : bar);
         d.text(x0 + w + 8, y + 4, std::to_string(bin.count), ink, size, Anchor::Start, false, true);
         std::vector<std::string> notes;
         if (bin.right) notes.push_back("right: " + question.expectedText);
@@ -91,8 +92,8 @@ models::figure::Figure tallyFigure(const Question& question, const Tally& tally,
         for (const auto& label : bin.mistakes) notes.push_back(label);
         if (!notes.empty()) {
             const std::string note = join(notes, " · ");
-            d.text(x0, y + rowHeight - 16, note, bin.mistakes.empty() ? muted : mistake, 12);
-            d.width = std::max(d.width, x0 + models::figure::textWidthEstimate(note, 12) + 8);
+            d.text(x0, y + rowHeight - 19, note, bin.mistakes.empty() ? muted : mistake, noteSize);
+            d.width = std::max(d.width, x0 + models::figure::textWidthEstimate(note, noteSize) + 8);
         }
         y += rowHeight;
     }

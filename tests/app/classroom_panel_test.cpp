@@ -37,8 +37,10 @@ bool waitFor(const std::function<bool()>& done, int ms = 10000)
 
 std::string statistics(const gui::ClassroomPanel& panel)
 {
+    const auto figure = panel.figure(); // kept: a range-for over a temporary's member would dangle
+    REQUIRE(figure.has_value());
     std::string all;
-    for (const auto& line : panel.figure().value().statistics) all += line + "\n";
+    for (const auto& line : figure->statistics) all += line + "\n";
     return all;
 }
 

@@ -87,7 +87,7 @@ QWidget* ClassroomPanel::buildJoinColumn()
     m_code->setTextFormat(Qt::PlainText);
     QFont big = m_code->font();
     big.setBold(true);
-    big.setPointSizeF(big.pointSizeF() * 1.6);
+    big.setPointSizeF(big.pointSizeF() * 1.4);
     m_code->setFont(big);
     m_qr = new QLabel;
     m_qr->setAlignment(Qt::AlignCenter);
@@ -195,6 +195,7 @@ bool ClassroomPanel::askNext()
 void ClassroomPanel::reveal()
 {
     m_server.reveal();
+    showMessage(tr("Revealed: each student's page shows the right answer and whether theirs was; no more answers."), false);
     refresh();
 }
 
@@ -261,10 +262,12 @@ void ClassroomPanel::refresh()
         }
     }
     const auto answers = current == nullptr ? 0 : static_cast<int>(current->answers.size());
-    m_counts->setText(tr("%n joined", nullptr, static_cast<int>(session->joined())) + QStringLiteral(" · ") +
-                      tr("%n answer(s)", nullptr, answers));
+    m_counts->setText(tr("%1 joined · %2").arg(session->joined()).arg(answers == 1 ? tr("1 answer") : tr("%1 answers").arg(answers)));
     m_question->setText(current == nullptr ? tr("No question yet: open a lesson step with a check and Ask.")
-                                           : tr("Question %1: %2").arg(current->id).arg(QString::fromStdString(current->question.text)));
+                                           : tr("Question %1%2: %3")
+                                                 .arg(current->id)
+                                                 .arg(current->question.unit.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(current->question.unit)))
+                                                 .arg(QString::fromStdString(current->question.text)));
     refreshChart();
 }
 
@@ -275,8 +278,15 @@ void ClassroomPanel::refreshChart()
         m_chart->clear();
         return;
     }
+    // The projector shows the bars alone, as large as they fit: the question is written above them,
+    // the counts beside; the legend, statistics and sources are for the exported figure.
     auto shown = *f;
-    shown.title.clear(); // the question is written above the bars
+    shown.title.clear();
+    shown.subtitle.clear();
+    shown.legend.clear();
+    shown.statistics.clear();
+    shown.units.clear();
+    shown.sources.clear();
     const QImage image = renderFigure(shown, devicePixelRatioF());
     QPixmap pixmap = QPixmap::fromImage(image.scaled(m_chart->size() * devicePixelRatioF(), Qt::KeepAspectRatio, Qt::SmoothTransformation));
     pixmap.setDevicePixelRatio(devicePixelRatioF());
