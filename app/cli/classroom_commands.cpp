@@ -41,7 +41,8 @@ ExitCode tally(const CliContext& ctx, const TallyOptions& o)
     if (!set) return ctx.error(set.error());
     labs::guided::LessonContext context;
     context.devices = std::move(set->devices);
-    for (const auto& lab : labs::LabRegistry::withAllLabs(ctx.executableDir).labs()) context.labs.push_back(lab->describe());
+    const auto registry = labs::LabRegistry::withAllLabs(ctx.executableDir); // kept: the loop reads into it
+    for (const auto& lab : registry.labs()) context.labs.push_back(lab->describe());
     auto question = classroom::questionFromStep(*lesson, static_cast<std::size_t>(o.step - 1), context);
     if (!question) return ctx.error(question.error());
     std::vector<classroom::GradedAnswer> graded;

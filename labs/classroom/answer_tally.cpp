@@ -10,7 +10,8 @@
 namespace accelscope::labs::classroom {
 namespace {
 
-std::string numberText(double value) { return models::readableText(value, 3); }
+// Four significant digits: an edge such as 1365.5 must not read as the 1,370 of its neighbour bin.
+std::string numberText(double value) { return models::readableText(value, 4); }
 
 /// The value at fraction `p` (0..1) of sorted `values` (nearest rank).
 double percentile(const std::vector<double>& sorted, double p)
@@ -24,6 +25,22 @@ struct Scale {
     double low = 0;
     double high = 0;
     std::size_t steps = 1;
+    /// Shifts the grid by less than a step so that `value` sits in the middle of its bin, adding a
+    /// step on the side the shift uncovered: the right answer's bin then holds the answers around it.
+    void centreOn(double value)
+    {
+        const auto space = [this](double v) { return log ? std::log10(v) : v; };
+        const auto back = [this](double v) { return log ? std::pow(10.0, v) : v; };
+        const double lo = space(low);
+        const double width = (space(high) - lo) / static_cast<double>(steps);
+        const double k = std::floor((space(value) - lo) / width);
+        const double shift = space(value) - (lo + (k + 0.5) * width);
+        if (shift == 0) return;
+        // The shift is under half a step: one more step on the uncovered side keeps every value inside.
+        low = back(lo + shift - (shift > 0 ? width : 0));
+        high = back(space(high) + shift + (shift < 0 ? width : 0));
+        ++steps;
+    }
     double edge(std::size_t i) const
     {
         const double f = static_cast<double>(i) / static_cast<double>(steps);
@@ -69,7 +86,7 @@ std::pair<double, double> coreRange(const std::vector<double>& sorted)
     return {low, high};
 }
 
-std::vector<Bin> numberBins(const std::vector<double>& values, const std::vector<double>& marks,
+std::vector<Bin> numberBins(const std::vector<double>& values, const std::vector<double>& marks, std::optional<double> centre,
                             bool& logScale)
 {
     std::vector<double> sorted = values;
@@ -91,7 +108,8 @@ std::vector<Bin> numberBins(const std::vector<double>& values, const std::vector
     if (scale.low == scale.high) {
         bins.push_back({numberText(scale.low), scale.low, scale.high, 0, false, false, {}});
     } else {
-        scale.steps = std::min<std::size_t>(maxNumberBins - 2, std::max<std::size_t>(4, values.size()));
+        scale.steps = std::min<std::size_t>(maxNumberBins - 3, std::max<std::size_t>(4, values.size()));
+        if (centre) scale.centreOn(*centre);
         for (std::size_t i = 0; i < scale.steps; ++i) {
             const double low = scale.edge(i);
             const double high = scale.edge(i + 1);
@@ -148,7 +166,7 @@ Tally tallyAnswers(const Question& question, const std::vector<GradedAnswer>& an
         for (const auto& mistake : question.mistakes) marks.push_back(mistake.value);
         if (measured) marks.push_back(*measured);
     }
-    tally.bins = numberBins(values, marks, tally.logScale);
+    tally.bins = numberBins(values, marks, revealed ? std::optional<double>(question.expectedValue) : std::nullopt, tally.logScale);
     if (tally.bins.empty()) return tally;
     for (const double value : values) ++tally.bins[binOf(tally.bins, value)].count;
     if (!revealed) return tally;

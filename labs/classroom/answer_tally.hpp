@@ -45,7 +45,8 @@ struct Tally {
 /// percentile and those within one such width of it (in log10 when all are positive), plus the
 /// marks after the reveal, in up to maxNumberBins − 2 equal steps, linear or in log10 when every
 /// value is positive and they spread over more than a factor 20; the outliers go to a "below" and
-/// an "above" bin.
+/// an "above" bin. After the reveal the grid is shifted (by less than a step, one step added) so
+/// that the right answer sits in the middle of its bin.
 Tally tallyAnswers(const Question& question, const std::vector<GradedAnswer>& answers, bool revealed,
                    std::optional<double> measured = std::nullopt, const std::string& measuredLabel = {});
 

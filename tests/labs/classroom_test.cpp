@@ -311,6 +311,7 @@ TEST_CASE("a number histogram bins the answers and marks the answer, the mistake
         if (bin.right) {
             CHECK(bin.low <= 4096.0 / 3);
             CHECK(bin.high > 4096.0 / 3);
+            CHECK_THAT((bin.low + bin.high) / 2, Catch::Matchers::WithinRel(4096.0 / 3, 1e-9)); // centred after the reveal
             CHECK(bin.count >= 5); // the five answers within 0.5 %
         }
     }
