@@ -110,6 +110,14 @@ TEST_CASE("the classroom server serves the student page and nothing else, and cl
         INFO(path);
         CHECK(get(path).first == 404);
     }
+    // A request body past the limit is cut off, not read into memory; the page is still served.
+    QTcpSocket flood;
+    flood.connectToHost(QHostAddress::LocalHost, port);
+    REQUIRE(flood.waitForConnected(5000));
+    flood.write("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4000000\r\n\r\n");
+    flood.write(QByteArray(4'000'000, 'x'));
+    CHECK(waitFor([&] { return flood.state() == QAbstractSocket::UnconnectedState; }));
+    CHECK(get("/").first == 200);
     server.stop();
     CHECK_FALSE(server.running());
     QTcpSocket probe;
