@@ -113,6 +113,8 @@ std::string unitKey(std::string_view unit)
     return key == "x" ? std::string("×") : key;
 }
 
+} // namespace
+
 /// The learner's number: digits (',' as thousands separators allowed), then nothing or the
 /// check's unit. Another unit ("591 GFLOP" for FLOP/byte, GB for GiB) is refused with a message
 /// that names the unit asked for, never graded as a number.
@@ -135,6 +137,8 @@ Result<double> parseLearnerNumber(std::string_view answer, const std::string& un
     return fail(ErrorCode::InvalidArgument, "'" + std::string(answer) + "': this question is answered in " + unit + ", not '" + given +
                                                 "'; give the number in " + unit);
 }
+
+namespace {
 
 std::vector<Problem> validateStep(const Lesson& lesson, const Step& step, const LessonContext& context, const Evaluator& evaluator)
 {
