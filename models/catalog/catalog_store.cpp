@@ -133,8 +133,9 @@ Result<void> migrateTo7(const Database& db)
         CHECK (usd_per_hour IS NOT NULL OR list_price_usd IS NOT NULL));
       CREATE TABLE IF NOT EXISTS user_settings (key TEXT PRIMARY KEY NOT NULL, value REAL NOT NULL))");
 }
+Result<void> migrateTo8(const Database& db) { return db.execute(priceColumnsSql()); }
 constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2, &migrateTo3, &migrateTo4,
-                                                              &migrateTo5, &migrateTo6, &migrateTo7};
+                                                              &migrateTo5, &migrateTo6, &migrateTo7, &migrateTo8};
 
 } // namespace
 
@@ -154,6 +155,7 @@ Result<void> writeBundledCatalog(const std::filesystem::path& path, const std::v
             if (auto ok = db->execute(figureLabelColumnSql()); !ok) return ok;
             if (auto ok = db->execute(linkKindColumnSql()); !ok) return ok;
             if (auto ok = db->execute(lifecycleColumnsSql()); !ok) return ok;
+            if (auto ok = db->execute(priceColumnsSql()); !ok) return ok;
             if (auto ok = writeMeta(*db, info); !ok) return ok;
             return insertDeviceRows(*db, devices);
         });

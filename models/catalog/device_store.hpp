@@ -28,6 +28,9 @@ std::string_view linkKindColumnSql();
 /// SQL that adds the devices' `vendor_format_name` and `lifecycle` columns; run after
 /// figureLabelColumnSql() for a new database, or alone to migrate one at user schema 5.
 std::string_view lifecycleColumnsSql();
+/// SQL that adds the figures' price_kind, provider, region and verified columns and the devices' cloud_prices
+/// and missing columns; run after lifecycleColumnsSql() for a new database, or alone to migrate user schema 7.
+std::string_view priceColumnsSql();
 
 /// Inserts devices (the caller wraps this in a transaction).
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices);
