@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <charconv>
 #include <unordered_map>
 
@@ -64,14 +65,23 @@ ALTER TABLE devices ADD COLUMN lifecycle TEXT;
 
 // Bundled schema 5, user schema 8: a price's basis, provider and region, whether a figure was read in its
 // source, more cloud prices and the reasons for absent figures (the last two as JSON text).
-constexpr std::string_view priceSql = R"sql(
-ALTER TABLE figures ADD COLUMN price_kind TEXT;
-ALTER TABLE figures ADD COLUMN provider TEXT;
-ALTER TABLE figures ADD COLUMN region TEXT;
-ALTER TABLE figures ADD COLUMN verified INTEGER NOT NULL DEFAULT 1;
-ALTER TABLE devices ADD COLUMN cloud_prices TEXT;
-ALTER TABLE devices ADD COLUMN missing TEXT;
-)sql";
+constexpr std::array<std::pair<const char*, ColumnSpec>, 6> priceColumnList{{
+    {"figures", {"price_kind", "TEXT"}},
+    {"figures", {"provider", "TEXT"}},
+    {"figures", {"region", "TEXT"}},
+    {"figures", {"verified", "INTEGER NOT NULL DEFAULT 1"}},
+    {"devices", {"cloud_prices", "TEXT"}},
+    {"devices", {"missing", "TEXT"}},
+}};
+
+std::string priceSqlText()
+{
+    std::string out;
+    for (const auto& [table, column] : priceColumnList) {
+        out += "ALTER TABLE " + std::string(table) + " ADD COLUMN " + std::string(column.name) + " " + std::string(column.type) + ";\n";
+    }
+    return out;
+}
 
 nlohmann::json figureFieldsJson(const Figure& f)
 {
@@ -362,7 +372,8 @@ std::string_view deviceColumnsV2Sql() { return columnsV2Sql; }
 std::string_view figureLabelColumnSql() { return figureLabelSql; }
 std::string_view linkKindColumnSql() { return linkKindSql; }
 std::string_view lifecycleColumnsSql() { return lifecycleSql; }
-std::string_view priceColumnsSql() { return priceSql; }
+std::string priceColumnsSql() { return priceSqlText(); }
+std::span<const std::pair<const char*, ColumnSpec>> priceColumns() { return priceColumnList; }
 
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices)
 {

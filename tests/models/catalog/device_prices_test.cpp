@@ -2,6 +2,7 @@
 // Price kinds, listed cloud prices, reasons for absent figures and the verified flag: parsing, the prices the
 // planner reads (devicePrices), and their round trips through JSON, CSV and the SQLite store.
 #include "models/catalog/catalog_parser.hpp"
+#include "models/catalog/catalog_set.hpp"
 #include "models/catalog/catalog_store.hpp"
 #include "models/catalog/device_csv.hpp"
 #include "models/catalog/device_json.hpp"
@@ -214,4 +215,36 @@ TEST_CASE("listed prices, reasons and flags survive the JSON export and the SQLi
     CHECK(json["prices"][1]["basis"] == "spot");
     CHECK(json["prices"][2]["region"].is_null());
     CHECK(json["missing"]["fp4_tflops_dense"] == "not published");
+}
+
+TEST_CASE("a version-7 user database gains the price columns and keeps its devices and their prices")
+{
+    accelscope::tests::TempDir dir;
+    const auto path = dir.path() / "user.db";
+    {
+        auto store = UserStore::open(path);
+        REQUIRE(store.has_value());
+        const auto file = dir.write("mine.json", pricedText(onDemand, spotAndCommitted));
+        REQUIRE(importDevicesFile(*store, file, {}, false)->issues.empty());
+    }
+    {   // what version 7 held: none of the price columns
+        auto db = Database::open(path, OpenMode::ReadWriteCreate);
+        REQUIRE(db->execute("ALTER TABLE figures DROP COLUMN price_kind; ALTER TABLE figures DROP COLUMN provider; "
+                            "ALTER TABLE figures DROP COLUMN region; ALTER TABLE figures DROP COLUMN verified; "
+                            "ALTER TABLE devices DROP COLUMN cloud_prices; ALTER TABLE devices DROP COLUMN missing; "
+                            "PRAGMA user_version = 7")
+                    .has_value());
+    }
+    auto store = UserStore::open(path);
+    REQUIRE(store.has_value());
+    CHECK(store->schemaVersion() == userSchemaVersion);
+    auto devices = store->devices();
+    REQUIRE(devices.has_value());
+    REQUIRE(devices->size() == 1);
+    // The old rows had no kind: the figure loads (verified by default) and only the headline is left.
+    const Figure* price = devices->front().figure(FigureKey::CloudUsdPerHour);
+    REQUIRE(price != nullptr);
+    CHECK(price->value == Approx(6.88));
+    CHECK_FALSE(price->priceKind.has_value());
+    CHECK(devicePrices(devices->front()).size() == 1);
 }
