@@ -3,6 +3,7 @@
 #include "app/cli/catalog_output.hpp"
 
 #include "app/cli/text_table.hpp"
+#include "models/catalog/device_prices.hpp"
 #include "models/catalog/figure_parser.hpp"
 
 namespace accelscope::cli {
@@ -31,6 +32,33 @@ std::string statusText(const Device& d, std::string_view asOf)
 std::string dateLine(const std::optional<LifecycleDate>& date)
 {
     return date ? date->date + " [" + date->sourceKey + "] " + date->where : "";
+}
+
+// "on-demand, AWS, us-east-1, 2026-11": a price's basis, seller, region and month.
+std::string priceBasisText(const PriceQuote& q)
+{
+    return std::string(priceBasisName(q.basis)) + ", " + q.provider + (q.region.empty() ? "" : ", " + q.region) + ", " + q.date;
+}
+
+// Every price with its basis (the planner's ranking input), then the reasons for absent figures.
+std::string pricesAndGaps(const Device& d)
+{
+    std::string out;
+    const auto quotes = devicePrices(d);
+    if (!quotes.empty()) {
+        TextTable table({"price", "USD", "basis, seller, region, month", "source"});
+        for (const auto& q : quotes) {
+            table.addRow({std::string(figureInfo(q.key).jsonKey) + (q.headline ? "" : " (more)"),
+                          formatFigureValue(q.usd) + (q.key == FigureKey::CloudUsdPerHour ? "/h" : ""), priceBasisText(q),
+                          (q.verified ? "" : "UNVERIFIED ") + q.source.publisher + " " + q.source.url});
+        }
+        out += "\nprices (per device; a cloud rate includes server, network and facility, a list price the device alone):\n" + table.render();
+    }
+    if (!d.missingReasons.empty()) {
+        out += "\nabsent figures:\n";
+        for (const auto& [key, reason] : d.missingReasons) out += "  " + std::string(figureInfo(key).jsonKey) + ": " + reason + "\n";
+    }
+    return out;
 }
 
 } // namespace
@@ -93,10 +121,12 @@ std::string renderDeviceDetail(const Device& d, std::string_view asOf)
             provenance = "[" + f->sourceKey + "] " + f->where + (f->stated.empty() ? "" : " (states " + f->stated + ")");
         }
         if (!f->label.empty()) provenance += " (vendor prints \"" + f->label + "\")";
+        if (f->priceKind) provenance = std::string(priceKindName(*f->priceKind)) + ", " + f->provider + ": " + provenance;
+        if (!f->verified) provenance = "UNVERIFIED (not read in a stored copy of the source): " + provenance;
         table.addRow({std::string(info.jsonKey), formatFigureValue(displayValue(info.key, f->value)),
                       std::string(displayUnit(info.key)), provenance});
     }
-    out += table.render() + "\nsources:\n";
+    out += table.render() + pricesAndGaps(d) + "\nsources:\n";
     for (const auto& [key, s] : d.sources) {
         out += "  [" + key + "] " + s.title + " (" + s.publisher + ", " + s.kind +
                (s.date.empty() ? "" : ", " + s.date) + ")\n      " + s.url + "\n";

@@ -99,7 +99,7 @@ constexpr std::array deviceKeys{
     "id", "name", "vendor", "kind", "form_factor", "scope", "scope_note", "architecture", "process_node",
     "release_year", "announced", "shipping", "end_of_life", "status", "vendor_format_name", "memory_type",
     "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name", "scaleup_topology", "scaleup_link_kind",
-    "notes", "contains", "primary_sources", "figures"};
+    "notes", "contains", "primary_sources", "figures", "cloud_prices", "missing"};
 constexpr std::array requiredDeviceKeys{"id", "name", "vendor", "kind", "form_factor", "scope", "scope_note",
                                         "primary_sources", "figures"};
 constexpr std::array componentKeys{"device", "count"};
@@ -107,7 +107,9 @@ constexpr std::array sourceKeys{"title", "publisher", "kind", "url", "date"};
 constexpr std::array sourceKinds{"datasheet", "whitepaper", "product-page", "docs",
                                  "paper", "press-release", "price-list", "keynote"};
 constexpr std::array lifecycleKeys{"date", "source", "where"};
-constexpr std::array figureKeys{"value", "label", "source", "where", "note", "date", "derived"};
+constexpr std::array figureKeys{"value", "label", "source", "where", "note", "date", "derived",
+                                "price_kind", "provider", "region", "verified"};
+constexpr std::array cloudPriceKeys{"price_kind", "provider", "region"};
 
 /// The unit word of a stated value ("80 GiB" -> "GiB"); empty for a bare number.
 std::string_view statedUnit(std::string_view stated)
@@ -330,6 +332,8 @@ private:
         if (object.contains("figures")) {
             parseFigures(object["figures"], pointer + "/figures", device);
         }
+        parseCloudPrices(object, pointer, device);
+        parseMissingReasons(object, pointer, device);
         if (m_issues.size() != issuesBefore) {
             return std::nullopt;
         }
@@ -521,6 +525,9 @@ private:
         figure.note = text(spec, pointer, "note");
         figure.date = text(spec, pointer, "date");
         figure.label = text(spec, pointer, "label");
+        if (!parsePriceFields(spec, pointer, info, figure)) {
+            return std::nullopt;
+        }
         if (spec.contains("derived")) {
             return parseDerivedFigure(spec, pointer, field, std::move(figure), device);
         }
@@ -569,11 +576,103 @@ private:
             return std::nullopt;
         }
         figure.value = *parsed;
+        return figure;
+    }
+
+    // `price_kind`, `provider`, `region` (cloud prices only; kind and provider required there), `date`
+    // (every price) and `verified` (any figure). False when an issue was reported.
+    bool parsePriceFields(const json& spec, const std::string& pointer, const FigureInfo& info, Figure& figure)
+    {
+        const std::string field(info.jsonKey);
+        const std::size_t before = m_issues.size();
+        if (spec.contains("verified")) {
+            if (spec["verified"].is_boolean()) {
+                figure.verified = spec["verified"].get<bool>();
+            } else {
+                issue(pointer + "/verified", field, "'verified' must be true or false");
+            }
+        }
         if (info.group == FigureGroup::Price && figure.date.empty()) {
             issue(pointer, field, "a price needs a 'date' (YYYY-MM)");
-            return std::nullopt;
         }
-        return figure;
+        if (info.key != FigureKey::CloudUsdPerHour) {
+            for (const char* key : cloudPriceKeys) {
+                if (spec.contains(key)) issue(pointer + "/" + key, field, "'" + std::string(key) + "' is for cloud prices (cloud_usd_per_hour) only");
+            }
+            return m_issues.size() == before;
+        }
+        figure.provider = text(spec, pointer, "provider");
+        figure.region = text(spec, pointer, "region");
+        const std::string kind = text(spec, pointer, "price_kind");
+        if (kind.empty()) {
+            issue(pointer, field, "a cloud price needs 'price_kind' (on-demand, committed-1y, committed-3y, capacity-block or spot)");
+        } else if (const auto parsed = priceKindFromName(kind)) {
+            figure.priceKind = *parsed;
+        } else {
+            issue(pointer + "/price_kind", field, "unknown price kind '" + shown(kind) + "' (expected on-demand, committed-1y, committed-3y, capacity-block or spot)");
+        }
+        if (figure.provider.empty()) {
+            issue(pointer, field, "a cloud price needs 'provider' (the company whose page states the rate)");
+        }
+        return m_issues.size() == before;
+    }
+
+    // `cloud_prices`: more cloud_usd_per_hour figures beside the headline one. A derived entry divides
+    // constants its source prints (an instance price by its devices); it names no other figure.
+    void parseCloudPrices(const json& object, const std::string& pointer, Device& device)
+    {
+        if (!object.contains("cloud_prices")) return;
+        const std::string at = pointer + "/cloud_prices";
+        const json& prices = object["cloud_prices"];
+        if (!prices.is_array()) {
+            issue(at, "cloud_prices", "must be a list of cloud price figures");
+            return;
+        }
+        const FigureInfo& info = figureInfo(FigureKey::CloudUsdPerHour);
+        for (std::size_t i = 0; i < prices.size(); ++i) {
+            const std::string entry = at + "/" + std::to_string(i);
+            auto figure = parseFigure(prices[i], entry, info, device);
+            if (!figure) continue;
+            figure->line = m_doc.lineOf(entry);
+            if (figure->provenance == Provenance::Derived) {
+                auto value = evaluateFormula(figure->formula, [](std::string_view) { return std::optional<double>{}; });
+                if (!value) {
+                    issue(entry + "/derived", "cloud_prices", "formula '" + shown(figure->formula) + "': " + value.error().message +
+                                                                  " (a listed price divides constants only)");
+                    continue;
+                }
+                if (auto range = checkFigureRange(*value, info); !range) {
+                    issue(entry + "/derived", "cloud_prices", "formula '" + shown(figure->formula) + "' gives " + range.error().message);
+                    continue;
+                }
+                figure->value = *value;
+            }
+            device.cloudPrices.push_back(std::move(*figure));
+        }
+    }
+
+    // `missing`: {"<figure key>": "why it is absent"}, only for figures the device does not have.
+    void parseMissingReasons(const json& object, const std::string& pointer, Device& device)
+    {
+        if (!object.contains("missing")) return;
+        const std::string at = pointer + "/missing";
+        if (!object["missing"].is_object()) {
+            issue(at, "missing", "must be an object {\"<figure key>\": \"why it is absent\"}");
+            return;
+        }
+        for (const auto& [key, reason] : object["missing"].items()) {
+            const std::string entry = at + "/" + escapePointerToken(key);
+            const auto figureKey = figureFromJsonKey(key);
+            if (!figureKey) {
+                issue(entry, "missing", "unknown figure '" + shown(key) + "'");
+            } else if (object.contains("figures") && object["figures"].is_object() && object["figures"].contains(key)) {
+                issue(entry, "missing", "'" + key + "' has a figure; a reason is only for an absent one");
+            } else if (!reason.is_string() || reason.get<std::string>().empty()) {
+                issue(entry, "missing", "the reason must be a non-empty string");
+            } else {
+                device.missingReasons.emplace(*figureKey, text(object["missing"], at, key.c_str()));
+            }
+        }
     }
 
     // A derived figure is a formula over the device's other figures, or over constants that a

@@ -133,8 +133,28 @@ Result<void> migrateTo7(const Database& db)
         CHECK (usd_per_hour IS NOT NULL OR list_price_usd IS NOT NULL));
       CREATE TABLE IF NOT EXISTS user_settings (key TEXT PRIMARY KEY NOT NULL, value REAL NOT NULL))");
 }
+// Price kind, provider, region and verified flag of figures; listed cloud prices and absent-figure reasons.
+// Column by column, only where absent: a database rebuilt by hand from an older schema (the migration tests
+// drop older columns) may hold some of them already.
+Result<void> migrateTo8(const Database& db)
+{
+    const auto hasColumn = [&](const char* table, std::string_view column) {
+        return db.queryInteger("SELECT COUNT(*) FROM pragma_table_info('" + std::string(table) + "') WHERE name = '" +
+                               std::string(column) + "'")
+                   .value_or(0) > 0;
+    };
+    for (const auto& [table, column] : priceColumns()) {
+        if (hasColumn(table, column.name)) continue;
+        if (auto ok = db.execute("ALTER TABLE " + std::string(table) + " ADD COLUMN " + std::string(column.name) + " " +
+                                 std::string(column.type));
+            !ok) {
+            return ok;
+        }
+    }
+    return {};
+}
 constexpr std::array<Migration, userSchemaVersion> migrations{&migrateTo1, &migrateTo2, &migrateTo3, &migrateTo4,
-                                                              &migrateTo5, &migrateTo6, &migrateTo7};
+                                                              &migrateTo5, &migrateTo6, &migrateTo7, &migrateTo8};
 
 } // namespace
 
@@ -154,6 +174,7 @@ Result<void> writeBundledCatalog(const std::filesystem::path& path, const std::v
             if (auto ok = db->execute(figureLabelColumnSql()); !ok) return ok;
             if (auto ok = db->execute(linkKindColumnSql()); !ok) return ok;
             if (auto ok = db->execute(lifecycleColumnsSql()); !ok) return ok;
+            if (auto ok = db->execute(priceColumnsSql()); !ok) return ok;
             if (auto ok = writeMeta(*db, info); !ok) return ok;
             return insertDeviceRows(*db, devices);
         });

@@ -25,13 +25,15 @@ struct CatalogInfo {
 /// Schema version of the bundled catalog that this code reads.
 /// 2: catalog schema v2 (scope enum + scope_note, systems' parts and scale-up topology);
 /// 3: figure labels (the vendor's printed text beside a value in explicit units);
-/// 4: scale-up link kind (dedicated or Ethernet), vendor format name and lifecycle dates.
-constexpr int bundledSchemaVersion = 4;
+/// 4: scale-up link kind (dedicated or Ethernet), vendor format name and lifecycle dates;
+/// 5: price kind, provider, region and verified flag of figures; more cloud prices; reasons for absent figures.
+constexpr int bundledSchemaVersion = 5;
 /// Newest user-database schema version; older files are migrated on open.
 /// 1: user devices; 2: lab results; 3: lesson progress; 4: catalog schema v2 device columns;
 /// 5: figure labels; 6: scale-up link kind, vendor format name and lifecycle dates;
-/// 7: the user's device prices and $/kWh (price_overrides, user_settings).
-constexpr int userSchemaVersion = 7;
+/// 7: the user's device prices and $/kWh (price_overrides, user_settings);
+/// 8: price kind, provider, region and verified flag of figures; more cloud prices; reasons for absent figures.
+constexpr int userSchemaVersion = 8;
 
 /// Writes `devices` into a new bundled catalog at `path`. The file appears complete or not at
 /// all (written beside it, then renamed over it).

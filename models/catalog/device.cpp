@@ -36,6 +36,17 @@ constexpr std::array scopeNames{
 constexpr std::array scopeList{Scope::Chip, Scope::Package, Scope::Card, Scope::Module,
                                Scope::Board, Scope::Node, Scope::Rack, Scope::Pod};
 
+constexpr std::array priceKindNames{
+    std::pair{PriceKind::OnDemand, std::string_view{"on-demand"}},
+    std::pair{PriceKind::Committed1y, std::string_view{"committed-1y"}},
+    std::pair{PriceKind::Committed3y, std::string_view{"committed-3y"}},
+    std::pair{PriceKind::CapacityBlock, std::string_view{"capacity-block"}},
+    std::pair{PriceKind::Spot, std::string_view{"spot"}},
+};
+
+constexpr std::array priceKindList{PriceKind::OnDemand, PriceKind::Committed1y, PriceKind::Committed3y,
+                                   PriceKind::CapacityBlock, PriceKind::Spot};
+
 template <typename Table, typename Enum>
 std::string_view nameOf(const Table& table, Enum value)
 {
@@ -79,6 +90,16 @@ const Source* Device::sourceOf(FigureKey key) const
     const auto it = sources.find(f->sourceKey);
     return it == sources.end() ? nullptr : &it->second;
 }
+
+const std::string* Device::missingReason(FigureKey key) const
+{
+    const auto it = missingReasons.find(key);
+    return it == missingReasons.end() || figures.contains(key) ? nullptr : &it->second;
+}
+
+std::string_view priceKindName(PriceKind kind) { return nameOf(priceKindNames, kind); }
+std::optional<PriceKind> priceKindFromName(std::string_view name) { return valueOf(priceKindNames, name); }
+std::span<const PriceKind> allPriceKinds() { return priceKindList; }
 
 std::string_view kindName(DeviceKind kind) { return nameOf(kindNames, kind); }
 std::string_view formFactorName(FormFactor formFactor) { return nameOf(formFactorNames, formFactor); }

@@ -30,6 +30,10 @@ enum class Origin { Bundled, User };
 /// Whether a figure was read from a source or computed from other figures.
 enum class Provenance { Sourced, Derived };
 
+/// The basis of a cloud price (data file key `price_kind`): on-demand, a 1- or 3-year commitment, a capacity
+/// block bought up front for a fixed number of days (EC2 Capacity Blocks), or interruptible spot capacity.
+enum class PriceKind { OnDemand, Committed1y, Committed3y, CapacityBlock, Spot };
+
 /// A primary document that figures cite.
 struct Source {
     std::string key;       ///< slug used inside one data file
@@ -51,6 +55,12 @@ struct Figure {
     std::string formula;   ///< formula over other figure keys when derived
     std::string note;
     std::string date;      ///< date of a price
+    std::optional<PriceKind> priceKind; ///< cloud prices only (required there): the price's basis
+    std::string provider;  ///< cloud prices: the provider that states the rate ("AWS", "Lambda")
+    std::string region;    ///< cloud prices: the provider's region ("us-east-1"); empty when it quotes none
+    /// False when the value was not read in a stored copy of its cited source (data file `"verified": false`);
+    /// shown as "unverified" everywhere the figure is.
+    bool verified = true;
     int line = 0;          ///< line in the data file (0 when read back from a database)
 };
 
@@ -87,6 +97,12 @@ struct Device {
     std::vector<std::string> primarySources; ///< keys into `sources`
     std::map<std::string, Source> sources;   ///< every source this device cites, by key
     std::map<FigureKey, Figure> figures;
+    /// More cloud prices of one device-hour beside figures[CloudUsdPerHour] (data file `cloud_prices`): other
+    /// providers, regions and kinds. Each is a figure of key cloud_usd_per_hour; see devicePrices() for all prices.
+    std::vector<Figure> cloudPrices;
+    /// Why a figure is absent (data file `missing`: {"tdp_w": "Google publishes no per-chip power"}), for the
+    /// figures whose absence changes a ranking; a key here never has a figure.
+    std::map<FigureKey, std::string> missingReasons;
     Origin origin = Origin::Bundled;
     std::string sourceFile;                  ///< data file name (bundled) or import file (user)
     int sourceLine = 0;                      ///< line of the device's id in `sourceFile`
@@ -97,6 +113,8 @@ struct Device {
     const Figure* figure(FigureKey key) const;
     /// The source a figure cites (a derived figure may cite one for its constants), or nullptr.
     const Source* sourceOf(FigureKey key) const;
+    /// Why the figure is absent, or nullptr when the catalog states no reason (or has the figure).
+    const std::string* missingReason(FigureKey key) const;
 };
 
 /// Lower-case names used in data files and JSON ("gpu", "SXM").
@@ -113,5 +131,9 @@ std::span<const Scope> allScopes();
 bool isSystemScope(Scope scope);
 /// The values of `scaleup_link_kind`: "dedicated", "ethernet".
 std::span<const std::string_view> scaleupLinkKinds();
+/// "on-demand", "committed-1y", "committed-3y", "capacity-block", "spot".
+std::string_view priceKindName(PriceKind kind);
+std::optional<PriceKind> priceKindFromName(std::string_view name);
+std::span<const PriceKind> allPriceKinds();
 
 } // namespace accelscope::models::catalog

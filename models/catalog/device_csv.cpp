@@ -25,6 +25,47 @@ constexpr std::array textColumns{"id", "name", "vendor", "kind", "form_factor", 
                                  "onchip_memory_kind", "compute_unit_name", "host_link", "interconnect_name",
                                  "scaleup_topology", "scaleup_link_kind", "notes"};
 constexpr std::array sourceColumns{"source_title", "source_publisher", "source_kind", "source_url", "source_where"};
+// After the figure columns: what a price needs beside its number (the validator refuses a price without a date
+// and a cloud price without its kind and provider), and the figures not read in a stored copy of their source.
+// Device::cloudPrices and missingReasons have no columns (like `contains`, they travel in JSON only).
+struct FigureFieldColumn {
+    const char* column;
+    const char* figure;  ///< the figure the field belongs to; nullptr for unverified_figures
+    const char* field;   ///< its key in the data-file figure object
+};
+constexpr std::array figureFieldColumns{
+    FigureFieldColumn{"list_price_usd_date", "list_price_usd", "date"},
+    FigureFieldColumn{"cloud_usd_per_hour_date", "cloud_usd_per_hour", "date"},
+    FigureFieldColumn{"cloud_usd_per_hour_kind", "cloud_usd_per_hour", "price_kind"},
+    FigureFieldColumn{"cloud_usd_per_hour_provider", "cloud_usd_per_hour", "provider"},
+    FigureFieldColumn{"cloud_usd_per_hour_region", "cloud_usd_per_hour", "region"},
+    FigureFieldColumn{"unverified_figures", nullptr, "verified"},
+};
+
+const FigureFieldColumn* figureFieldColumn(std::string_view column)
+{
+    const auto it = std::ranges::find_if(figureFieldColumns, [&](const auto& c) { return column == c.column; });
+    return it == figureFieldColumns.end() ? nullptr : &*it;
+}
+
+// The text of a figure-field column for one device ("" when the figure or the field is absent).
+std::string figureFieldText(const Device& d, const FigureFieldColumn& c)
+{
+    if (c.figure == nullptr) {
+        std::string keys;
+        for (const auto& [key, f] : d.figures) {
+            if (!f.verified) keys += (keys.empty() ? "" : " ") + std::string(figureInfo(key).jsonKey);
+        }
+        return keys;
+    }
+    const Figure* f = d.figure(*figureFromJsonKey(c.figure));
+    if (f == nullptr) return {};
+    const std::string_view field = c.field;
+    if (field == "date") return f->date;
+    if (field == "price_kind") return f->priceKind ? std::string(priceKindName(*f->priceKind)) : std::string{};
+    if (field == "provider") return f->provider;
+    return f->region;
+}
 
 bool isNumber(const std::string& text)
 {
@@ -43,6 +84,38 @@ std::optional<T> wholeNumber(std::string_view text)
     return value;
 }
 
+// Puts the values of the figure-field columns into the row's figures; a field of an absent figure, or an
+// unverified_figures entry naming one, is an issue of that row.
+void applyFigureFields(const std::vector<std::pair<const FigureFieldColumn*, std::string>>& values, json& device,
+                       const std::string& devicePointer, int line, const std::string& fileName, LocatedJson& doc,
+                       ParsedCatalog& failed)
+{
+    json& figures = device["figures"];
+    for (const auto& [c, value] : values) {
+        if (c->figure != nullptr) {
+            if (!figures.contains(c->figure)) {
+                failed.issues.push_back({fileName, line, c->column, std::string("given without ") + c->figure});
+                continue;
+            }
+            figures[c->figure][c->field] = value;
+            doc.lines[devicePointer + "/figures/" + c->figure + "/" + c->field] = line;
+            continue;
+        }
+        std::size_t start = 0;
+        while (start < value.size()) {
+            const auto end = std::min(value.find(' ', start), value.size());
+            const std::string key = value.substr(start, end - start);
+            start = end + 1;
+            if (key.empty()) continue;
+            if (!figures.contains(key)) {
+                failed.issues.push_back({fileName, line, c->column, "'" + quotedExcerpt(key) + "' is not a figure of this row"});
+                continue;
+            }
+            figures[key]["verified"] = false;
+        }
+    }
+}
+
 std::string notANumber(const std::string& value)
 {
     constexpr std::size_t quoted = 60;
@@ -57,6 +130,7 @@ std::vector<std::string> deviceCsvColumns()
     std::vector<std::string> out(textColumns.begin(), textColumns.end());
     out.insert(out.end(), sourceColumns.begin(), sourceColumns.end());
     for (const auto& info : allFigures()) out.emplace_back(info.jsonKey);
+    for (const auto& c : figureFieldColumns) out.emplace_back(c.column);
     return out;
 }
 
@@ -83,6 +157,7 @@ std::string devicesCsv(const std::vector<const Device*>& devices)
             const std::string unit = info.key == FigureKey::MemoryGb ? " " + std::string(displayUnit(info.key)) : "";
             line += "," + (v ? formatFigureValue(displayValue(info.key, *v)) + unit : std::string{});
         }
+        for (const auto& c : figureFieldColumns) line += "," + csvField(figureFieldText(*d, c));
         out += line + "\n";
     }
     return out;
@@ -135,11 +210,14 @@ ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName
         json device{{"primary_sources", json::array({sourceKey})}, {"figures", json::object()}};
         json source = json::object();
         std::string where;
+        std::vector<std::pair<const FigureFieldColumn*, std::string>> fieldValues;
         for (std::size_t c = 0; c < header.size(); ++c) {
             const std::string& column = header[c];
             const std::string value(csvFieldText(row.fields[c]));
             if (value.empty()) continue;
-            if (column == "source_where") {
+            if (const FigureFieldColumn* field = figureFieldColumn(column)) {
+                fieldValues.emplace_back(field, value);
+            } else if (column == "source_where") {
                 where = value;
             } else if (column.starts_with("source_")) {
                 source[column.substr(7)] = value;
@@ -172,6 +250,7 @@ ParsedCatalog parseDevicesCsv(std::string_view text, const std::string& fileName
         for (auto& [key, figure] : device["figures"].items()) {
             figure["where"] = where.empty() ? "row " + std::to_string(row.line) + " of " + fileName : where;
         }
+        applyFigureFields(fieldValues, device, devicePointer, row.line, fileName, doc, failed);
         doc.lines[devicePointer] = row.line;
         doc.lines["/sources/" + sourceKey] = row.line;
         doc.root["sources"][sourceKey] = std::move(source);

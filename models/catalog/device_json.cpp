@@ -3,6 +3,7 @@
 #include "models/catalog/device_json.hpp"
 
 #include "models/catalog/comparison.hpp"
+#include "models/catalog/device_prices.hpp"
 
 #include <cmath>
 #include <map>
@@ -67,6 +68,62 @@ void putStatus(json& out, const Device& d, std::string_view asOf)
     out["status_as_of"] = std::string(asOf);
 }
 
+// A cloud price's basis, provider and region, and whether any figure was read in its source: the same
+// members in `catalog show --json` and in a data file.
+void putPriceFields(json& out, const Figure& f)
+{
+    if (f.priceKind) out["price_kind"] = priceKindName(*f.priceKind);
+    if (!f.provider.empty()) out["provider"] = f.provider;
+    if (!f.region.empty()) out["region"] = f.region;
+    if (!f.verified) out["verified"] = false;
+}
+
+json quoteJson(const PriceQuote& q)
+{
+    json out{{"figure", figureInfo(q.key).jsonKey},
+             {"usd", q.usd},
+             {"unit", figureInfo(q.key).unit},
+             {"basis", priceBasisName(q.basis)},
+             {"provider", q.provider},
+             {"region", q.region.empty() ? json(nullptr) : json(q.region)},
+             {"date", q.date},
+             {"where", q.where},
+             {"source", sourceJson(q.source)},
+             {"verified", q.verified},
+             {"headline", q.headline}};
+    if (!q.formula.empty()) out["formula"] = q.formula;
+    if (!q.note.empty()) out["note"] = q.note;
+    return out;
+}
+
+json missingJson(const Device& d)
+{
+    json out = json::object();
+    for (const auto& [key, reason] : d.missingReasons) out[std::string(figureInfo(key).jsonKey)] = reason;
+    return out;
+}
+
+// A figure in the data-file format (sources renamed by `rename`).
+json dataFigureJson(const Figure& f, std::map<std::string, std::string>& rename)
+{
+    json figure;
+    if (f.provenance == Provenance::Derived) {
+        figure["derived"] = f.formula;
+    } else {
+        figure["value"] = f.stated.empty() ? json(f.value) : json(f.stated);
+    }
+    // A derived figure of constants cites where they are printed; without it the export would not parse back.
+    if (!f.sourceKey.empty()) {
+        figure["source"] = rename[f.sourceKey];
+        figure["where"] = f.where;
+    }
+    if (!f.label.empty()) figure["label"] = f.label;
+    if (!f.note.empty()) figure["note"] = f.note;
+    if (!f.date.empty()) figure["date"] = f.date;
+    putPriceFields(figure, f);
+    return figure;
+}
+
 json partsJson(const Device& d)
 {
     json parts = json::array();
@@ -115,10 +172,16 @@ json deviceJson(const Device& d, std::string_view asOf)
             }
             if (!f->note.empty()) detail["note"] = f->note;
             if (!f->date.empty()) detail["date"] = f->date;
+            putPriceFields(detail, *f);
+            detail["verified"] = f->verified;
             details[std::string(info.jsonKey)] = std::move(detail);
         }
     }
     out["figures"] = std::move(details);
+    json prices = json::array();
+    for (const auto& quote : devicePrices(d)) prices.push_back(quoteJson(quote));
+    out["prices"] = std::move(prices);
+    out["missing"] = missingJson(d);
     putMemory(out, d);
     json sources = json::array();
     for (const auto& [key, s] : d.sources) sources.push_back(sourceJson(s));
@@ -190,21 +253,14 @@ json catalogDocumentJson(const std::vector<const Device*>& devices)
         for (const auto& key : d->primarySources) primary.push_back(rename[key]);
         device["primary_sources"] = std::move(primary);
         json figures = json::object();
-        for (const auto& [key, f] : d->figures) {
-            json figure;
-            if (f.provenance == Provenance::Derived) {
-                figure["derived"] = f.formula;
-            } else {
-                figure["value"] = f.stated.empty() ? json(f.value) : json(f.stated);
-                figure["source"] = rename[f.sourceKey];
-                figure["where"] = f.where;
-            }
-            if (!f.label.empty()) figure["label"] = f.label;
-            if (!f.note.empty()) figure["note"] = f.note;
-            if (!f.date.empty()) figure["date"] = f.date;
-            figures[std::string(figureInfo(key).jsonKey)] = std::move(figure);
-        }
+        for (const auto& [key, f] : d->figures) figures[std::string(figureInfo(key).jsonKey)] = dataFigureJson(f, rename);
         device["figures"] = std::move(figures);
+        if (!d->cloudPrices.empty()) {
+            json prices = json::array();
+            for (const auto& f : d->cloudPrices) prices.push_back(dataFigureJson(f, rename));
+            device["cloud_prices"] = std::move(prices);
+        }
+        if (!d->missingReasons.empty()) device["missing"] = missingJson(*d);
         list.push_back(std::move(device));
     }
     return json{{"sources", std::move(sources)}, {"devices", std::move(list)}};

@@ -12,7 +12,9 @@ namespace accelscope::models::catalog {
 
 /// The `catalog show --json` object: id, name, vendor, kind, every figure key (null when absent),
 /// release_year, `lifecycle` (dates with sources, status as of `asOf`), sources, plus `figures`
-/// (provenance of each figure) and `derived` metrics.
+/// (provenance of each figure; cloud prices with price_kind, provider, region; `verified` on each), `prices`
+/// (devicePrices(): every price with basis, provider, region, date, source, verified), `missing` (figure key →
+/// why it is absent) and `derived` metrics.
 nlohmann::json deviceJson(const Device& device, std::string_view asOf = lifecycleAsOf);
 
 /// A short object for `catalog list --json`: identity, the headline figures (null when absent),

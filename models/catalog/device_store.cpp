@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <charconv>
 #include <unordered_map>
 
@@ -61,6 +62,91 @@ constexpr std::string_view lifecycleSql = R"sql(
 ALTER TABLE devices ADD COLUMN vendor_format_name TEXT;
 ALTER TABLE devices ADD COLUMN lifecycle TEXT;
 )sql";
+
+// Bundled schema 5, user schema 8: a price's basis, provider and region, whether a figure was read in its
+// source, more cloud prices and the reasons for absent figures (the last two as JSON text).
+constexpr std::array<std::pair<const char*, ColumnSpec>, 6> priceColumnList{{
+    {"figures", {"price_kind", "TEXT"}},
+    {"figures", {"provider", "TEXT"}},
+    {"figures", {"region", "TEXT"}},
+    {"figures", {"verified", "INTEGER NOT NULL DEFAULT 1"}},
+    {"devices", {"cloud_prices", "TEXT"}},
+    {"devices", {"missing", "TEXT"}},
+}};
+
+std::string priceSqlText()
+{
+    std::string out;
+    for (const auto& [table, column] : priceColumnList) {
+        out += "ALTER TABLE " + std::string(table) + " ADD COLUMN " + std::string(column.name) + " " + std::string(column.type) + ";\n";
+    }
+    return out;
+}
+
+nlohmann::json figureFieldsJson(const Figure& f)
+{
+    nlohmann::json out{{"value", f.value}, {"provenance", f.provenance == Provenance::Sourced ? "sourced" : "derived"},
+                       {"stated", f.stated}, {"label", f.label}, {"source", f.sourceKey}, {"where", f.where},
+                       {"formula", f.formula}, {"note", f.note}, {"date", f.date}, {"provider", f.provider},
+                       {"region", f.region}, {"verified", f.verified}};
+    if (f.priceKind) out["price_kind"] = priceKindName(*f.priceKind);
+    return out;
+}
+
+// Device::cloudPrices as a JSON array of figure objects; empty text when there are none.
+std::string cloudPricesText(const std::vector<Figure>& prices)
+{
+    if (prices.empty()) return {};
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& f : prices) out.push_back(figureFieldsJson(f));
+    return out.dump();
+}
+
+std::vector<Figure> cloudPricesFromText(const std::string& text)
+{
+    std::vector<Figure> out;
+    const auto doc = nlohmann::json::parse(text, nullptr, false);
+    if (!doc.is_array()) return out;
+    for (const auto& item : doc) {
+        if (!item.is_object() || !item.contains("value") || !item["value"].is_number()) continue;
+        Figure f;
+        f.value = item["value"].get<double>();
+        f.provenance = item.value("provenance", "sourced") == "derived" ? Provenance::Derived : Provenance::Sourced;
+        f.stated = item.value("stated", "");
+        f.label = item.value("label", "");
+        f.sourceKey = item.value("source", "");
+        f.where = item.value("where", "");
+        f.formula = item.value("formula", "");
+        f.note = item.value("note", "");
+        f.date = item.value("date", "");
+        f.provider = item.value("provider", "");
+        f.region = item.value("region", "");
+        f.verified = item.value("verified", true);
+        f.priceKind = priceKindFromName(item.value("price_kind", ""));
+        out.push_back(std::move(f));
+    }
+    return out;
+}
+
+// Device::missingReasons as {"<figure key>": reason}; empty text when there are none.
+std::string missingText(const std::map<FigureKey, std::string>& reasons)
+{
+    if (reasons.empty()) return {};
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [key, reason] : reasons) out[std::string(figureInfo(key).jsonKey)] = reason;
+    return out.dump();
+}
+
+std::map<FigureKey, std::string> missingFromText(const std::string& text)
+{
+    std::map<FigureKey, std::string> out;
+    const auto doc = nlohmann::json::parse(text, nullptr, false);
+    if (!doc.is_object()) return out;
+    for (const auto& [key, reason] : doc.items()) {
+        if (const auto figureKey = figureFromJsonKey(key); figureKey && reason.is_string()) out.emplace(*figureKey, reason.get<std::string>());
+    }
+    return out;
+}
 
 // The lifecycle as one JSON object {"announced": {"date", "source", "where"}, …, "status": name};
 // empty text when the device has none.
@@ -152,7 +238,8 @@ Result<void> insertOne(Statement& devices, Statement& sources, Statement& figure
         .bindOptional(15, d.notes).bind(16, joinKeys(d.primarySources)).bind(17, d.sourceFile)
         .bind(18, std::int64_t{d.sourceLine}).bind(19, d.scopeNote).bindOptional(20, d.scaleupTopology)
         .bindOptional(21, joinParts(d.contains)).bindOptional(22, d.scaleupLinkKind)
-        .bindOptional(23, d.vendorFormatName).bindOptional(24, lifecycleText(d.lifecycle));
+        .bindOptional(23, d.vendorFormatName).bindOptional(24, lifecycleText(d.lifecycle))
+        .bindOptional(25, cloudPricesText(d.cloudPrices)).bindOptional(26, missingText(d.missingReasons));
     if (d.releaseYear) {
         devices.bind(9, std::int64_t{*d.releaseYear});
     } else {
@@ -170,7 +257,9 @@ Result<void> insertOne(Statement& devices, Statement& sources, Statement& figure
         figures.bind(1, d.id).bind(2, figureInfo(key).jsonKey).bind(3, f.value)
             .bind(4, f.provenance == Provenance::Sourced ? "sourced" : "derived").bindOptional(5, f.stated)
             .bindOptional(6, f.sourceKey).bindOptional(7, f.where).bindOptional(8, f.formula)
-            .bindOptional(9, f.note).bindOptional(10, f.date).bindOptional(11, f.label);
+            .bindOptional(9, f.note).bindOptional(10, f.date).bindOptional(11, f.label)
+            .bindOptional(12, f.priceKind ? std::string(priceKindName(*f.priceKind)) : std::string{})
+            .bindOptional(13, f.provider).bindOptional(14, f.region).bind(15, std::int64_t{f.verified ? 1 : 0});
         if (auto ok = figures.run(); !ok) return ok;
         if (auto ok = figures.reset(); !ok) return ok;
     }
@@ -180,7 +269,8 @@ Result<void> insertOne(Statement& devices, Statement& sources, Statement& figure
 constexpr std::string_view selectDevices =
     "SELECT id, name, vendor, kind, form_factor, scope, architecture, process_node, release_year, memory_type, "
     "onchip_memory_kind, compute_unit_name, host_link, interconnect_name, notes, primary_sources, source_file, "
-    "source_line, scope_note, scaleup_topology, components, scaleup_link_kind, vendor_format_name, lifecycle FROM devices";
+    "source_line, scope_note, scaleup_topology, components, scaleup_link_kind, vendor_format_name, lifecycle, cloud_prices, "
+    "missing FROM devices";
 
 Device deviceFromRow(const Statement& row, Origin origin)
 {
@@ -209,6 +299,8 @@ Device deviceFromRow(const Statement& row, Origin origin)
     d.scaleupLinkKind = row.text(21);
     d.vendorFormatName = row.text(22);
     d.lifecycle = lifecycleFromText(row.text(23));
+    d.cloudPrices = cloudPricesFromText(row.text(24));
+    d.missingReasons = missingFromText(row.text(25));
     d.origin = origin;
     return d;
 }
@@ -233,7 +325,7 @@ Result<void> attachDetails(const Database& db, std::vector<Device>& devices, con
         }
     }
     auto figures = db.prepare("SELECT device_id, key, value, provenance, stated, source_key, where_text, formula, "
-                              "note, date, label FROM figures" + filter);
+                              "note, date, label, price_kind, provider, region, verified FROM figures" + filter);
     if (!figures) return std::unexpected(figures.error());
     if (!onlyId.empty()) figures->bind(1, onlyId);
     while (true) {
@@ -264,6 +356,10 @@ Result<void> attachDetails(const Database& db, std::vector<Device>& devices, con
         f.note = figures->text(8);
         f.date = figures->text(9);
         f.label = figures->text(10);
+        f.priceKind = priceKindFromName(figures->text(11));
+        f.provider = figures->text(12);
+        f.region = figures->text(13);
+        f.verified = figures->isNull(14) || figures->integer(14) != 0;
         it->second->figures.emplace(*key, std::move(f));
     }
     return {};
@@ -276,6 +372,8 @@ std::string_view deviceColumnsV2Sql() { return columnsV2Sql; }
 std::string_view figureLabelColumnSql() { return figureLabelSql; }
 std::string_view linkKindColumnSql() { return linkKindSql; }
 std::string_view lifecycleColumnsSql() { return lifecycleSql; }
+std::string priceColumnsSql() { return priceSqlText(); }
+std::span<const std::pair<const char*, ColumnSpec>> priceColumns() { return priceColumnList; }
 
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices)
 {
@@ -283,13 +381,14 @@ Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& dev
         "INSERT INTO devices (id, name, vendor, kind, form_factor, scope, architecture, process_node, release_year, "
         "memory_type, onchip_memory_kind, compute_unit_name, host_link, interconnect_name, notes, primary_sources, "
         "source_file, source_line, scope_note, scaleup_topology, components, scaleup_link_kind, vendor_format_name, "
-        "lifecycle) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, "
-        "?21, ?22, ?23, ?24)");
+        "lifecycle, cloud_prices, missing) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+        "?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)");
     auto sourceInsert = db.prepare(
         "INSERT INTO sources (device_id, key, title, publisher, kind, url, date) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     auto figureInsert = db.prepare(
         "INSERT INTO figures (device_id, key, value, provenance, stated, source_key, where_text, formula, note, date, "
-        "label) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+        "label, price_kind, provider, region, verified) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+        "?14, ?15)");
     for (auto* statement : {&deviceInsert, &sourceInsert, &figureInsert}) {
         if (!*statement) return std::unexpected(statement->error());
     }

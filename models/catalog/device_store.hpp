@@ -6,6 +6,8 @@
 #include "models/catalog/sqlite_db.hpp"
 
 #include <optional>
+#include <span>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,17 @@ std::string_view linkKindColumnSql();
 /// SQL that adds the devices' `vendor_format_name` and `lifecycle` columns; run after
 /// figureLabelColumnSql() for a new database, or alone to migrate one at user schema 5.
 std::string_view lifecycleColumnsSql();
+/// One column a migration adds: its name and SQL type (with constraints and default).
+struct ColumnSpec {
+    std::string_view name;
+    std::string_view type;
+};
+
+/// SQL that adds the figures' price_kind, provider, region and verified columns and the devices' cloud_prices
+/// and missing columns; run after lifecycleColumnsSql() for a new database.
+std::string priceColumnsSql();
+/// The same columns as (table, column) pairs, for a migration that adds only the absent ones (user schema 8).
+std::span<const std::pair<const char*, ColumnSpec>> priceColumns();
 
 /// Inserts devices (the caller wraps this in a transaction).
 Result<void> insertDeviceRows(const Database& db, const std::vector<Device>& devices);

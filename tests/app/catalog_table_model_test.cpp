@@ -85,6 +85,32 @@ TEST_CASE("derived figures are italic and explain their formula")
     CHECK(checked > 0);
 }
 
+TEST_CASE("a figure not read in a stored copy of its source is unverified in the table and says so in its tooltip")
+{
+    accelscope::tests::GuiFixture fixture;
+    CatalogTableModel model;
+    model.setDevices(&fixture.context->catalog().devices);
+    int unverified = 0;
+    int verified = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const Figure* f = model.deviceAt(row)->figure(FigureKey::TdpW);
+        if (f == nullptr) continue;
+        const QModelIndex index = model.index(row, CatalogTableModel::columnOf(FigureKey::TdpW));
+        const QString tip = index.data(Qt::ToolTipRole).toString();
+        if (f->verified) {
+            ++verified;
+            CHECK(index.data(CatalogTableModel::ProvenanceRole).toString() != "unverified");
+            CHECK_FALSE(tip.contains("unverified"));
+        } else {
+            ++unverified;
+            CHECK(index.data(CatalogTableModel::ProvenanceRole).toString() == "unverified");
+            CHECK(tip.contains("unverified: not read in a stored copy of the source"));
+        }
+    }
+    CHECK(unverified > 0); // AMD's MI-series board powers, Intel's Gaudi 3 PCIe and Max 1550/1100
+    CHECK(verified > 0);
+}
+
 TEST_CASE("the status column shows the lifecycle status derived from the sourced dates")
 {
     accelscope::tests::GuiFixture fixture;

@@ -114,3 +114,22 @@ TEST_CASE("the detail pane shows lifecycle dates with their sources and the stat
     CHECK_THAT(html, Catch::Contains("<b>shipping</b> (as of 2026-11-24)"));
     CHECK_THAT(html, Catch::Contains("NVIDIA Blackwell Platform Arrives"));
 }
+
+TEST_CASE("the detail pane marks an unverified figure, names each price's kind and seller, and says why a figure is absent")
+{
+    accelscope::tests::GuiFixture fixture;
+    const auto& devices = fixture.context->catalog().devices;
+    const auto h100 = std::ranges::find(devices, std::string("nvidia-h100-sxm"), &Device::id);
+    REQUIRE(h100 != devices.end());
+    const QString html = deviceDetailHtml(*h100);
+    CHECK(html.contains("unverified"));                          // the AWS on-demand headline price
+    CHECK(html.contains("on-demand, AWS, us-east-1"));
+    CHECK(html.contains("More cloud prices (per device-hour)"));
+    CHECK(html.contains("capacity-block, AWS, us-east-1"));       // the 2024 rate, listed, not the headline
+    const auto v6e = std::ranges::find(devices, std::string("google-tpu-v6e"), &Device::id);
+    REQUIRE(v6e != devices.end());
+    const QString tpu = deviceDetailHtml(*v6e);
+    CHECK(tpu.contains("Absent figures"));
+    CHECK(tpu.contains("no per-chip power"));
+    CHECK(tpu.contains("committed-3y, Google Cloud"));
+}

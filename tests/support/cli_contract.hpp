@@ -12,6 +12,6 @@ inline constexpr std::array showContractKeys{
     "fp4_tflops_dense", "tf32_tflops_sparse", "bf16_tflops_sparse", "fp16_tflops_sparse", "fp8_tflops_sparse",
     "int8_tops_sparse", "fp4_tflops_sparse", "tdp_w", "interconnect_gbs", "release_year", "sources",
     "scope", "scope_note", "contains", "scaleup_topology", "scaleup_domain_devices", "memory_gib", "memory_bytes",
-    "scaleup_link_kind", "scaleout_gbs_per_device"};
+    "scaleup_link_kind", "scaleout_gbs_per_device", "prices", "missing"};
 
 } // namespace accelscope::tests

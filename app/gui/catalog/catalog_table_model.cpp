@@ -89,13 +89,16 @@ QVariant CatalogTableModel::figureData(const Device& device, FigureKey key, int 
         }
         return {};
     case ProvenanceRole:
-        return figure ? QString(figure->provenance == Provenance::Derived ? "derived" : "sourced") : QString();
+        if (!figure) return QString();
+        if (!figure->verified) return QStringLiteral("unverified");
+        return QString(figure->provenance == Provenance::Derived ? "derived" : "sourced");
     case Qt::ToolTipRole: {
         if (!figure) return QStringLiteral("not published by the source");
         QString tip = QString::fromStdString(formatFigureValue(displayValue(key, figure->value)) + " " +
                                              std::string(displayUnit(key)));
         if (!figure->label.empty()) tip += "\n" + tr("vendor prints \"%1\"").arg(QString::fromStdString(figure->label));
         if (figure->provenance == Provenance::Derived) tip += "\nderived: " + QString::fromStdString(figure->formula);
+        if (!figure->verified) tip += "\n" + tr("unverified: not read in a stored copy of the source");
         if (const Source* s = device.sourceOf(key)) {
             tip += "\n" + QString::fromStdString(s->title) + "\n" + QString::fromStdString(figure->where);
         }

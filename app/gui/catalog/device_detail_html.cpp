@@ -46,18 +46,27 @@ QString groupTitle(FigureGroup group)
     return {};
 }
 
-QString provenanceHtml(const Device& d, const Figure& f, FigureKey key)
+// `source`: the document the figure cites (Device::sourceOf for a figure of the map, looked up for a listed price).
+QString provenanceHtml(const Figure& f, const Source* source)
 {
     QString out;
     if (f.provenance == Provenance::Derived) {
         out += "<span style='color:#b8860b'>derived</span>: <code>" + esc(f.formula) + "</code>";
-    } else {
+    } else if (f.verified) {
         out += "<span style='color:#2e8b57'>sourced</span>";
         if (!f.stated.empty()) out += " (states “" + esc(f.stated) + "”)";
+    } else {
+        out += "<span style='color:#c0392b'>" + QObject::tr("unverified") + "</span> (" +
+               QObject::tr("not read in a stored copy of the source") + ")";
+        if (!f.stated.empty()) out += " (states “" + esc(f.stated) + "”)";
+    }
+    if (f.priceKind) {
+        out += "<br>" + esc(std::string(priceKindName(*f.priceKind))) + ", " + esc(f.provider) +
+               (f.region.empty() ? QString() : ", " + esc(f.region));
     }
     if (!f.label.empty()) out += " " + QObject::tr("vendor prints") + " “" + esc(f.label) + "”";
-    if (const Source* s = d.sourceOf(key)) {
-        out += "<br>" + sourceLinkHtml(*s) + " — " + esc(f.where);
+    if (source != nullptr) {
+        out += "<br>" + sourceLinkHtml(*source) + " — " + esc(f.where);
     }
     if (!f.note.empty()) out += "<br><i>" + esc(f.note) + "</i>";
     if (!f.date.empty()) out += " (" + esc(f.date) + ")";
@@ -116,11 +125,28 @@ QString deviceDetailHtml(const Device& d)
             if (f == nullptr) continue;
             rows += "<tr><td valign='top'>" + esc(std::string(info.label)) + "</td><td valign='top' align='right'><b>" +
                     esc(formatFigureValue(displayValue(info.key, f->value))) + "</b>&nbsp;" + esc(std::string(displayUnit(info.key))) +
-                    "</td><td valign='top'>" + provenanceHtml(d, *f, info.key) + "</td></tr>";
+                    "</td><td valign='top'>" + provenanceHtml(*f, d.sourceOf(info.key)) + "</td></tr>";
         }
         if (!rows.isEmpty()) {
             html += "<h3>" + groupTitle(group) + "</h3><table cellspacing='0' cellpadding='3'>" + rows + "</table>";
         }
+    }
+    QString more;
+    for (const Figure& f : d.cloudPrices) {
+        more += "<tr><td valign='top' align='right'><b>" + esc(formatFigureValue(f.value)) + "</b>&nbsp;USD/h</td><td valign='top'>" +
+                provenanceHtml(f, d.sources.contains(f.sourceKey) ? &d.sources.at(f.sourceKey) : nullptr) +
+                "</td></tr>";
+    }
+    if (!more.isEmpty()) {
+        html += "<h3>" + QObject::tr("More cloud prices (per device-hour)") + "</h3><table cellspacing='0' cellpadding='3'>" +
+                more + "</table>";
+    }
+    if (!d.missingReasons.empty()) {
+        html += "<h3>" + QObject::tr("Absent figures") + "</h3><ul>";
+        for (const auto& [key, reason] : d.missingReasons) {
+            html += "<li>" + esc(std::string(figureInfo(key).label)) + ": " + esc(reason) + "</li>";
+        }
+        html += "</ul>";
     }
     QString derived;
     for (const auto& m : derivedMetrics(d)) {

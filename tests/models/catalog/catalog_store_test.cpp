@@ -466,7 +466,7 @@ TEST_CASE("a version-6 user database gains the price tables and keeps its device
     }
     auto store = UserStore::open(path);
     REQUIRE(store.has_value());
-    CHECK(store->schemaVersion() == 7);
+    CHECK(store->schemaVersion() == userSchemaVersion);
     CHECK(store->devices()->size() == 1);
     CHECK(store->priceOverrides()->empty());
     CHECK_FALSE(store->usdPerKwh()->has_value());
@@ -509,7 +509,7 @@ TEST_CASE("a version-6 database that already has the price tables (a development
     }
     auto store = UserStore::open(path);
     REQUIRE(store.has_value());
-    CHECK(store->schemaVersion() == 7);
+    CHECK(store->schemaVersion() == userSchemaVersion);
     CHECK(**store->usdPerKwh() == 0.2);
     CHECK(store->devices()->empty()); // every column the device reader selects is there again
 }
