@@ -83,4 +83,21 @@ std::optional<PriceQuote> lowestPrice(const Device& device, PriceBasis basis)
     return *std::ranges::min_element(quotes, {}, &PriceQuote::usd);
 }
 
+std::optional<PriceQuote> headlineCloudPrice(const Device& device)
+{
+    for (PriceQuote& q : devicePrices(device)) {
+        if (q.headline && q.key == FigureKey::CloudUsdPerHour) return std::move(q);
+    }
+    return std::nullopt;
+}
+
+std::string priceQuoteText(const PriceQuote& q)
+{
+    std::string text = q.provider.empty() ? std::string(priceBasisName(q.basis)) : q.provider + " " + std::string(priceBasisName(q.basis));
+    if (!q.region.empty()) text += ", " + q.region;
+    if (!q.date.empty()) text += ", " + q.date;
+    if (!q.verified) text += ", unverified";
+    return text;
+}
+
 } // namespace accelscope::models::catalog

@@ -43,6 +43,13 @@ std::vector<PriceQuote> devicePrices(const Device& device);
 /// The prices of `device` on one basis (all providers and regions), in devicePrices() order.
 std::vector<PriceQuote> devicePrices(const Device& device, PriceBasis basis);
 
+/// The headline cloud price of `device` (the one a single-number view shows), or nullopt.
+std::optional<PriceQuote> headlineCloudPrice(const Device& device);
+
+/// "AWS on-demand, us-east-1, 2026-11" and ", unverified" when it was not read in a stored copy: what a row says of
+/// the price it uses.
+std::string priceQuoteText(const PriceQuote& quote);
+
 /// The lowest price of `device` on `basis` (unverified ones included; check PriceQuote::verified), or nullopt.
 std::optional<PriceQuote> lowestPrice(const Device& device, PriceBasis basis);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/system/step/serving_sizing.hpp"
 
+#include "models/catalog/device_prices.hpp"
 #include "models/catalog/figure_key.hpp"
 #include "models/common/number_text.hpp"
 #include "models/serving/serving_model.hpp"
@@ -192,7 +193,9 @@ SizedDeployment sizeDevice(const roofline::TransformerConfig& model, std::span<c
         row.usdPerHour = *price.cloudUsdPerHour * row.count;
         row.usdPerMonth = *row.usdPerHour * r.hoursPerMonth;
         row.usdPerMillionTokens = *row.usdPerHour / (row.outputTokensPerS * 3600.0) * 1e6;
-        row.priceBasis = "cloud $/device-hour" + (price.date.empty() ? std::string() : " (" + price.date + ")");
+        const auto quote = catalog::headlineCloudPrice(device);
+        row.priceBasis = quote ? catalog::priceQuoteText(*quote) : "cloud $/device-hour" + (price.date.empty() ? std::string() : " (" + price.date + ")");
+        if (quote && !quote->verified) row.flags.push_back("its price was not read in a stored copy of the provider's page (unverified)");
     } else {
         row.flags.push_back("no cloud price in the catalog: no monthly cost");
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/system/step/training_budget.hpp"
 
+#include "models/catalog/device_prices.hpp"
 #include "models/catalog/figure_key.hpp"
 #include "models/common/number_text.hpp"
 #include "models/serving/serving_model.hpp"
@@ -19,7 +20,9 @@ TrainingRunCost trainingRunCost(const TrainingStepEstimate& estimate, const cata
     const serving::CatalogPrice price = serving::catalogPrice(device);
     if (price.cloudUsdPerHour) {
         c.usd = *price.cloudUsdPerHour * c.deviceHours;
-        c.priceBasis = "cloud $/device-hour" + (price.date.empty() ? std::string() : " (" + price.date + ")");
+        const auto quote = catalog::headlineCloudPrice(device);
+        c.priceBasis = quote ? catalog::priceQuoteText(*quote) + " $/device-hour"
+                             : "cloud $/device-hour" + (price.date.empty() ? std::string() : " (" + price.date + ")");
     } else {
         c.flags.push_back("no cloud price in the catalog: no cost");
     }
