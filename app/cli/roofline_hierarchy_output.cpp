@@ -39,7 +39,7 @@ json hierarchyJson(const models::memory::DeviceHierarchy& hierarchy, const std::
                       {"resident_level", memoryLevelName(p->resident)}, {"resident_label", p->residentLabel},
                       {"roof_level", memoryLevelName(roof.level)}, {"roof_label", roof.label}, {"bandwidth_gbs", roof.bandwidthGBps},
                       {"intensity_flop_per_byte", p->bound.intensityFlopPerByte}, {"attainable_tflops", p->bound.attainableTflops},
-                      {"time_s", p->bound.timeS}, {"bound", boundName(p->bound.bound)}, {"note", p->note}});
+                      {"time_s", p->bound.timeS}, {"bound", boundName(p->bound.bound)}, {"launch_bound", p->launchBound}, {"note", p->note}});
     }
     return {{"precision", h.compute.precision}, {"compute_tflops", h.compute.peakTflops}, {"compute_figure", h.compute.figureKey},
             {"roofs", roofs}, {"skipped", skipped}, {"kernels", ks}};

@@ -143,7 +143,7 @@ bool PresenterMode::eventFilter(QObject* watched, QEvent* event)
     if (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) return false; // shortcuts still work
     // Typing into a field is typing, not presenting (except Esc, which leaves).
     const QWidget* focus = QApplication::focusWidget();
-    const bool typing = focus && focus->inherits("QLineEdit");
+    const bool typing = focus && focus->inherits("QLineEdit") && !focus->property(answeredFieldProperty).toBool();
     if (blanked()) { // any key brings the screen back
         setBlanked(false);
         return true;
