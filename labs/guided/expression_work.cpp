@@ -166,7 +166,14 @@ public:
         if (const auto r = m_reduced.find(n); r != m_reduced.end()) return r->second;
         const Node& node = m_s.nodes[n];
         switch (node.kind) {
-        case NodeKind::Literal:
+        case NodeKind::Literal: {
+            // A number as people write it: 1e9 is 1,000,000,000 (the formatter), never "1e9".
+            const std::string_view literal = m_text.substr(node.begin, node.end - node.begin);
+            double value = 0;
+            const auto [ptr, ec] = std::from_chars(literal.data(), literal.data() + literal.size(), value);
+            if (ec != std::errc() || literal.find_first_of("eE") == std::string_view::npos) return std::string(literal);
+            return workNumber(value);
+        }
         case NodeKind::Word: return std::string(m_text.substr(node.begin, node.end - node.begin));
         case NodeKind::Negate: return "-" + render(node.kids[0]);
         case NodeKind::Group: return "(" + render(node.kids[0]) + ")";

@@ -121,6 +121,7 @@ std::string unitKey(std::string_view unit)
         for (auto at = spelled.find(micro); at != std::string::npos; at = spelled.find(micro)) spelled.replace(at, micro.size(), "u");
     }
     replaceWord(spelled, " per second", "/s");
+    replaceWord(spelled, " per ", "/"); // FLOP per byte
     replaceWord(spelled, "/sec", "/s");
     replaceWord(spelled, "bytes", "B");
     replaceWord(spelled, "byte", "B");

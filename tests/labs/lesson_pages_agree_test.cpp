@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The Rooflines lesson against the picture (issue #30): every kernel a step shows on the Roofline
-// page is placed as the page places it (models/memory deviceHierarchy + placeOnHierarchy, the
-// cache-aware view), and what the step says about it holds for that placement.
+// Lessons against the pages they send the learner to (issue #30): the Rooflines lesson's kernels
+// placed as the Roofline page places them (models/memory deviceHierarchy + placeOnHierarchy, the
+// cache-aware view) and its claims checked against the placement; one SIMD efficiency (the Warp
+// page's) and one scale-up figure (the Compare page's, both directions) under the lesson functions.
 #include "labs/guided/lesson_engine.hpp"
 #include "labs/guided/lesson_functions.hpp"
+#include "models/catalog/comparison.hpp"
 #include "models/memory/pyramid_roofline.hpp"
 #include "models/roofline/hierarchical_roofline.hpp"
 #include "models/roofline/kernels.hpp"
+#include "models/simt/warp_program.hpp"
+#include "models/simt/warp_simulator.hpp"
 #include "tests/support/lesson_test_context.hpp"
 
 #include "accelscope/config.hpp"
@@ -113,4 +117,71 @@ TEST_CASE("a working set lives in shared memory only if one SM holds it, and no 
     const Placed big = place(ctx, "nvidia-h100-sxm", "bf16", "gemm:M=8192,N=8192,K=8192");
     CHECK_FALSE(big.placement.launchBound);
     CHECK(big.placement.bound.attainableTflops == Approx(big.peakTflops));
+}
+
+TEST_CASE("the SIMT lesson's SIMD efficiency is the Warp page's: active lane-cycles over lanes times cycles")
+{
+    const auto ctx = accelscope::tests::lessonTestContext();
+    const Evaluator e = lessonEvaluator(ctx);
+    namespace simt = accelscope::models::simt;
+    for (const auto& preset : simt::warpPresets()) {
+        for (const char* model : {"prevolta", "its"}) {
+            auto program = simt::parseWarpProgram(preset.source);
+            REQUIRE(program.has_value());
+            simt::WarpConfig config;
+            config.data = preset.data;
+            config.model = std::string_view(model) == "its" ? simt::ExecutionModel::Its : simt::ExecutionModel::PreVolta;
+            const auto run = simt::runWarps(*program, config);
+            REQUIRE(run.has_value());
+            if (!run->completed) continue; // a stuck run has no efficiency on the page either
+            INFO(preset.name << " " << model);
+            const auto& t = run->total;
+            // The page's statistic (warp_visualizer: "SIMD efficiency", WarpStats::simdEfficiency).
+            const double page = static_cast<double>(t.activeLaneCycles) / (32.0 * static_cast<double>(t.cycles));
+            const auto lesson = e.evaluateNumber("warp_efficiency(" + std::string(preset.name) + ", " + model + ")");
+            REQUIRE(lesson.has_value());
+            CHECK(*lesson == Approx(page));
+            CHECK(t.simdEfficiency == Approx(page));
+        }
+    }
+    // The lesson defines it in the page's terms (it said "useful lane-instructions / 32 × issued",
+    // 50 % on nested-ifs where the page shows 42.9 %).
+    const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
+    const auto simtLesson = std::find_if(loaded.lessons.begin(), loaded.lessons.end(), [](const Lesson& l) { return l.id == "simt-divergence"; });
+    REQUIRE(simtLesson != loaded.lessons.end());
+    bool defined = false;
+    for (const auto& step : simtLesson->steps) defined = defined || step.prose.find("active lane-cycles") != std::string::npos;
+    CHECK(defined);
+}
+
+TEST_CASE("the Interconnects lesson's per-direction scale-up is half the Compare page's both-directions row")
+{
+    const auto ctx = accelscope::tests::lessonTestContext();
+    const Evaluator e = lessonEvaluator(ctx);
+    std::vector<const accelscope::models::catalog::Device*> devices;
+    for (const char* id : {"nvidia-h100-sxm", "nvidia-b200", "google-tpu-v5p", "amd-instinct-mi300x"}) {
+        const auto d = std::find_if(ctx.devices.begin(), ctx.devices.end(), [&](const auto& x) { return x.id == id; });
+        REQUIRE(d != ctx.devices.end());
+        devices.push_back(&*d);
+    }
+    const auto comparison = accelscope::models::catalog::compareDevices(devices);
+    const auto row = std::find_if(comparison.rows.begin(), comparison.rows.end(), [](const auto& r) { return r.key == "interconnect_gbs"; });
+    REQUIRE(row != comparison.rows.end());
+    CHECK_THAT(row->label, Catch::Contains("both directions"));
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+        INFO(devices[i]->id);
+        REQUIRE(row->values[i].has_value());
+        CHECK(e.evaluateNumber("figure(" + devices[i]->id + ", interconnect_gbs)").value() == Approx(*row->values[i]));
+        CHECK(e.evaluateNumber("scale_up(" + devices[i]->id + ")").value() == Approx(*row->values[i] / 2));
+    }
+    // The lesson names the row as the page labels it, and never calls the Compare figure per direction.
+    const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
+    const auto lesson = std::find_if(loaded.lessons.begin(), loaded.lessons.end(), [](const Lesson& l) { return l.id == "interconnects-allreduce"; });
+    REQUIRE(lesson != loaded.lessons.end());
+    for (const auto& step : lesson->steps) {
+        if (!step.action || step.action->page != "compare") continue;
+        CHECK_THAT(step.prose, Catch::Contains("both directions"));
+        REQUIRE(step.check.has_value());
+        for (const auto& hint : step.check->hints) CHECK_THAT(hint, !Catch::Contains("lists each device's scale-up bandwidth per direction"));
+    }
 }
