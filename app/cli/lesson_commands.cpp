@@ -187,7 +187,7 @@ ExitCode showLesson(const CliContext& ctx, const LessonOptions& o)
         } else if (o.answers && step.check) {
             auto explanation = renderText(step.check->explanation, *context, lesson->file, step.check->line);
             if (!explanation) return ctx.error(explanation.error());
-            answer = CheckOutcome{false, "on the " + step.check->page + " page, " + predicateGoal(step.check->predicate), *explanation, {}};
+            answer = CheckOutcome{false, "on the " + step.check->page + " page, " + predicateGoal(step.check->predicate), *explanation, {}, {}};
         }
         json j{{"index", i + 1}, {"title", rendered->title}, {"prose", rendered->prose}, {"action", nullptr}, {"lab", nullptr}, {"check", nullptr}};
         if (rendered->action) j["action"] = {{"page", rendered->action->page}, {"settings", rendered->action->settings}};
