@@ -72,8 +72,8 @@ std::string renderHierarchy(const models::memory::DeviceHierarchy& hierarchy, co
         }
         table.addRow({k.name + ":" + k.shape, models::quantityText(p->workingSetBytes, "B"), p->residentLabel, h.roofs[p->roof].label,
                       models::engineeringText(p->bound.intensityFlopPerByte), models::engineeringText(p->bound.timeS * 1e6),
-                      std::string(boundName(p->bound.bound))});
-        if (!p->note.empty()) notes += "  " + k.name + ": " + p->note + "\n";
+                      p->launchBound ? std::string("launch floor") : std::string(boundName(p->bound.bound))});
+        if (!p->note.empty()) notes += "  " + k.name + ":" + k.shape + ": " + p->note + "\n";
     }
     return out + "kernels on the level their working set lives in:\n" + table.render() + notes;
 }

@@ -114,6 +114,7 @@ void FigureDialog::rebuild()
     const int spacing = std::max(0, layout()->spacing());
     const int titleBar = style()->pixelMetric(QStyle::PM_TitleBarHeight) + 16;
     const int width = std::min(900, m_available.width() - margins.left() - margins.right() - 32);
+    m_caption->setMinimumWidth(width); // the dialog is this wide, so the caption's height below is the one it gets
     const int chrome = titleBar + margins.top() + margins.bottom() + 3 * spacing + m_themeRow->sizeHint().height() +
                        m_caption->heightForWidth(width) + m_buttons->sizeHint().height();
     const QSize room(std::max(120, width), std::max(120, m_available.height() - chrome));

@@ -124,12 +124,14 @@ std::string nearMissText(const Check& check, double expected, double given, std:
     while (!shown.empty() && shown.back() == ' ') shown.pop_back();
     const double scale = std::fabs(expected);
     if (check.exact()) {
-        if (digits >= 1 && roundedToDigits(expected, digits) == given) {
+        // A rounding to 4 digits or more is the answer computed and cut short: say what it rounds.
+        // A coarser one says nothing of the value (65,000 for 65,504 would give the answer away).
+        if (digits >= 4 && roundedToDigits(expected, digits) == given) {
             return shown + " rounds " + models::exactText(expected) + " to " + std::to_string(digits) +
                    (digits == 1 ? " digit" : " digits") + ": the stored value is exact, so type all of its digits.";
         }
         if (scale > 0 && std::fabs(given - expected) <= 0.01 * scale) {
-            return "Close, but this question wants the exact stored value, not an approximation.";
+            return "Close, but this question wants the exact stored value, not a rounding or an approximation.";
         }
         return {};
     }

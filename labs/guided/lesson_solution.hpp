@@ -34,9 +34,9 @@ models::Result<std::optional<std::string>> matchMistake(const Check& check, doub
                                                         const std::string& file, int typedDigits = 0);
 
 /// A sentence for a wrong number that is near the answer `expected`, or empty when it is not near.
-/// Exact checks: a rounding of the answer ("1.008 rounds 1.0078125 to 4 digits: the stored value
-/// is exact, so type all of its digits"), or within 1 % ("Close, but this question wants the exact
-/// stored value, not an approximation"). Checks with a tolerance: within three tolerances ("Close,
+/// Exact checks: a rounding of the answer to 4 digits or more ("1.008 rounds 1.0078125 to 4
+/// digits: the stored value is exact, so type all of its digits"), or within 1 % ("Close, but this
+/// question wants the exact stored value, not a rounding or an approximation"; no value named). Checks with a tolerance: within three tolerances ("Close,
 /// a little high: 1.3 % off; answers within 0.5 % are accepted"), or a rounding too coarse for the
 /// tolerance ("Close: give at least 4 significant digits"). `typed` is the learner's text.
 std::string nearMissText(const Check& check, double expected, double given, std::string_view typed);

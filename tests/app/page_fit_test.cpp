@@ -244,11 +244,15 @@ TEST_CASE("the Export figure dialog fits a 1024x768 and a 1280x800 screen at tex
     QTest::keyClick(&window, Qt::Key_F5);
     window.setFontScale(2.5);
     const int titleBar = window.style()->pixelMetric(QStyle::PM_TitleBarHeight);
+    // Pages with content as in class (three devices compared).
+    REQUIRE(window.openPage("compare", {{"devices", "nvidia-h100-sxm,amd-instinct-mi300x,google-tpu-v5p"}}).isEmpty());
     for (const char* id : {"roofline", "pipeline-bubbles", "warp-divergence", "compare", "memory-pyramid"}) {
         window.showPage(window.pageIndex(id));
         QWidget* page = window.page(window.pageIndex(id));
         accelscope::tests::settleCanvases(page);
-        REQUIRE(figureOfPage(page, false).has_value());
+        const auto figure = figureOfPage(page, false);
+        INFO(id << ": " << (figure ? std::string("a figure") : figure.error().toStdString()));
+        REQUIRE(figure.has_value());
         FigureDialog dialog([page](bool dark) { return figureOfPage(page, dark); }, id, &window);
         dialog.fitTo(screen);
         dialog.show();

@@ -247,7 +247,9 @@ TEST_CASE("a near miss of an exact answer says what it rounds, and one outside a
     CHECK_FALSE(rounded->correct);
     CHECK(rounded->feedback() == "1.008 rounds 1.0078125 to 4 digits: the stored value is exact, so type all of its digits.");
     CHECK(checkAnswer(bf16, "1.0078", ctx)->nearMiss == "1.0078 rounds 1.0078125 to 5 digits: the stored value is exact, so type all of its digits.");
-    CHECK(checkAnswer(bf16, "1.0079", ctx)->nearMiss == "Close, but this question wants the exact stored value, not an approximation.");
+    CHECK(checkAnswer(bf16, "1.0079", ctx)->nearMiss == "Close, but this question wants the exact stored value, not a rounding or an approximation.");
+    // Three digits or fewer name no value: 1.01 would be a rounding too, and gives nothing away.
+    CHECK(checkAnswer(bf16, "1.008", ctx)->nearMiss.find("rounds") != std::string::npos);
     CHECK(checkAnswer(bf16, "1.5", ctx)->feedback().empty()); // far: no sentence that gives it away
     // A tolerance of 2 %: 3 % high is near, and says how near; 10 % off is not.
     const double ridge = lessonEvaluator(ctx).evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value();
@@ -289,5 +291,5 @@ TEST_CASE("a declared mistake is matched within the check's tolerance, not only 
     CHECK(checkAnswer(exact, "65536", ctx)->mistake == "That counts every byte twice.");
     CHECK(checkAnswer(exact, "65,540", ctx)->mistake == "That counts every byte twice.");
     CHECK(checkAnswer(exact, "65500", ctx)->mistake.empty()); // 3 digits: that rounds 65,504 too, said as a near miss
-    CHECK(checkAnswer(exact, "65500", ctx)->nearMiss == "65500 rounds 65504 to 3 digits: the stored value is exact, so type all of its digits.");
+    CHECK(checkAnswer(exact, "65500", ctx)->nearMiss == "Close, but this question wants the exact stored value, not a rounding or an approximation.");
 }

@@ -48,7 +48,9 @@ TEST_CASE("work shows an expression with its intermediate values, innermost oper
     // Devices by name, formats in capitals; a function without a phrase by its name in words.
     CHECK(workText(evaluator, "peak(nvidia-a100-sxm4-80gb, bf16) * 1000").value().starts_with("the BF16 peak of the NVIDIA A100"));
     CHECK(workText(evaluator, "format_mantissa_bits(fp16) + 1").value() == "the FP16 fraction bits + 1 = 10 + 1 = 11");
-    CHECK(workText(evaluator, "bubble(1f1b, 4, 8) * 2").value().starts_with("bubble of 1f1b, 4, 8 × 2 = "));
+    CHECK_THAT(workText(evaluator, "bubble(1f1b, 4, 8) * 2").value(),
+               Catch::StartsWith("the 1f1b bubble fraction with 4 stages and 8 micro-batches × 2 = "));
+    CHECK_THAT(workText(evaluator, "cpu_lab_intensity(64) * 2").value(), Catch::StartsWith("cpu lab intensity of 64 × 2 = "));
     // A number written with an exponent reads as a number: 1e9 is 1,000,000,000.
     CHECK(workText(evaluator, "2 * 1e9").value() == "2 × 1,000,000,000 = 2,000,000,000");
     // Long chains keep the first form and the last ones.
