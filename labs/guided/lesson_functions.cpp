@@ -4,6 +4,7 @@
 
 #include "labs/guided/lesson_function_support.hpp"
 #include "labs/roofline/cpu_roofline_lab.hpp"
+#include "models/catalog/figure_key.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -174,6 +175,7 @@ Evaluator lessonEvaluator(const LessonContext& context)
             if (d.id == word) return d.name;
         }
         if (auto m = detail::model(std::string(word))) return m->name;
+        if (const auto key = models::catalog::figureFromJsonKey(word)) return std::string(models::catalog::figureInfo(*key).label);
         if (looksLikeFormat(word)) return formatName(word);
         return std::string(word);
     });

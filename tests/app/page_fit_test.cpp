@@ -270,6 +270,13 @@ TEST_CASE("the Export figure dialog fits a 1024x768 and a 1280x800 screen at tex
         REQUIRE(preview != nullptr);
         CHECK(preview->pixmap().height() >= 120); // the figure is still there to look at
         dialog.close();
+        // As the window opens it (no fitTo): fitted to the screen it is on, the Xvfb screen here.
+        FigureDialog opened([page](bool dark) { return figureOfPage(page, dark); }, id, &window);
+        opened.show();
+        QApplication::processEvents();
+        const QSize available = window.screen()->availableGeometry().size();
+        CHECK(opened.height() + titleBar <= available.height());
+        opened.close();
     }
     QTest::keyClick(&window, Qt::Key_Escape);
 }
