@@ -74,8 +74,8 @@ std::vector<std::string> notForPeople(const std::string& text, const std::vector
             if (wordStart) found.push_back("a call: " + text.substr(at, 60));
         }
     }
-    static const std::regex exponent(R"(\d[eE][+-]?\d)");
-    static const std::regex noise(R"(\.\d*[1-9](0{6,}|9{6,})\d)");
+    const std::regex exponent(R"(\d[eE][+-]?\d)");
+    const std::regex noise(R"(\.\d*[1-9](0{6,}|9{6,})\d)");
     std::smatch m;
     if (std::regex_search(text, m, exponent)) found.push_back("an exponent: " + text.substr(static_cast<std::size_t>(std::max<long>(0, m.position(0) - 20)), 40));
     if (std::regex_search(text, m, noise)) found.push_back("float noise: " + m.str(0));
