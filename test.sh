@@ -28,9 +28,9 @@ xvfb-run -a -s "-screen 0 1600x1000x24" ctest --preset dev -j"$(nproc)"
 # no CUDA), with zero reports: UBSan halts on the first, ASan and LSan fail the test.
 cmake --preset asan -DACCELSCOPE_WERROR="$werror" >/dev/null
 cmake --build --preset asan -j"$(nproc)" --target models_catalog_tests models_precision_tests models_simt_tests \
-  models_roofline_tests models_serving_tests models_system_tests models_chip_tests labs_tests cli_tests >/dev/null
+  models_roofline_tests models_serving_tests models_system_tests models_chip_tests labs_tests labs_classroom_tests cli_tests >/dev/null
 ctest --preset asan -j"$(nproc)"
-# libFuzzer (clang 16): every kept crash file replayed, then each of the ten targets fuzzed for
+# libFuzzer (clang 16): every kept crash file replayed, then each of the eleven targets fuzzed for
 # ACCELSCOPE_FUZZ_SECONDS (20 s; 0 replays the crash files only).
 # Kept crash files must replay cleanly; a new crash found in the timed run is reported (see scripts/fuzz.sh).
 ACCELSCOPE_FUZZ_STRICT=0 scripts/fuzz.sh "${ACCELSCOPE_FUZZ_SECONDS:-20}"

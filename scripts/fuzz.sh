@@ -12,7 +12,7 @@ seconds=${1:-20}
 shift || true
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=(catalog_json device_csv lab_result lesson_file lesson_expression warp_program
-                                       npy_header model_config figure_formula nccl_tests)
+                                       npy_header model_config figure_formula nccl_tests classroom_message)
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j"$(nproc)" --target fuzz_all >/dev/null
 bin=build/fuzz/fuzz

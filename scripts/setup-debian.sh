@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config ccache
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-svg-dev qt6-charts-dev qt6-qpa-plugins
+  qt6-httpserver-dev qt6-websockets-dev libqrencode-dev chromium chromium-driver
   libimgui-dev libstb-dev libgl-dev libgl1-mesa-dri libfontconfig-dev libfreetype-dev
   libsqlite3-dev nlohmann-json3-dev libcli11-dev catch2 libbenchmark-dev libhwloc-dev libopenblas-dev
   xvfb xauth fonts-dejavu-core

@@ -9,6 +9,7 @@
 #include "app/cli/fabric_commands.hpp"
 #include "app/cli/format_commands.hpp"
 #include "app/cli/lab_commands.hpp"
+#include "app/cli/classroom_commands.hpp"
 #include "app/cli/lesson_commands.hpp"
 #include "app/cli/memory_commands.hpp"
 #include "app/cli/pipeline_commands.hpp"
@@ -137,6 +138,7 @@ int runCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     addPipelineCommand(app, ctx, exitCode);
     addLabCommands(app, ctx, exitCode);
     addLessonCommands(app, ctx, exitCode);
+    addClassroomCommands(app, ctx, exitCode);
     addRooflineCommands(app, ctx, exitCode);
     addMemoryCommands(app, ctx, exitCode);
     addServeCommands(app, ctx, exitCode);

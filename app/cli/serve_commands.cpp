@@ -5,6 +5,7 @@
 
 #include "app/cli/model_options.hpp"
 #include "app/cli/serve_prices.hpp"
+#include "app/cli/serve_size_commands.hpp"
 #include "app/cli/serve_step_commands.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/catalog/device_query.hpp"
@@ -45,6 +46,7 @@ struct ServeOptions {
     bool memo = false;
     bool frontier = false;
     bool everyCount = false;
+    ServeSizeOptions sizing; ///< plan: a load (--users, --requests-per-s, --tokens-per-day) sizes on the step model
     // calibrate
     std::string data;
     std::string heldout;
@@ -335,6 +337,7 @@ void addServeCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     CLI::App* serve = app.add_subcommand("serve", "serving throughput, latency, power and cost; the planner; the calibration fit");
     serve->require_subcommand(1);
     addServeStepCommand(*serve, ctx, exitCode);
+    addServeSizeCommand(*serve, ctx, exitCode);
 
     CLI::App* estimate = serve->add_subcommand("estimate", "one device type and count: best layout, tokens/s, TTFT, TPOT, W, $/M tokens");
     addRequestOptions(*estimate, *o);
@@ -352,7 +355,25 @@ void addServeCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     plan->add_option("--limit", o->limit, "print at most this many rows (0: all)");
     plan->add_flag("--every-count", o->everyCount, "a row for every count that fits (default: per device the count that ranks best)");
     plan->add_flag("--memo", o->memo, "print the purchase memo (Markdown, every number with its source or formula)");
-    plan->callback([&ctx, &exitCode, o] { exitCode = runPlan(ctx, *o); });
+    addDemandOptions(*plan, o->sizing);
+    plan->callback([&ctx, &exitCode, o] {
+        if (!o->sizing.demandGiven()) {
+            exitCode = runPlan(ctx, *o);
+            return;
+        }
+        // A load to size for: the step model's answer (serve size), with this command's request options.
+        ServeSizeOptions s = o->sizing;
+        s.model = o->model;
+        s.weights = o->request.weights;
+        s.kv = o->request.kvCache;
+        s.inputTokens = o->request.inputTokens;
+        s.outputTokens = o->request.outputTokens;
+        if (o->ttftMs) s.ttftMs = *o->ttftMs;
+        if (o->tpotMs) s.tpotMs = *o->tpotMs;
+        s.limit = o->limit;
+        s.memo = o->memo;
+        exitCode = runServeSize(ctx, s);
+    });
 
     CLI::App* cal = serve->add_subcommand("calibrate", "fit compute/memory efficiency per device family on MLPerf v4.x rows");
     cal->add_option("--data", o->data, "calibration CSV (v4.0/v4.1 rows only)")->required();

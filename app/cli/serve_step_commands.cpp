@@ -62,26 +62,9 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
     auto found = models::catalog::findDevice(set->devices, o.device);
     if (!found) return ctx.error(found.error());
     const models::catalog::Device& device = **found;
-    // One device per replica talks to no one: it needs no fabric (and no link figure in the catalog).
-    Fabric fabric;
-    fabric.deviceId = device.id;
-    fabric.deviceName = device.name;
-    if (devices > 1) {
-        auto whole = fabricForDevice(device, set->devices, FabricRequest{});
-        if (!whole) return ctx.error(whole.error());
-        const int perNode = o.gpusPerNode > 0 ? o.gpusPerNode : static_cast<int>(std::min<long long>(whole->domainDevices, devices));
-        if (devices % perNode != 0) {
-            return ctx.error(std::to_string(devices) + " devices per replica do not fill whole nodes of " + std::to_string(perNode) +
-                             " (--gpus-per-node)");
-        }
-        FabricRequest request;
-        request.devicesPerNode = perNode;
-        request.nodes = static_cast<int>(devices / perNode);
-        auto built = fabricForDevice(device, set->devices, request);
-        if (!built) return ctx.error(built.error());
-        fabric = *built;
-    }
-    auto s = servingSteadyState(*config, device, fabric, o.spec, o.load);
+    auto fabric = fabricForDeviceCount(device, set->devices, devices, o.gpusPerNode);
+    if (!fabric) return ctx.error(fabric.error());
+    auto s = servingSteadyState(*config, device, *fabric, o.spec, o.load);
     if (!s) return ctx.error(s.error());
     if (!o.svgFile.empty()) {
         const auto svg = models::figure::figureSvg(servingStepFigure(*s, config->name, device.name, o.dark));

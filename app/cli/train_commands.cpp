@@ -4,6 +4,7 @@
 
 #include "app/cli/model_options.hpp"
 #include "app/cli/text_table.hpp"
+#include "app/cli/train_budget_output.hpp"
 #include "models/common/number_text.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/serving/training_plan.hpp"
@@ -33,6 +34,8 @@ struct TrainPlanOptions {
     bool fitted = false;
     std::string precision = "bf16";
     int gpusPerNode = 0;
+    double tokens = 0; ///< --tokens: the run's time, device-hours, cost and energy
+    double days = 0;   ///< --days with --tokens: the fewest devices that meet it
 };
 
 json layoutJson(const TrainingEstimate& e)
@@ -147,17 +150,7 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
     auto found = models::catalog::findDevice(set->devices, o.device);
     if (!found) return ctx.error(found.error());
     const models::catalog::Device& device = **found;
-    auto whole = fabricForDevice(device, set->devices, FabricRequest{});
-    if (!whole) return ctx.error(whole.error());
-    const int perNode = o.gpusPerNode > 0 ? o.gpusPerNode : static_cast<int>(std::min<long long>(whole->domainDevices, devices));
-    if (devices % perNode != 0) {
-        return ctx.error(std::to_string(devices) + " devices do not fill whole nodes of " + std::to_string(perNode) +
-                         " (--gpus-per-node, or a layout that multiplies to a multiple of it)");
-    }
-    FabricRequest request;
-    request.devicesPerNode = perNode;
-    request.nodes = static_cast<int>(devices / perNode);
-    auto fabric = fabricForDevice(device, set->devices, request);
+    auto fabric = fabricForDeviceCount(device, set->devices, devices, o.gpusPerNode);
     if (!fabric) return ctx.error(fabric.error());
     auto e = estimateTrainingStep(*config, device, *fabric, o.spec);
     if (!e) return ctx.error(e.error());
@@ -181,7 +174,7 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
         json params = json::array();
         for (const StepParameter* p : e->parameters.all()) params.push_back(parameterJson(*p));
         ctx.printJson({{"model", modelJson(*config)}, {"device", device.id}, {"devices", e->devices},
-                       {"gpus_per_node", perNode}, {"nodes", fabric->nodes},
+                       {"gpus_per_node", fabric->devicesPerNode}, {"nodes", fabric->nodes},
                        {"layout", {{"tp", l.tp}, {"cp", l.cp}, {"ep", l.ep}, {"dp", l.dp}, {"pp", l.pp}, {"vp", o.spec.virtualStages},
                                    {"zero", l.zero}, {"sequence_parallel", l.sequenceParallel},
                                    {"recompute", models::memory::recomputeName(o.spec.recompute)}, {"micro_batch", o.spec.microBatch},
@@ -202,7 +195,7 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
         return ExitCode::Ok;
     }
     *ctx.out << "one training step of " << config->name << " on " << e->devices << " x " << device.name << " (" << fabric->nodes
-             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << perNode << "): TP " << l.tp << " CP " << l.cp << " EP " << l.ep
+             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << fabric->devicesPerNode << "): TP " << l.tp << " CP " << l.cp << " EP " << l.ep
              << " DP " << l.dp << " PP " << l.pp << " VP " << o.spec.virtualStages << ", " << e->microBatches << " micro-batches of "
              << o.spec.microBatch << " x " << readableText(o.spec.sequence) << " tokens, " << o.spec.gemmPrecision << " GEMMs\n";
     *ctx.out << "step " << models::quantityText(e->stepS, "s", 4) << ", " << readableText(e->tokensPerS) << " tokens/s ("
@@ -275,33 +268,37 @@ ExitCode runTrainSearch(const CliContext& ctx, const TrainPlanOptions& o)
     auto found = models::catalog::findDevice(set->devices, o.device);
     if (!found) return ctx.error(found.error());
     const models::catalog::Device& device = **found;
-    auto whole = fabricForDevice(device, set->devices, FabricRequest{});
-    if (!whole) return ctx.error(whole.error());
-    const int perNode = o.gpusPerNode > 0 ? o.gpusPerNode : std::min(whole->domainDevices, o.request.devices);
-    if (o.request.devices % perNode != 0) {
-        return ctx.error(std::to_string(o.request.devices) + " devices do not fill whole nodes of " + std::to_string(perNode) + " (--gpus-per-node)");
-    }
-    auto fabric = fabricForDevice(device, set->devices, FabricRequest{perNode, o.request.devices / perNode, {}, {}});
-    if (!fabric) return ctx.error(fabric.error());
+    if (o.tokens != 0 && !(o.tokens >= 1 && o.tokens <= 1e16)) return ctx.error("--tokens must be from 1 to 10^16");
+    if (o.days != 0 && !(o.days > 0 && o.days <= 3650)) return ctx.error("--days must be above 0 and at most 3,650");
+    if (o.days != 0 && o.tokens == 0) return ctx.error("--days needs --tokens (how many tokens to train by then)");
     TrainingSearch search;
     search.devices = o.request.devices;
     search.globalBatch = o.request.globalBatch;
     search.sequence = o.request.sequence;
     search.gemmPrecision = o.precision;
+    if (o.days > 0) {
+        auto d = devicesForDeadline(*config, device, set->devices, search, o.tokens, o.days, models::serving::constants::maxDevices);
+        if (!d) return ctx.error(d.error());
+        return printDeadline(ctx, *d, modelJson(*config), device.id, d->best ? stepLayoutJson(*d->best) : json(nullptr),
+                             d->best ? stepLayoutName(*d->best) : std::string(), o.tokens, o.days);
+    }
+    auto fabric = fabricForDeviceCount(device, set->devices, o.request.devices, o.gpusPerNode);
+    if (!fabric) return ctx.error(fabric.error());
     auto r = searchTrainingLayouts(*config, device, *fabric, search, o.limit > 0 ? o.limit : 1000000);
     if (!r) return ctx.error(r.error());
     const auto& shown = r->best.empty() ? r->closest : r->best;
     if (ctx.json) {
         json layouts = json::array();
         for (const auto& e : shown) layouts.push_back(stepLayoutJson(e));
-        ctx.printJson({{"model", modelJson(*config)}, {"device", device.id}, {"count", o.request.devices}, {"gpus_per_node", perNode},
+        ctx.printJson({{"model", modelJson(*config)}, {"device", device.id}, {"count", o.request.devices}, {"gpus_per_node", fabric->devicesPerNode},
                        {"global_batch", o.request.globalBatch}, {"seq", o.request.sequence}, {"precision", o.precision},
                        {"layouts_evaluated", r->evaluated}, {"fitting_layouts", r->fitting}, {"max_tp", r->maxTensorParallel},
-                       {"layouts", layouts}, {"conventions", mfuConvention()}, {"model_kind", "step"}});
+                       {"layouts", layouts}, {"conventions", mfuConvention()}, {"model_kind", "step"},
+                       {"run", o.tokens > 0 && !r->best.empty() ? runCostJson(trainingRunCost(r->best.front(), device, o.tokens)) : json(nullptr)}});
         return ExitCode::Ok;
     }
     *ctx.out << "training " << config->name << " on " << o.request.devices << " x " << device.name << " (" << fabric->nodes
-             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << perNode << "), global batch " << o.request.globalBatch << " x "
+             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << fabric->devicesPerNode << "), global batch " << o.request.globalBatch << " x "
              << readableText(o.request.sequence) << " tokens, " << o.precision << " GEMMs: " << readableText(r->evaluated)
              << " layouts on the step model, " << readableText(r->fitting) << " fit\n";
     if (r->best.empty()) *ctx.out << "nothing fits; the layouts needing the least memory:\n";
@@ -316,6 +313,7 @@ ExitCode runTrainSearch(const CliContext& ctx, const TrainPlanOptions& o)
                   std::string(worst->first) + " " + models::decimalText(100 * worst->second / e.stepS, 1) + " %"});
     }
     *ctx.out << t.render();
+    if (o.tokens > 0 && !r->best.empty()) *ctx.out << "  the fastest layout trains " << models::system::runCostText(trainingRunCost(r->best.front(), device, o.tokens)) << "\n";
     *ctx.out << "  (train estimate with a layout's flags shows its operators and collectives; --fitted: the LLM page's fitted planner)\n";
     return ExitCode::Ok;
 }
@@ -339,6 +337,8 @@ void addTrainCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     plan->add_option("--limit", o->limit, "print at most this many layouts (0: all)")->capture_default_str();
     plan->add_option("--precision", o->precision, "bf16 or fp8 linear layers (the step model)")->capture_default_str();
     plan->add_option("--gpus-per-node", o->gpusPerNode, "devices per scale-up domain (default: the catalog's domain)");
+    plan->add_option("--tokens", o->tokens, "tokens to train: the fastest layout's time, device-hours, cost and energy");
+    plan->add_option("--days", o->days, "with --tokens: the fewest devices (whole nodes, doubling) that train them within this many days");
     plan->add_flag("--fitted", o->fitted, "the fitted planner the LLM calculator page shows (TP x PP x DP x ZeRO x recomputation)");
     plan->callback([&ctx, &exitCode, o] { exitCode = runTrainPlan(ctx, *o); });
 

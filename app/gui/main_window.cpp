@@ -79,6 +79,8 @@ MainWindow::MainWindow(AppContext& context, QWidget* parent) : QMainWindow(paren
         m_pages->setCurrentIndex(row);
     });
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::sizePagesToCurrent);
+    // Another page's message does not stay under this one.
+    connect(m_pages, &QStackedWidget::currentChanged, this, [this] { statusBar()->clearMessage(); });
     connect(&m_context, &AppContext::catalogChanged, this, &MainWindow::updateStatus);
     auto* status = new StatusLine(this);
     setStatusBar(status);
@@ -106,7 +108,14 @@ void MainWindow::showEvent(QShowEvent* event)
     QMainWindow::showEvent(event);
 }
 
-void MainWindow::showStatusMessage(const QString& message) { statusBar()->showMessage(message, 8000); }
+void MainWindow::showStatusMessage(const QString& message)
+{
+    // A page made or working in the background does not speak over the page in view.
+    auto* page = qobject_cast<QWidget*>(sender());
+    QWidget* current = m_pages->currentWidget();
+    if (page && current && page != current && !current->isAncestorOf(page)) return;
+    statusBar()->showMessage(message, 8000);
+}
 
 QWidget* MainWindow::ensurePage(int index) { return m_host->ensure(index); }
 

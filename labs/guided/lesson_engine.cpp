@@ -148,8 +148,6 @@ bool unitsMatch(std::string_view given, std::string_view unit)
     return word && !a.empty() && (a + "s" == b || a + "es" == b);
 }
 
-namespace {
-
 /// The learner's number: digits (',' as thousands separators allowed), then nothing or the
 /// check's unit. Another unit ("591 GFLOP" for FLOP/byte, GB for GiB) is refused with a message
 /// that names the unit asked for, never graded as a number.
@@ -172,6 +170,8 @@ Result<double> parseLearnerNumber(std::string_view answer, const std::string& un
     return fail(ErrorCode::InvalidArgument, "'" + std::string(answer) + "': this question is answered in " + unit + ", not '" + given +
                                                 "'; give the number in " + unit);
 }
+
+namespace {
 
 std::vector<Problem> validateStep(const Lesson& lesson, const Step& step, const LessonContext& context, const Evaluator& evaluator)
 {

@@ -110,6 +110,11 @@ models::Result<CheckOutcome> checkAnswer(const Check& check, std::string_view an
 /// for "FLOP/", "/sec" and " per second" for "/s", and a count unit's singular ("1 GPU" for GPUs).
 bool unitsMatch(std::string_view given, std::string_view unit);
 
+/// A learner's number answer: a number (commas as thousands separators allowed), optionally
+/// followed by `unit` or a spelling of it unitsMatch accepts (FLOP/B for FLOP/byte). Errors name the answer and the unit it
+/// takes ("'12 GB' : this question is answered in ms, not 'GB'; give the number in ms").
+models::Result<double> parseLearnerNumber(std::string_view answer, const std::string& unit);
+
 /// Checks a page state against a state check's predicate (the GUI calls this on each change).
 models::Result<CheckOutcome> checkState(const Check& check, const PageState& state, const LessonContext& context,
                                         const std::string& file = "lesson");

@@ -15,8 +15,12 @@ using catalog::FigureKey;
 
 std::string n4(double v) { return readableText(v); }
 
+std::string figureLine(const catalog::Device& d, FigureKey key) { return catalogFigureLine(d, key); }
+
+} // namespace
+
 /// "3,350 GB/s (NVIDIA H100 Tensor Core GPU Datasheet, https://…, row …)" or "(derived: a / 2)".
-std::string figureLine(const catalog::Device& d, FigureKey key)
+std::string catalogFigureLine(const catalog::Device& d, FigureKey key)
 {
     const auto* f = d.figure(key);
     const auto& info = catalog::figureInfo(key);
@@ -30,6 +34,8 @@ std::string figureLine(const catalog::Device& d, FigureKey key)
     if (!f->date.empty()) s += " (" + f->date + ")";
     return s;
 }
+
+namespace {
 
 std::string requestLine(const roofline::TransformerConfig& c, const ServingRequest& r)
 {

@@ -4,6 +4,9 @@
 #include "app/gui/serving-planner/prices_box.hpp"
 #include "app/gui/serving-planner/serving_chart.hpp"
 #include "app/gui/serving-planner/serving_page.hpp"
+#include "app/gui/serving-planner/sizing_view.hpp"
+#include "models/roofline/model_presets.hpp"
+#include "models/system/step/serving_sizing.hpp"
 #include "app/gui/figure_export.hpp"
 #include "app/gui/page_capture.hpp"
 #include "tests/app/gui_fixture.hpp"
@@ -180,4 +183,63 @@ TEST_CASE("every input of the serving page has a tooltip")
         CHECK_FALSE(w->toolTip().isEmpty());
     }
     CHECK(inputs >= 14);
+}
+
+TEST_CASE("Size to a load: the page's inputs and a load give the step model's counts, as serve size prints them")
+{
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    REQUIRE(page.settingsBinding().apply("model", "llama3.1-70b"));
+    REQUIRE(page.settingsBinding().apply("weights", "fp8"));
+    page.replan();
+    serving::SizingView* sizing = page.sizing();
+    REQUIRE(sizing != nullptr);
+    sizing->setLoad("users", 1000);
+    sizing->setObjective(2.0, 50.0);
+    sizing->setDevices("nvidia-h100-sxm, nvidia-b200");
+    sizing->size();
+    const auto& rows = sizing->rows();
+    REQUIRE(rows.size() == 2);
+    // The same question straight to the model.
+    accelscope::models::system::SizingRequest r;
+    r.demand = {accelscope::models::system::DemandKind::Users, 1000};
+    r.devices = {"nvidia-h100-sxm", "nvidia-b200"};
+    const auto expected = accelscope::models::system::sizeServing(*accelscope::models::roofline::findModelPreset("llama3.1-70b"),
+                                                                   fixture.context->catalog().devices, r);
+    QTableWidget* table = sizing->table();
+    REQUIRE(table->rowCount() == 2);
+    for (int i = 0; i < 2; ++i) {
+        INFO(rows[static_cast<std::size_t>(i)].device->id);
+        CHECK(rows[static_cast<std::size_t>(i)].count == expected[static_cast<std::size_t>(i)].count);
+        CHECK(table->item(i, 1)->text().toInt() == expected[static_cast<std::size_t>(i)].count);
+        CHECK(table->item(i, 0)->text().toStdString() == expected[static_cast<std::size_t>(i)].device->name);
+    }
+    CHECK(sizing->chart()->seriesCount() > 0);
+    CHECK(sizing->command().contains("serve size --model llama3.1-70b --weights fp8"));
+    CHECK(sizing->command().contains("--users 1000"));
+    // The memo, as Markdown and as PDF; a folder that does not exist is an error that writes nothing.
+    accelscope::tests::TempDir dir;
+    const QString md = QString::fromStdString((dir.path() / "memo.md").string());
+    const QString pdf = QString::fromStdString((dir.path() / "memo.pdf").string());
+    REQUIRE(sizing->exportMemo(md));
+    QFile mdFile(md);
+    REQUIRE(mdFile.open(QIODevice::ReadOnly));
+    const QByteArray text = mdFile.readAll();
+    CHECK(text.startsWith("# Serving Llama 3.1 70B: devices for 1,000 concurrent users"));
+    CHECK(text.contains("## Summary and recommendation"));
+    CHECK(text.contains(sizing->command().toUtf8()));
+    REQUIRE(sizing->exportMemo(pdf));
+    QFile pdfFile(pdf);
+    REQUIRE(pdfFile.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdfFile.readAll();
+    CHECK(bytes.startsWith("%PDF-"));
+    CHECK(bytes.size() > 5000);
+    const QString nowhere = QString::fromStdString((dir.path() / "no-such-folder" / "memo.pdf").string());
+    CHECK_FALSE(sizing->exportMemo(nowhere));
+    CHECK_FALSE(QFile::exists(nowhere));
+    // A device that is not in the catalog is said, and nothing is sized.
+    sizing->setDevices("no-such-chip");
+    sizing->size();
+    CHECK(sizing->rows().empty());
+    CHECK(table->rowCount() == 0);
 }

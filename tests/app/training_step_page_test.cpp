@@ -3,13 +3,17 @@
 // `train estimate`), refuses a layout that does not divide the devices with a message, finds the best layouts and
 // shows the one clicked; its figure is the one `train estimate --svg` writes.
 #include "app/gui/layout/figure_view.hpp"
+#include "app/gui/training-step/run_budget_panel.hpp"
 #include "app/gui/training-step/training_step_page.hpp"
+#include "models/catalog/device_query.hpp"
+#include "models/system/step/training_budget.hpp"
 #include "models/figure/figure.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/system/step/step_figure.hpp"
 #include "tests/app/gui_fixture.hpp"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -92,4 +96,30 @@ TEST_CASE("find the best layouts fills the table fastest first and a click shows
     emit table->cellClicked(0, 0);
     REQUIRE(page.estimate().has_value());
     CHECK(page.estimate()->stepS <= second);
+}
+
+TEST_CASE("the training step page gives the run's days, device-hours, cost and energy, and the fewest devices for a deadline")
+{
+    accelscope::tests::GuiFixture fixture;
+    TrainingStepPage page(fixture.services());
+    page.evaluate();
+    REQUIRE(page.estimate().has_value());
+    RunBudgetPanel* budget = page.budget();
+    REQUIRE(budget != nullptr);
+    budget->setTokens(1e12);
+    budget->setDays(30);
+    // The shown layout's run, as trainingRunCost computes it.
+    const auto* h100 = *accelscope::models::catalog::findDevice(fixture.context->catalog().devices, "nvidia-h100-sxm");
+    const TrainingRunCost cost = trainingRunCost(*page.estimate(), *h100, 1e12);
+    CHECK(budget->runLabel()->text().toStdString() == "This layout trains " + runCostText(cost));
+    CHECK(budget->runLabel()->text().startsWith("This layout trains 1T tokens in "));
+    // The deadline: the page takes the count found and shows its layout.
+    const auto found = budget->searchNow();
+    REQUIRE(found.has_value());
+    REQUIRE(found->devices > 0);
+    CHECK(found->cost->days <= 30.0);
+    REQUIRE(page.estimate().has_value());
+    CHECK(page.estimate()->devices == found->devices);
+    CHECK(page.estimate()->spec.parallel.tp == found->best->spec.parallel.tp);
+    CHECK(budget->deadlineLabel()->text().startsWith(QString("Fewest: %1 devices").arg(found->devices)));
 }

@@ -5,6 +5,7 @@
 #include "models/catalog/catalog_store.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/system/step/serving_search.hpp"
+#include "models/system/step/serving_sizing.hpp"
 #include "models/system/step/serving_step.hpp"
 #include "models/system/step/training_search.hpp"
 
@@ -130,6 +131,23 @@ void BM_ServePlanCatalog(benchmark::State& state)
     state.counters["devices"] = static_cast<double>(rows);
 }
 BENCHMARK(BM_ServePlanCatalog)->Unit(benchmark::kMillisecond);
+
+/// The bar of issue #28: `serve plan --users 1000` over the catalog in <= 1 s (every accelerator x TP x the bisection
+/// for the concurrency limit, and each chosen layout's curve).
+void BM_ServeSizeCatalog(benchmark::State& state)
+{
+    const auto model = *roofline::findModelPreset("llama3.1-70b");
+    SizingRequest request;
+    request.demand = {DemandKind::Users, 1000};
+    std::size_t sized = 0;
+    for (auto _ : state) {
+        auto r = sizeServing(model, devices(), request);
+        sized = static_cast<std::size_t>(std::ranges::count_if(r, [](const SizedDeployment& d) { return d.count > 0; }));
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["sized"] = static_cast<double>(sized);
+}
+BENCHMARK(BM_ServeSizeCatalog)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -307,3 +307,70 @@ TEST_CASE("serve step-plan --json: every accelerator at its best count and TP, r
     }
     requireOneErrorLine({"serve", "step-plan", "--model", "llama3.1-70b", "--counts", "8,0"}, "--counts: 0 is not a device count");
 }
+
+TEST_CASE("serve plan --users sizes each named device on the step model: counts, layout, cost, power, and its flags")
+{
+    const auto doc = runJson({"serve", "plan", "--model", "llama3.1-70b", "--weights", "fp8", "--users", "1000", "--ttft-ms", "2000",
+                              "--tpot-ms", "50", "--devices", "nvidia-h100-sxm,nvidia-b200,aws-trainium2"});
+    CHECK(doc["model_kind"] == "step");
+    CHECK(doc["demand"] == "1,000 concurrent users");
+    const auto& rows = doc["rows"];
+    REQUIRE(rows.size() == 3);
+    for (const auto& r : rows) {
+        INFO(r["device"].get<std::string>());
+        REQUIRE(r.contains("count"));
+        CHECK(r["count"].get<int>() == r["tp"].get<int>() * r["replicas"].get<int>());
+        CHECK(r["tpot_s"].get<double>() <= 0.05);
+        CHECK(r["ttft_worst_s"].get<double>() <= 2.0);
+        CHECK(r["concurrency_per_replica"].get<double>() * r["replicas"].get<int>() >= 1000);
+        CHECK(r["curve"].size() >= 2);
+    }
+    // Priced rows first, by monthly cost; a device without a TDP says so in its row.
+    CHECK(rows[0]["usd_per_month"].is_number());
+    const auto trn = std::find_if(rows.begin(), rows.end(), [](const auto& r) { return r["device"] == "aws-trainium2"; });
+    REQUIRE(trn != rows.end());
+    if ((*trn)["accelerator_kw"].is_null()) {
+        const auto flags = (*trn)["flags"].dump();
+        CHECK(flags.find("no TDP in the catalog") != std::string::npos);
+    }
+    // serve size is the same answer.
+    const auto size = runJson({"serve", "size", "--model", "llama3.1-70b", "--weights", "fp8", "--users", "1000", "--devices",
+                               "nvidia-h100-sxm,nvidia-b200,aws-trainium2"});
+    CHECK(size["rows"] == rows);
+}
+
+TEST_CASE("serve size: a load given twice, none, or out of range, and an unknown device are one error line")
+{
+    requireOneErrorLine({"serve", "size", "--model", "llama3.1-8b"}, "give exactly one load: --users, --requests-per-s or --tokens-per-day");
+    requireOneErrorLine({"serve", "size", "--model", "llama3.1-8b", "--users", "5", "--requests-per-s", "3"}, "give exactly one load");
+    requireOneErrorLine({"serve", "size", "--model", "llama3.1-8b", "--users", "nan"}, "--users must be from 1 to 100,000,000");
+    requireOneErrorLine({"serve", "size", "--model", "llama3.1-8b", "--requests-per-s", "-2"}, "--requests-per-s must be above 0");
+    requireOneErrorLine({"serve", "size", "--model", "llama3.1-8b", "--users", "10", "--tpot-ms", "0"}, "--tpot-ms must be above 0");
+    requireOneErrorLine({"serve", "size", "--model", "llama3.1-8b", "--users", "10", "--devices", "nope"}, "--devices: no device matches 'nope'");
+    requireOneErrorLine({"serve", "size", "--model", "llama3.1-8b", "--users", "10", "--weights", "fp7"}, "--weights:");
+}
+
+TEST_CASE("train plan --tokens --days: the fewest devices that train 1T tokens of a 70B in 30 days, and one node fewer does not")
+{
+    const auto doc = runJson({"train", "plan", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--tokens", "1e12", "--days", "30"});
+    const int devices = doc["devices"].get<int>();
+    REQUIRE(devices > 0);
+    CHECK(devices % 8 == 0); // whole HGX nodes
+    CHECK(doc["run"]["days"].get<double>() <= 30.0);
+    // Device-hours are devices x time; the cost is device-hours x the catalog's $/device-hour.
+    CHECK(doc["run"]["device_hours"].get<double>() == Approx(devices * doc["run"]["days"].get<double>() * 24.0));
+    if (doc["run"]["usd"].is_number()) CHECK(doc["run"]["usd"].get<double>() > 0);
+    const auto& l = doc["layout"];
+    CHECK(l["tp"].get<int>() * l["cp"].get<int>() * l["pp"].get<int>() * l["dp"].get<int>() == devices);
+    // Every count tried below the answer misses the deadline or fits no layout.
+    for (const auto& t : doc["tried"]) {
+        if (t["devices"].get<int>() < devices) CHECK((t["days"].is_null() || t["days"].get<double>() > 30.0));
+    }
+    // --tokens alone: the run at the given count.
+    const auto run = runJson({"train", "plan", "--model", "llama3.1-8b", "--device", "nvidia-h100-sxm", "--count", "8", "--tokens", "1e9"});
+    REQUIRE(run["run"].is_object());
+    const double tokensPerS = run["layouts"][0]["tokens_per_s"].get<double>();
+    CHECK(run["run"]["seconds"].get<double>() == Approx(1e9 / tokensPerS));
+    requireOneErrorLine({"train", "plan", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--days", "30"}, "--days needs --tokens");
+    requireOneErrorLine({"train", "plan", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--tokens", "-5"}, "--tokens must be from 1");
+}

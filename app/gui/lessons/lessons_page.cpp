@@ -2,6 +2,7 @@
 // LessonsPage: the course list, a step with its question, answers, hints and progress.
 #include "app/gui/lessons/lessons_page.hpp"
 
+#include "app/gui/lessons/lesson_classroom.hpp"
 #include "app/gui/lessons/lesson_completion.hpp"
 #include "app/gui/lessons/lesson_course_list.hpp"
 #include "app/gui/lessons/lesson_feedback.hpp"
@@ -9,10 +10,10 @@
 #include "app/gui/lessons/lesson_state_watch.hpp"
 #include "labs/guided/lesson_progress.hpp"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
-#include <QEvent>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
@@ -67,7 +68,6 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
     m_stack = new QStackedWidget;
     m_stack->addWidget(m_stepView);
     m_stack->addWidget(m_completion);
-
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(left);
     split->addWidget(m_stack);
@@ -77,7 +77,7 @@ LessonsPage::LessonsPage(const PageServices& services, std::filesystem::path les
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
-
+    m_classroom = new LessonClassroom(*this);
     connectCourse();
     loadCourse(lessonsDir);
     refreshList();
@@ -132,7 +132,6 @@ QWidget* LessonsPage::buildStepView()
     m_next->setShortcut(QKeySequence(tr("Alt+Right")));
     m_startOver = new QPushButton(tr("Start over"));
     m_startOver->setToolTip(tr("Forget this lesson's saved answers and progress (also a damaged record) and go back to step 1"));
-
     auto* nav = new QHBoxLayout;
     nav->addWidget(m_previous);
     nav->addStretch();
@@ -167,7 +166,6 @@ QWidget* LessonsPage::buildStepView()
     viewLayout->addWidget(m_header);
     viewLayout->addWidget(m_textSplit, 1);
     viewLayout->addLayout(nav);
-
     connect(m_showMe, &QPushButton::clicked, this, [this] {
         if (!m_rendered || !m_rendered->action) return;
         const auto action = *m_rendered->action; // opening the page may repaint this one
@@ -281,6 +279,8 @@ bool LessonsPage::openLesson(const QString& id)
     return false;
 }
 
+QList<QAction*> LessonsPage::menuCommands() { return {m_classroom->action()}; }
+
 bool LessonsPage::stepBy(int direction)
 {
     const auto* l = lesson();
@@ -305,6 +305,7 @@ void LessonsPage::showStep()
     m_recommended->setText(tr("Recommended first: %1 (you can still take this lesson now).").arg(missing.join(tr(", "))));
     m_recommended->setVisible(!missing.isEmpty());
     const auto& step = l->steps[static_cast<std::size_t>(m_step)];
+    m_classroom->setStepAskable(step.check && step.check->kind != guided::CheckKind::State);
     m_header->setText(tr("<b>%1</b> — step %2 of %3").arg(text(l->title).toHtmlEscaped()).arg(m_step + 1).arg(l->steps.size()));
     const bool last = m_step + 1 >= static_cast<int>(l->steps.size());
     m_next->setText(last ? tr("Finish ✓") : tr("Next →"));
@@ -346,7 +347,6 @@ void LessonsPage::showStep()
 }
 
 QPushButton* LessonsPage::hintButton() const { return m_question->hintButton(); }
-
 QPushButton* LessonsPage::checkButton() const { return m_question->checkButton(); }
 
 std::optional<bool> LessonsPage::answer(const QString& given)

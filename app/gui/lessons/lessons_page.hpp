@@ -26,13 +26,14 @@ class QStackedWidget;
 
 namespace accelscope::gui {
 
+class LessonClassroom;
 class LessonCompletion;
 class LessonCourseList;
 class LessonFeedback;
 class LessonQuestion;
 class LessonStateWatch;
 
-class LessonsPage : public QWidget, public AnimatedPage {
+class LessonsPage : public QWidget, public AnimatedPage, public PageCommands {
     Q_OBJECT
 public:
     /// The course from the lessons folder the application context names.
@@ -44,6 +45,12 @@ public:
     QString stepAnimation(int direction) override;
     bool animationAtEnd() override;
     QString togglePlay() override { return {}; }
+    /// View → Classroom… (F6): the step's question to the room (lesson_classroom.hpp).
+    QList<QAction*> menuCommands() override;
+    LessonClassroom* classroom() const { return m_classroom; }
+    /// The open lesson (null when none) and what its numbers are computed against.
+    const labs::guided::Lesson* lesson() const;
+    const labs::guided::LessonContext& lessonContext() const { return m_lessonContext; }
 
     int lessonCount() const { return static_cast<int>(m_lessons.size()); }
     /// Problems of lesson files that were skipped ("file:line: what").
@@ -102,7 +109,6 @@ private:
     /// The completion screen for the open lesson, under the last check's outcome (may be empty).
     void showCompletion(const QString& lastOutcome);
     void startWatching();
-    const labs::guided::Lesson* lesson() const;
 
     AppContext& m_context;
     PageNavigator& m_navigator;
@@ -135,6 +141,7 @@ private:
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
     QPushButton* m_startOver = nullptr;
+    LessonClassroom* m_classroom = nullptr;
 };
 
 } // namespace accelscope::gui

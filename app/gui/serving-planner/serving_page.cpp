@@ -8,6 +8,7 @@
 #include "app/gui/serving-planner/pareto_figure.hpp"
 #include "app/gui/serving-planner/prices_box.hpp"
 #include "app/gui/serving-planner/serving_chart.hpp"
+#include "app/gui/serving-planner/sizing_view.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "models/common/number_text.hpp"
 #include "models/memory/device_fit.hpp"
@@ -192,8 +193,13 @@ void ServingPage::buildControls()
     m_calibration = new QTableWidget(this);
     m_calibration->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_calibration->verticalHeader()->setVisible(false);
+    m_sizing = new serving::SizingView(m_context, this);
+    connect(m_sizing, &serving::SizingView::statusMessage, this, &ServingPage::statusMessage);
+    tabs->addTab(m_sizing, tr("Size to a load"));
     tabs->addTab(m_chart, tr("Pareto: per device vs per user"));
     tabs->addTab(m_calibration, tr("Calibration rows (MLPerf v4.x)"));
+    // Sizing has its own table and chart: while it is shown, the ranked table steps aside to give it the height.
+    connect(tabs, &QTabWidget::currentChanged, this, &ServingPage::placeRankedTable);
     split->addWidget(m_table);
     split->addWidget(tabs);
     split->setStretchFactor(0, 0);
@@ -226,6 +232,7 @@ void ServingPage::fitControls()
         m_split->setStretchFactor(1, 1);
         fitDeviceColumn();
     }
+    placeRankedTable();
     // Short tab names when the text is large, so that the three tabs show without scrolling.
     m_tabs->setTabText(m_tabs->indexOf(m_chart), tabbed ? tr("Pareto") : tr("Pareto: per device vs per user"));
     m_tabs->setTabText(m_tabs->indexOf(m_calibration), tabbed ? tr("Calibration") : tr("Calibration rows (MLPerf v4.x)"));
@@ -239,6 +246,12 @@ void ServingPage::fitControls()
     const int top = std::min(wanted, panes == 2 ? total / 3 : total * 2 / 5);
     if (panes == 2) m_split->setSizes({top, total - top});
     else m_split->setSizes({top, (total - top) / 2, total - top - (total - top) / 2});
+}
+
+void ServingPage::placeRankedTable()
+{
+    // Sizing has its own table and chart: while it is shown, the ranked table steps aside to give it the height.
+    if (m_split->indexOf(m_table) >= 0) m_table->setVisible(m_tabs->currentWidget() != m_sizing);
 }
 
 void ServingPage::fitDeviceColumn()
@@ -301,6 +314,7 @@ void ServingPage::replan()
         fillTable();
         return;
     }
+    m_sizing->setInputs({m_model->currentText().toStdString(), r->weights, r->kvCache, double(r->inputTokens), double(r->outputTokens)});
     PlanOptions options;
     options.allKinds = m_allKinds->isChecked();
     options.order = planOrderFromName(m_rank->currentText().toStdString()).value_or(PlanOrder::Cost);

@@ -27,6 +27,7 @@ namespace accelscope::gui {
 namespace serving {
 class ParetoChart;
 class PricesBox;
+class SizingView;
 }
 
 class ServingPage : public QWidget, public LessonTarget, public FigurePage {
@@ -47,6 +48,7 @@ public:
     QTableWidget* calibrationTable() const { return m_calibration; }
     serving::ParetoChart* chart() const { return m_chart; }
     serving::PricesBox* prices() const { return m_prices; }
+    serving::SizingView* sizing() const { return m_sizing; }
     /// The purchase memo of the current plan (models::serving::purchaseMemo).
     std::string memo() const;
 
@@ -71,6 +73,7 @@ private:
     /// The controls get the height they need, at most two fifths, unless the user dragged the divider.
     void fitControls();
     void fitDeviceColumn();
+    void placeRankedTable();
     void scheduleReplan();
     void fillTable();
     models::Result<models::serving::ServingRequest> request() const;
@@ -93,6 +96,7 @@ private:
     QTableWidget* m_table = nullptr;
     QTableWidget* m_calibration = nullptr;
     serving::ParetoChart* m_chart = nullptr;
+    serving::SizingView* m_sizing = nullptr; ///< the step model sized to a load (serve size)
     serving::PricesBox* m_prices = nullptr; ///< your $/device-hour and $/kWh (user database)
     QTimer* m_timer = nullptr;
     QScrollArea* m_controlsArea = nullptr;

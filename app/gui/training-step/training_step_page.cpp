@@ -2,6 +2,8 @@
 // TrainingStepPage: controls, the step figure (models/system/step/step_figure) and the best layouts.
 #include "app/gui/training-step/training_step_page.hpp"
 
+#include "app/gui/training-step/run_budget_panel.hpp"
+
 #include "app/gui/layout/figure_view.hpp"
 #include "app/gui/layout/flow_layout.hpp"
 #include "app/gui/layout/table_font.hpp"
@@ -18,6 +20,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QEvent>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTimer>
@@ -150,6 +153,27 @@ void TrainingStepPage::buildControls()
     auto* resultLayout = new QVBoxLayout(result);
     resultLayout->setContentsMargins(0, 0, 0, 0);
     resultLayout->addWidget(m_summary);
+    m_budget = new RunBudgetPanel(this);
+    m_budget->inputs = [this]() -> std::optional<DeadlineInputs> {
+        auto model = models::roofline::findModelPreset(m_model->currentData().toString().toStdString());
+        const models::catalog::Device* d = device();
+        if (!model || d == nullptr) return std::nullopt;
+        TrainingSearch search;
+        search.globalBatch = m_globalBatch->value();
+        search.sequence = m_sequence->value();
+        search.gemmPrecision = m_precision->currentData().toString().toStdString();
+        return DeadlineInputs{*model, *d, m_context.catalog().devices, search};
+    };
+    connect(m_budget, &RunBudgetPanel::statusMessage, this, &TrainingStepPage::statusMessage);
+    connect(m_budget, &RunBudgetPanel::deadlineFound, this, [this](const models::system::DeadlineResult& r) {
+        const QSignalBlocker block(m_devices);
+        m_devices->setValue(r.devices);
+        m_best = {*r.best};
+        applyRow(0);
+    });
+    // Desk work (a buyer's): presenter mode hides it with the other hints, so that the room sees the figure.
+    m_budget->setObjectName(pageHintName);
+    resultLayout->addWidget(m_budget);
     resultLayout->addWidget(m_command);
     resultLayout->addWidget(m_view);
     resultLayout->addStretch();
@@ -167,6 +191,7 @@ void TrainingStepPage::buildControls()
     m_table->verticalHeader()->hide();
     m_table->setToolTip(tr("The fastest layouts that fit, from “Find the best layouts”; click one to show it"));
     m_table->setMinimumHeight(60);
+    m_table->hide(); // until "Find the best layouts" fills it
 
     auto* split = new QSplitter(Qt::Vertical, this);
     auto* top = new QWidget;
@@ -187,6 +212,9 @@ void TrainingStepPage::buildControls()
     split->setStretchFactor(1, 3);
     split->setStretchFactor(2, 1);
     layout->addWidget(split);
+    m_split = split;
+    split->installEventFilter(this);
+    connect(split, &QSplitter::splitterMoved, this, [this] { m_splitPlaced = true; });
 
     for (QSpinBox* box : {m_devices, m_globalBatch, m_sequence, m_tp, m_pp, m_vp, m_cp, m_ep, m_zero, m_microBatch}) {
         connect(box, &QSpinBox::valueChanged, this, &TrainingStepPage::scheduleEvaluate);
@@ -246,6 +274,22 @@ void TrainingStepPage::bindSettings()
 
 void TrainingStepPage::scheduleEvaluate() { m_timer->start(); }
 
+bool TrainingStepPage::eventFilter(QObject* watched, QEvent* event)
+{
+    // Until the user drags the splitter: the controls get the height their rows need (at most 40 %), the layout
+    // table a fifth, the result the rest (the result's large size hint would otherwise squeeze the controls mid-row).
+    if (watched == m_split && event->type() == QEvent::Resize && !m_splitPlaced && m_split->height() > 0) {
+        auto* top = qobject_cast<QScrollArea*>(m_split->widget(0));
+        const int total = m_split->height();
+        QWidget* controls = top ? top->widget() : nullptr;
+        const int wanted = controls ? (controls->hasHeightForWidth() ? controls->heightForWidth(m_split->width()) : controls->sizeHint().height()) : total / 4;
+        const int first = std::min(wanted + 4, total * 2 / 5);
+        const int last = total / 5;
+        m_split->setSizes({first, total - first - last, last});
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 const models::catalog::Device* TrainingStepPage::device() const
 {
     auto found = models::catalog::findDevice(m_context.catalog().devices, m_device->currentData().toString().toStdString());
@@ -254,15 +298,7 @@ const models::catalog::Device* TrainingStepPage::device() const
 
 models::Result<Fabric> TrainingStepPage::fabric(const models::catalog::Device& d, int devices) const
 {
-    const auto& all = m_context.catalog().devices;
-    auto whole = fabricForDevice(d, all, FabricRequest{});
-    if (!whole) return std::unexpected(whole.error());
-    const int perNode = std::min(whole->domainDevices, devices);
-    if (devices % perNode != 0) {
-        return models::fail(models::ErrorCode::InvalidArgument,
-                            std::to_string(devices) + " devices do not fill whole nodes of " + std::to_string(perNode));
-    }
-    return fabricForDevice(d, all, FabricRequest{perNode, devices / perNode, {}, {}});
+    return fabricForDeviceCount(d, m_context.catalog().devices, devices);
 }
 
 QString TrainingStepPage::command() const
@@ -295,6 +331,7 @@ void TrainingStepPage::evaluate()
         m_summary->setText(why);
         m_command->clear();
         m_view->setMessage(why);
+        m_budget->setEstimate(std::nullopt, nullptr);
         emit statusMessage(why);
     };
     if (devices % split != 0) {
@@ -327,6 +364,7 @@ void TrainingStepPage::evaluate()
                                 q(models::decimalText(m_estimate->capacityBytes / 1e9, 0)),
                                 m_estimate->fits ? tr("fits") : tr("does not fit")));
     m_command->setText(tr("The same figures and the figure as SVG: %1 --svg step.svg").arg(command()));
+    m_budget->setEstimate(m_estimate, d);
 }
 
 void TrainingStepPage::findBest()
@@ -350,6 +388,7 @@ void TrainingStepPage::findBest()
         return;
     }
     m_best = r->best.empty() ? r->closest : r->best;
+    m_table->show();
     m_table->setRowCount(static_cast<int>(m_best.size()));
     for (int i = 0; i < static_cast<int>(m_best.size()); ++i) {
         const auto& e = m_best[static_cast<std::size_t>(i)];

@@ -19,11 +19,13 @@ class QLabel;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QSplitter;
 class QTimer;
 
 namespace accelscope::gui {
 
 class FigureView;
+class RunBudgetPanel;
 
 class TrainingStepPage : public QWidget, public LessonTarget, public FigurePage {
     Q_OBJECT
@@ -44,11 +46,15 @@ public:
     const std::optional<models::system::TrainingStepEstimate>& estimate() const { return m_estimate; }
     QTableWidget* table() const { return m_table; }
     FigureView* view() const { return m_view; }
+    RunBudgetPanel* budget() const { return m_budget; }
     /// The command line that prints what the page shows.
     QString command() const;
 
 signals:
     void statusMessage(const QString& message);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildControls();
@@ -80,8 +86,11 @@ private:
     QTableWidget* m_table = nullptr;
     FigureView* m_view = nullptr;
     QTimer* m_timer = nullptr;
+    QSplitter* m_split = nullptr;
+    bool m_splitPlaced = false; ///< the user dragged the splitter: keep their sizes
     std::optional<models::system::TrainingStepEstimate> m_estimate;
     std::vector<models::system::TrainingStepEstimate> m_best;
+    RunBudgetPanel* m_budget = nullptr; ///< tokens and a deadline: the run's time, cost and energy; the fewest devices
     std::string m_modelName;
     std::string m_deviceName;
     labs::guided::SettingsBinding m_binding{labs::guided::contractOf("training-step")};

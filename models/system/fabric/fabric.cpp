@@ -205,6 +205,27 @@ Generation generationOf(std::string_view architecture)
 
 } // namespace
 
+Result<Fabric> fabricForDeviceCount(const Device& device, std::span<const Device> catalog, long long devices, int devicesPerNode)
+{
+    if (devices < 1) return fail(ErrorCode::InvalidArgument, "the device count must be at least 1, not " + std::to_string(devices));
+    auto whole = fabricForDevice(device, catalog, FabricRequest{});
+    if (!whole) {
+        if (devices > 1) return whole;
+        Fabric alone;
+        alone.deviceId = device.id;
+        alone.deviceName = device.name;
+        alone.generation = generationOf(device.architecture);
+        return alone;
+    }
+    const long long perNode = devicesPerNode > 0 ? devicesPerNode : std::min<long long>(whole->domainDevices, devices);
+    if (devices % perNode != 0) {
+        return fail(ErrorCode::InvalidArgument, std::to_string(devices) + " devices do not fill whole nodes of " +
+                                                    std::to_string(perNode) + " (--gpus-per-node)");
+    }
+    return fabricForDevice(device, catalog,
+                           FabricRequest{static_cast<int>(perNode), static_cast<int>(devices / perNode), {}, {}});
+}
+
 Result<Fabric> fabricForDevice(const Device& device, std::span<const Device> catalog, const FabricRequest& request)
 {
     Fabric f;

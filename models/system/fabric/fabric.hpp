@@ -80,6 +80,14 @@ struct FabricRequest {
 Result<Fabric> fabricForDevice(const catalog::Device& device, std::span<const catalog::Device> catalog,
                                const FabricRequest& request);
 
+/// The fabric for `devices` devices of `device` placed in whole scale-up domains: `devicesPerNode` per domain
+/// when above 0 (--gpus-per-node), else as many as one domain holds, at most `devices`; the nodes follow.
+/// One device talks to no one: when the catalog has no link figure for it, it gets an empty fabric instead of
+/// an error. Errors: devices < 1, a count that does not fill whole domains (naming --gpus-per-node), and
+/// those of fabricForDevice.
+Result<Fabric> fabricForDeviceCount(const catalog::Device& device, std::span<const catalog::Device> catalog, long long devices,
+                                    int devicesPerNode = 0);
+
 /// "switch", "full-mesh", "torus", "pcie".
 std::string_view scaleUpKindName(ScaleUpKind kind);
 /// "NVLink", "PCIe", "network".

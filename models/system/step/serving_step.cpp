@@ -6,6 +6,7 @@
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/dtype.hpp"
 #include "models/system/fabric/step_collectives.hpp"
+#include "models/system/step/layer_gemms.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -65,13 +66,10 @@ Result<ServingStepTime> servingStep(const roofline::TransformerConfig& model, co
     const int moeLayers = model.isMoe() ? std::max(0, model.layers - model.moe.denseLayers) : 0;
     const double moeShare = double(moeLayers) / model.layers;
     const double M = std::max(1.0, mix.decodeSequences + mix.prefillTokens);
-    const roofline::ParameterCount params = roofline::countParameters(model);
-    const double dv = model.usesMla() ? model.mla.vHeadDim : model.headDim;
-    const double dqk = model.usesMla() ? model.mla.qkNopeHeadDim + model.mla.qkRopeHeadDim : model.headDim;
-    const double oWeights = double(model.heads) * dv * model.hidden;
-    const double qkvN = std::max(1.0, (params.attention / model.layers - oWeights) / model.hidden) / tp;
-    const double heads = double(model.heads) / tp;
-    const double gateUp = model.gatedFfn ? 2.0 : 1.0;
+    const LayerGeometry geo = layerGeometry(model, tp);
+    const double dqk = geo.dqk;
+    const double dv = geo.dv;
+    const double heads = geo.heads;
     const double wb = w->bytesPerElement;
 
     ServingStepTime out;
@@ -111,30 +109,24 @@ Result<ServingStepTime> servingStep(const roofline::TransformerConfig& model, co
     };
 
     const std::string lp = peak->precision;
-    gemm("QKV projection", linear, lp, {M, qkvN, double(model.hidden), wb, 2}, layers);
-    gemm("attention output projection", linear, lp, {M, double(model.hidden), heads * dv, wb, 2}, layers);
+    LayerGemmSpec stack;
+    stack.tokens = M;
+    stack.tp = tp;
+    if (model.isMoe()) {
+        // Every local expert's weights are read when any token reaches it: a grouped GEMM over the experts this device
+        // holds. Experts split over EP are whole on their device.
+        stack.localExperts = double(model.moe.experts) / spec.ep;
+        stack.tokensPerExpert = M * model.moe.topK / model.moe.experts;
+        stack.expertTp = spec.ep > 1 ? 1.0 : tp;
+    }
+    stack.tileM = linear.tileM;
+    stack.inputBytes = wb;
+    stack.attentionLayers = layers;
     const double denseLayers = layers * (1.0 - moeShare);
     const double expertLayers = layers * moeShare;
-    gemm("MLP gate and up projections", linear, lp, {M, gateUp * model.ffn / tp, double(model.hidden), wb, 2}, denseLayers);
-    gemm("MLP down projection", linear, lp, {M, double(model.hidden), double(model.ffn) / tp, wb, 2}, denseLayers);
-    if (expertLayers > 0) {
-        // Every local expert's weights are read when any token reaches it: a grouped GEMM over the experts this device
-        // holds, each padded to whole tiles.
-        const double localExperts = double(model.moe.experts) / spec.ep;
-        const double perExpert = std::max(1.0, M * model.moe.topK / model.moe.experts);
-        const double padded = std::ceil(perExpert / linear.tileM) * linear.tileM * localExperts;
-        const double expertTp = spec.ep > 1 ? 1.0 : tp; // experts split over EP are whole on their device
-        gemm("router", chip16, "bf16", {M, double(model.moe.experts), double(model.hidden), 2, 4}, expertLayers);
-        GemmShape up{padded, gateUp * model.moe.expertFfn / expertTp, double(model.hidden), wb, 2, localExperts};
-        GemmShape down{padded, double(model.hidden), model.moe.expertFfn / expertTp, wb, 2, localExperts};
-        gemm("experts gate and up (grouped)", linear, lp, up, expertLayers);
-        gemm("experts down (grouped)", linear, lp, down, expertLayers);
-        if (model.moe.sharedExperts > 0) {
-            const double sharedFfn = double(model.moe.sharedExperts) * model.moe.expertFfn / tp;
-            gemm("shared experts gate and up", linear, lp, {M, gateUp * sharedFfn, double(model.hidden), wb, 2}, expertLayers);
-            gemm("shared experts down", linear, lp, {M, double(model.hidden), sharedFfn, wb, 2}, expertLayers);
-        }
-    }
+    stack.denseLayers = denseLayers;
+    stack.moeLayers = expertLayers;
+    for (const LayerGemm& g : layerGemms(model, stack)) gemm(g.name, g.bf16 ? chip16 : linear, g.bf16 ? "bf16" : lp, g.shape, g.calls);
     // Attention. Decode: every running sequence's K and V read once per layer (paged attention is read-bound).
     const double kvHeadsLocal = std::max(1.0, double(model.kvHeads) / tp);
     const double kvPerTokenLayer = model.usesMla() ? (model.mla.kvLoraRank + model.mla.qkRopeHeadDim) * kv->bytesPerElement

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "models/system/step/training_step.hpp"
 
+#include "models/system/step/layer_gemms.hpp"
+
 #include "models/catalog/figure_key.hpp"
 #include "models/common/number_text.hpp"
 #include "models/roofline/ceilings.hpp"
@@ -144,13 +146,11 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
     const double T = double(spec.microBatch) * spec.sequence / L.cp; // tokens on this device per micro-batch
     const double tpSp = L.sequenceParallel ? L.tp : 1;                 // norms and residuals run on T/tp tokens with SP
     const roofline::ParameterCount params = roofline::countParameters(model);
-    const double dv = model.usesMla() ? model.mla.vHeadDim : model.headDim;
-    const double dqk = model.usesMla() ? model.mla.qkNopeHeadDim + model.mla.qkRopeHeadDim : model.headDim;
-    const double oWeights = double(model.heads) * dv * model.hidden;
-    const double attnPerLayer = params.attention / model.layers;
-    const double qkvN = std::max(1.0, (attnPerLayer - oWeights) / model.hidden) / L.tp; // MLA: every projection before attention
-    const double gateUp = model.gatedFfn ? 2.0 : 1.0;
-    const double heads = double(model.heads) / L.tp;
+    const LayerGeometry geo = layerGeometry(model, L.tp);
+    const double dqk = geo.dqk;
+    const double dv = geo.dv;
+    const double heads = geo.heads;
+    const double gateUp = geo.gateUp;
     const double recomputeForward = spec.recompute == memory::Recompute::Full ? 1.0 : 0.0;
     const double eager = P.gemmOverheadUs.value * 1e-6;
     const double gap = P.graphOverheadUs.value * 1e-6;
@@ -222,31 +222,22 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
 
     const std::string_view lp = fp8 ? "fp8" : "bf16";
     const double inB = fp8 ? 1.0 : 2.0;
-    gemm("QKV projection", chipLinear, lp, {T, qkvN, double(model.hidden), inB, 2}, layersPerStage);
-    gemm("attention output projection", chipLinear, lp, {T, double(model.hidden), heads * dv, inB, 2}, layersPerStage);
     const double denseLayersPerStage = layersPerStage * (1.0 - moeShare);
     const double moeLayersPerStage = layersPerStage * moeShare;
-    if (denseLayersPerStage > 0) {
-        gemm("MLP gate and up projections", chipLinear, lp, {T, gateUp * model.ffn / L.tp, double(model.hidden), inB, 2}, denseLayersPerStage);
-        gemm("MLP down projection", chipLinear, lp, {T, double(model.hidden), double(model.ffn) / L.tp, inB, 2}, denseLayersPerStage);
+    LayerGemmSpec stack;
+    stack.tokens = T;
+    stack.tp = stack.expertTp = L.tp;
+    if (model.isMoe()) {
+        // A grouped GEMM over this device's experts: on average T x topK tokens arrive, spread over experts / ep experts.
+        stack.localExperts = double(model.moe.experts) / L.ep;
+        stack.tokensPerExpert = T * model.moe.topK / stack.localExperts;
     }
-    if (moeLayersPerStage > 0) {
-        // A grouped GEMM over this device's experts: on average T x topK tokens arrive, spread over experts / ep experts,
-        // each padded to whole tiles.
-        const double localExperts = double(model.moe.experts) / L.ep;
-        const double perExpert = std::max(1.0, T * model.moe.topK / localExperts);
-        const double padded = std::ceil(perExpert / chipLinear.tileM) * chipLinear.tileM * localExperts;
-        gemm("router", chip16, "bf16", {T, double(model.moe.experts), double(model.hidden), 2, 4}, moeLayersPerStage);
-        gemm("experts gate and up (grouped)", chipLinear, lp,
-             {padded, gateUp * model.moe.expertFfn / L.tp, double(model.hidden), inB, 2, localExperts}, moeLayersPerStage);
-        gemm("experts down (grouped)", chipLinear, lp, {padded, double(model.hidden), double(model.moe.expertFfn) / L.tp, inB, 2, localExperts},
-             moeLayersPerStage);
-        if (model.moe.sharedExperts > 0) {
-            const double sharedFfn = double(model.moe.sharedExperts) * model.moe.expertFfn / L.tp;
-            gemm("shared experts gate and up", chipLinear, lp, {T, gateUp * sharedFfn, double(model.hidden), inB, 2}, moeLayersPerStage);
-            gemm("shared experts down", chipLinear, lp, {T, double(model.hidden), sharedFfn, inB, 2}, moeLayersPerStage);
-        }
-    }
+    stack.tileM = chipLinear.tileM;
+    stack.inputBytes = inB;
+    stack.attentionLayers = layersPerStage;
+    stack.denseLayers = denseLayersPerStage;
+    stack.moeLayers = moeLayersPerStage;
+    for (const LayerGemm& g : layerGemms(model, stack)) gemm(g.name, g.bf16 ? chip16 : chipLinear, g.bf16 ? "bf16" : lp, g.shape, g.calls);
     // The output layer (BF16 in TransformerEngine recipes) and its loss on the last stage.
     gemm("output layer (logits)", chip16, "bf16", {T, double(model.vocab) / L.tp, double(model.hidden), 2, 2}, 1);
     stream("cross-entropy over the logits", T * model.vocab / L.tp * 4.0 * 2.0, 1);
