@@ -92,9 +92,17 @@ ExitCode listLessons(const CliContext& ctx, const LessonOptions& o)
         if (progress.count(l.id)) {
             const auto& p = progress.at(l.id);
             const std::string problem = models::catalog::lessonProgressProblem(p);
-            entry["progress"] = {{"steps_done", p.stepIndex}, {"seconds_spent", p.secondsSpent}, {"updated_at", p.updatedAt}};
+            // Complete means every question answered right, not only every step passed (#30).
+            const LessonScore score = scoreOf(p, l);
+            entry["progress"] = {{"steps_done", p.stepIndex}, {"seconds_spent", p.secondsSpent}, {"updated_at", p.updatedAt},
+                                 {"checks", score.checks}, {"checks_answered", score.answered}, {"to_do", score.toDo},
+                                 {"complete", score.done}};
             if (!problem.empty()) entry["progress"]["problem"] = problem;
-            progressText = problem.empty() ? std::to_string(p.stepIndex) + "/" + std::to_string(l.steps.size()) : "corrupted";
+            progressText = problem.empty() ? std::to_string(p.stepIndex) + "/" + std::to_string(l.steps.size()) +
+                                                 (score.done ? ", complete"
+                                                  : score.reachedEnd ? ", " + std::to_string(score.toDo.size()) + " to do"
+                                                                     : "")
+                                           : "corrupted";
         }
         doc.push_back(entry);
         if (!ctx.json) {
@@ -179,7 +187,7 @@ ExitCode showLesson(const CliContext& ctx, const LessonOptions& o)
         } else if (o.answers && step.check) {
             auto explanation = renderText(step.check->explanation, *context, lesson->file, step.check->line);
             if (!explanation) return ctx.error(explanation.error());
-            answer = CheckOutcome{false, "on the " + step.check->page + " page, " + predicateGoal(step.check->predicate), *explanation, {}};
+            answer = CheckOutcome{false, "on the " + step.check->page + " page, " + predicateGoal(step.check->predicate), *explanation, {}, {}};
         }
         json j{{"index", i + 1}, {"title", rendered->title}, {"prose", rendered->prose}, {"action", nullptr}, {"lab", nullptr}, {"check", nullptr}};
         if (rendered->action) j["action"] = {{"page", rendered->action->page}, {"settings", rendered->action->settings}};
@@ -284,13 +292,16 @@ ExitCode answerLesson(const CliContext& ctx, const LessonOptions& o)
         solution = rendered->check->solution;
     }
     if (ctx.json) {
-        json doc{{"lesson", lesson->id}, {"step", o.step}, {"correct", outcome->correct}, {"steps_done", progress.stepIndex}};
+        const LessonScore score = scoreOf(progress, *lesson);
+        json doc{{"lesson", lesson->id}, {"step", o.step}, {"correct", outcome->correct}, {"steps_done", progress.stepIndex},
+                 {"to_do", score.toDo}, {"complete", score.done}};
         if (outcome->correct) {
             doc["expected"] = outcome->expected;
             doc["explanation"] = outcome->explanation;
         } else {
             if (step.check->kind == CheckKind::State) doc["state"] = outcome->expected;
             if (!outcome->mistake.empty()) doc["mistake"] = outcome->mistake;
+            if (!outcome->nearMiss.empty()) doc["near_miss"] = outcome->nearMiss;
             doc["hints"] = hints;
             if (!solution.empty()) doc["solution"] = solution;
         }
@@ -298,9 +309,10 @@ ExitCode answerLesson(const CliContext& ctx, const LessonOptions& o)
     } else if (outcome->correct) {
         *ctx.out << "correct: " << outcome->expected << "\n" << outcome->explanation << "\n";
     } else {
-        // A state check says what the given view shows; a choice or number never gives its answer away.
+        // A state check says what the given view shows; a choice or number never gives its answer away
+        // (an exact number typed rounded is told what it rounds: the stored value is the lesson).
         if (step.check->kind == CheckKind::State) *ctx.out << "not quite: " << outcome->expected << "\n";
-        else if (!outcome->mistake.empty()) *ctx.out << "not quite: " << outcome->mistake << "\n";
+        else if (!outcome->feedback().empty()) *ctx.out << "not quite: " << outcome->feedback() << "\n";
         else *ctx.out << "not quite; try again.\n";
         for (const auto& h : hints) *ctx.out << "hint: " << h << "\n";
         if (!solution.empty()) *ctx.out << "worked solution:\n";

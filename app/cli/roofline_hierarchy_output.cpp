@@ -39,7 +39,7 @@ json hierarchyJson(const models::memory::DeviceHierarchy& hierarchy, const std::
                       {"resident_level", memoryLevelName(p->resident)}, {"resident_label", p->residentLabel},
                       {"roof_level", memoryLevelName(roof.level)}, {"roof_label", roof.label}, {"bandwidth_gbs", roof.bandwidthGBps},
                       {"intensity_flop_per_byte", p->bound.intensityFlopPerByte}, {"attainable_tflops", p->bound.attainableTflops},
-                      {"time_s", p->bound.timeS}, {"bound", boundName(p->bound.bound)}, {"note", p->note}});
+                      {"time_s", p->bound.timeS}, {"bound", boundName(p->bound.bound)}, {"launch_bound", p->launchBound}, {"note", p->note}});
     }
     return {{"precision", h.compute.precision}, {"compute_tflops", h.compute.peakTflops}, {"compute_figure", h.compute.figureKey},
             {"roofs", roofs}, {"skipped", skipped}, {"kernels", ks}};
@@ -72,8 +72,8 @@ std::string renderHierarchy(const models::memory::DeviceHierarchy& hierarchy, co
         }
         table.addRow({k.name + ":" + k.shape, models::quantityText(p->workingSetBytes, "B"), p->residentLabel, h.roofs[p->roof].label,
                       models::engineeringText(p->bound.intensityFlopPerByte), models::engineeringText(p->bound.timeS * 1e6),
-                      std::string(boundName(p->bound.bound))});
-        if (!p->note.empty()) notes += "  " + k.name + ": " + p->note + "\n";
+                      p->launchBound ? std::string("launch floor") : std::string(boundName(p->bound.bound))});
+        if (!p->note.empty()) notes += "  " + k.name + ":" + k.shape + ": " + p->note + "\n";
     }
     return out + "kernels on the level their working set lives in:\n" + table.render() + notes;
 }

@@ -8,28 +8,46 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
-#include <QDialogButtonBox>
+#include <QGridLayout>
+#include <QGuiApplication>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
+#include <QStyle>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace accelscope::gui {
+namespace {
+
+/// The size of the screen `widget` is on (the primary one without a widget), less nothing: the
+/// dialog's title bar is counted where the dialog is laid out.
+QSize availableSize(const QWidget* widget)
+{
+    const QScreen* screen = widget != nullptr && widget->screen() != nullptr ? widget->screen() : QGuiApplication::primaryScreen();
+    return screen != nullptr ? screen->availableGeometry().size() : QSize(1024, 768);
+}
+
+} // namespace
 
 FigureDialog::FigureDialog(Maker make, const QString& suggestedName, QWidget* parent)
     : QDialog(parent), m_make(std::move(make)), m_name(suggestedName)
 {
     setWindowTitle(tr("Export figure"));
     auto* layout = new QVBoxLayout(this);
-    auto* row = new QHBoxLayout;
+    m_themeRow = new QWidget(this);
+    auto* row = new QHBoxLayout(m_themeRow);
+    row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(new QLabel(tr("Theme:"), this));
     m_theme = new QComboBox(this);
     m_theme->addItems({tr("Light (slides, print)"), tr("Dark")});
     m_theme->setToolTip(tr("The figure's colours; the app's own theme is not changed"));
     row->addWidget(m_theme);
     row->addStretch(1);
-    layout->addLayout(row);
+    layout->addWidget(m_themeRow);
     m_preview = new QLabel(this);
     m_preview->setAlignment(Qt::AlignCenter);
     m_preview->setObjectName("figurePreview");
@@ -38,20 +56,42 @@ FigureDialog::FigureDialog(Maker make, const QString& suggestedName, QWidget* pa
     m_caption->setWordWrap(true);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_caption);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    QPushButton* png = buttons->addButton(tr("Save PNG (2x)…"), QDialogButtonBox::ActionRole);
+    // The buttons in a grid of two columns: at text size 2.5 four in one row are wider than a
+    // 1024-px screen.
+    m_buttons = new QWidget(this);
+    auto* grid = new QGridLayout(m_buttons);
+    grid->setContentsMargins(0, 0, 0, 0);
+    auto* png = new QPushButton(tr("Save PNG (2x)…"), this);
     png->setToolTip(tr("The figure alone, at twice its size, for slides"));
-    QPushButton* svg = buttons->addButton(tr("Save SVG…"), QDialogButtonBox::ActionRole);
+    auto* svg = new QPushButton(tr("Save SVG…"), this);
     svg->setToolTip(tr("The figure as vector graphics (slides, papers)"));
-    QPushButton* caption = buttons->addButton(tr("Copy caption"), QDialogButtonBox::ActionRole);
+    auto* caption = new QPushButton(tr("Copy caption"), this);
     caption->setToolTip(tr("Copy a short caption with the figure's sources"));
-    layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* close = new QPushButton(tr("Close"), this);
+    close->setObjectName("figureClose");
+    m_buttonList = {png, svg, caption, close};
+    layout->addWidget(m_buttons);
+    connect(close, &QPushButton::clicked, this, &QDialog::reject);
     connect(png, &QPushButton::clicked, this, [this] { save({}, "png"); });
     connect(svg, &QPushButton::clicked, this, [this] { save({}, "svg"); });
     connect(caption, &QPushButton::clicked, this, [this] { copyCaption(); });
     connect(m_theme, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+    fitTo(availableSize(parent));
+}
+
+void FigureDialog::fitTo(QSize available)
+{
+    m_available = available;
+    auto* grid = static_cast<QGridLayout*>(m_buttons->layout());
+    int wide = 0;
+    for (QPushButton* b : m_buttonList) {
+        grid->removeWidget(b);
+        wide += b->sizeHint().width() + std::max(0, grid->horizontalSpacing());
+    }
+    const int perRow = wide + 64 <= available.width() ? 4 : 2;
+    for (int i = 0; i < static_cast<int>(m_buttonList.size()); ++i) grid->addWidget(m_buttonList[static_cast<std::size_t>(i)], i / perRow, i % perRow);
     rebuild();
+    adjustSize();
 }
 
 void FigureDialog::setDark(bool dark) { m_theme->setCurrentIndex(dark ? 1 : 0); }
@@ -66,9 +106,21 @@ void FigureDialog::rebuild()
         return;
     }
     m_figure = std::move(*made);
-    const QImage image = renderFigure(m_figure, 1.0);
-    m_preview->setPixmap(QPixmap::fromImage(image.width() > 900 ? image.scaledToWidth(900, Qt::SmoothTransformation) : image));
     m_caption->setText(figureCaptionText(m_figure));
+    // The preview gets what the screen leaves after the title bar, the margins, the theme row, the
+    // caption at the dialog's width and the buttons (the Export dialog was 963-1032 px tall on an
+    // 800-px screen at text size 2.5, Save SVG and Close off screen).
+    const QMargins margins = layout()->contentsMargins();
+    const int spacing = std::max(0, layout()->spacing());
+    const int titleBar = style()->pixelMetric(QStyle::PM_TitleBarHeight) + 16;
+    const int width = std::min(900, m_available.width() - margins.left() - margins.right() - 32);
+    m_caption->setMinimumWidth(width); // the dialog is this wide, so the caption's height below is the one it gets
+    const int chrome = titleBar + margins.top() + margins.bottom() + 3 * spacing + m_themeRow->sizeHint().height() +
+                       m_caption->heightForWidth(width) + m_buttons->sizeHint().height();
+    const QSize room(std::max(120, width), std::max(120, m_available.height() - chrome));
+    const QImage image = renderFigure(m_figure, 1.0);
+    const bool fits = image.width() <= room.width() && image.height() <= room.height();
+    m_preview->setPixmap(QPixmap::fromImage(fits ? image : image.scaled(room, Qt::KeepAspectRatio, Qt::SmoothTransformation)));
 }
 
 bool FigureDialog::save(const QString& requested, const QString& suffix)

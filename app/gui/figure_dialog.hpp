@@ -8,10 +8,12 @@
 #include <QDialog>
 
 #include <functional>
+#include <vector>
 #include <expected>
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 
 namespace accelscope::gui {
 
@@ -30,6 +32,10 @@ public:
     bool save(const QString& file = {}, const QString& suffix = "png");
     /// Puts the caption on the clipboard and returns it.
     QString copyCaption();
+    /// Fits the dialog to a screen of `available` size (its title bar included): the preview
+    /// shrinks so the theme row, the caption and the Save and Close buttons stay on screen, and
+    /// the buttons wrap to two rows when one is too wide. The constructor fits it to its screen.
+    void fitTo(QSize available);
 
 signals:
     void statusMessage(const QString& message);
@@ -42,6 +48,10 @@ private:
     QComboBox* m_theme = nullptr;
     QLabel* m_preview = nullptr;
     QLabel* m_caption = nullptr;
+    QWidget* m_themeRow = nullptr;
+    QWidget* m_buttons = nullptr;
+    std::vector<QPushButton*> m_buttonList; ///< Save PNG, Save SVG, Copy caption, Close
+    QSize m_available; ///< the screen the dialog must fit
 };
 
 } // namespace accelscope::gui

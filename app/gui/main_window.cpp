@@ -213,11 +213,13 @@ void MainWindow::buildMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     int numbered = 0;
     for (int i = 0; i < pageCount(); ++i) {
-        // Ctrl+1 … Ctrl+9 in the list's order; the course is pinned to F1.
+        // Ctrl+1 … Ctrl+9 in the list's order, then Alt+1 … Alt+9 (every page has a key: the Serving
+        // planner, the eleventh, had none); the course is pinned to F1.
         const PageModule& entry = m_host->entry(i);
         const QKeySequence key = entry.pinnedF1 ? QKeySequence(Qt::Key_F1)
                                  : numbered < 9 ? QKeySequence(QStringLiteral("Ctrl+%1").arg(++numbered))
-                                                : QKeySequence();
+                                 : numbered < 18 ? QKeySequence(QStringLiteral("Alt+%1").arg(++numbered - 9))
+                                                 : QKeySequence();
         QAction* show = view->addAction(pageName(i), key, this, [this, i] { showPage(i); });
         addAction(show); // the keys work with the menu bar hidden (presenter mode)
         const QString tip = translatedPage(entry.tooltip) + (key.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(key.toString(QKeySequence::NativeText)));
@@ -242,12 +244,16 @@ void MainWindow::buildMenus()
     }
     view->addSeparator();
     // The text-size keys also work with the menu bar hidden (presenter mode).
-    addAction(view->addAction(tr("&Larger text"), QKeySequence::ZoomIn, this, [this] { changeFontScale(m_fontScale + fontScaleStep); }));
+    // Ctrl+= too: Ctrl++ needs Shift on most layouts, and the '=' key is where people press it.
+    QAction* larger = view->addAction(tr("&Larger text"), this, [this] { changeFontScale(m_fontScale + fontScaleStep); });
+    larger->setShortcuts({QKeySequence::ZoomIn, QKeySequence(tr("Ctrl+="))});
+    addAction(larger);
     addAction(view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontScale(m_fontScale - fontScaleStep); }));
-    addAction(view->addAction(tr("&Reset text size"), QKeySequence(tr("Ctrl+0")), this, [this] { changeFontScale(1.0); }));
-    view->addAction(tr("&Full screen"), QKeySequence::FullScreen, this, [this] {
-        isFullScreen() ? showNormal() : showFullScreen();
-    });
+    // In presenter mode the reset goes back to the presenter's size, not to 100 %.
+    addAction(view->addAction(tr("&Reset text size"), QKeySequence(tr("Ctrl+0")), this, [this] { changeFontScale(resetFontScale()); }));
+    QAction* full = view->addAction(tr("&Full screen"), this, [this] { isFullScreen() ? showNormal() : showFullScreen(); });
+    full->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence::FullScreen}); // F11 on every platform
+    addAction(full); // with the menu bar hidden too
     view->addSeparator();
     m_presenter = new PresenterMode(*this, {[this] { enterPresenter(); }, [this] { leavePresenter(); },
                                             [this](int direction) { return presenterStep(direction); },
@@ -348,14 +354,21 @@ void MainWindow::saveState()
     }
 }
 
+double MainWindow::presenterFontScale() const
+{
+    double scale = m_context.settings().value("presenter/fontScale", 1.8).toDouble();
+    if (!std::isfinite(scale)) scale = 1.8;
+    return std::clamp(std::max(scale, m_scaleBeforePresenter), 1.5, maxFontScale);
+}
+
+double MainWindow::resetFontScale() const { return m_presenter != nullptr && m_presenter->active() ? presenterFontScale() : 1.0; }
+
 void MainWindow::enterPresenter()
 {
     m_themeBeforePresenter = m_theme;
     m_scaleBeforePresenter = m_fontScale;
-    double scale = m_context.settings().value("presenter/fontScale", 1.8).toDouble();
-    if (!std::isfinite(scale)) scale = 1.8;
     setTheme(Theme::HighContrast);
-    setFontScale(std::clamp(std::max(scale, m_fontScale), 1.5, maxFontScale));
+    setFontScale(presenterFontScale());
     m_sections->hide();
     menuBar()->hide();
     static_cast<StatusLine*>(statusBar())->setInfoHidden(true); // the status line is for the presenter's step messages

@@ -87,6 +87,10 @@ private:
     void addCommands(int index, QWidget* page);
     void buildMenus();
     void changeFontScale(double scale); ///< from the menu: also says the new size in the status bar
+    /// The text size Ctrl+0 returns to: 1, or in presenter mode the presenter's size (its setting,
+    /// at least the size the window had, 1.5 or more).
+    double resetFontScale() const;
+    double presenterFontScale() const;
     void sizePagesToCurrent(int current);
     void showAbout();
     void updateStatus();

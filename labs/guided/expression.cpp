@@ -3,6 +3,7 @@
 #include "labs/guided/expression.hpp"
 
 #include "labs/guided/expression_work.hpp"
+#include "models/common/exponent_text.hpp"
 #include "models/common/number_text.hpp"
 #include "models/common/utf8_text.hpp"
 
@@ -240,8 +241,9 @@ models::Result<double> Evaluator::evaluateNumber(std::string_view expression) co
 
 models::Result<std::string> formatNumber(double value, std::string_view spec)
 {
-    if (spec.empty()) return models::readableText(value);
-    if (spec == "x") return models::exactText(value); // a value of a binary format, to the last digit: 65504, 1.0078125
+    // Text for people: an exponent reads "× 10^38", never "e+38" (#30).
+    if (spec.empty()) return models::exponentForPeople(models::readableText(value));
+    if (spec == "x") return models::exactDisplayText(value); // a value of a binary format, to the last digit: 65504, 1.0078125
     char kind = 'f';
     std::string_view digits = spec;
     if (spec[0] == 's' || spec[0] == '%' || spec[0] == ',') {
@@ -255,7 +257,7 @@ models::Result<std::string> formatNumber(double value, std::string_view spec)
                                                     "' (N decimals, sN significant digits, %N percent, ,N grouped, x exact)");
     }
     switch (kind) {
-    case 's': return models::engineeringText(value, n == 0 ? 1 : n);
+    case 's': return models::exponentForPeople(models::engineeringText(value, n == 0 ? 1 : n));
     case '%': return std::isfinite(value) ? models::decimalText(value * 100.0, n, false) + "%" : models::decimalText(value, n);
     case ',': return models::decimalText(value, n, true);
     default: return models::decimalText(value, n, false);

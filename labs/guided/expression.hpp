@@ -25,6 +25,10 @@ struct FunctionSpec {
     int minArgs = 0;
     int maxArgs = 0;
     std::function<models::Result<Value>(std::span<const Value>)> call;
+    /// How worked arithmetic names a call for people, `{1}`… standing for the arguments in words
+    /// ("the {2} peak of the {1}" → "the BF16 peak of the NVIDIA A100 SXM4 80GB"); empty: the
+    /// function's name in words and its arguments ("mantissa bits of FP16" style, expression_work).
+    std::string phrase;
 };
 
 /// Evaluates expressions against a list of functions. Grammar (EBNF):
@@ -45,16 +49,24 @@ public:
     /// Replaces every `{{ expression [| format] }}` in `text` by its value. Formats: `N` fixed
     /// with N decimals, `sN` N significant digits (models::engineeringText: grouped, no float noise),
     /// `%N` a fraction as a percentage with N decimals, `,N` fixed with thousands separators, `x` the
-    /// exact value (models::exactText: the shortest decimal of the double, no separators), `work` the
+    /// exact value (models::exactDisplayText: the shortest decimal of the double, no separators, and
+    /// outside 1e-6 to 1e15 "1.1920929 × 10^-7"), `work` the
     /// expression with its intermediate values (workText: "2^15 × (2 − 2^-10) = 32,768 × 1.9990234375 = 65,504"); no format:
     /// models::readableText (exact for short and whole values such as 65504 → "65,504", else 4 significant digits).
+    /// An exponent always reads "× 10^N" (models::exponentForPeople), never "e+N".
     models::Result<std::string> render(std::string_view text) const;
 
     const std::vector<FunctionSpec>& functions() const { return m_functions; }
     const FunctionSpec* find(std::string_view name) const;
 
+    /// How a word argument reads in worked arithmetic (a device id as the device's name, a format
+    /// as "BF16"); the default keeps the word as written.
+    void setWordNamer(std::function<std::string(std::string_view)> namer) { m_wordNamer = std::move(namer); }
+    std::string wordName(std::string_view word) const { return m_wordNamer ? m_wordNamer(word) : std::string(word); }
+
 private:
     std::vector<FunctionSpec> m_functions;
+    std::function<std::string(std::string_view)> m_wordNamer;
 };
 
 /// Formats a number with a format spec of `render` (empty: default). Error for a bad spec.

@@ -3,6 +3,7 @@
 // round, each value computed by the Evaluator itself so the steps and the answer cannot disagree.
 #include "labs/guided/expression_work.hpp"
 
+#include "models/common/exponent_text.hpp"
 #include "models/common/number_text.hpp"
 
 #include <cctype>
@@ -165,22 +166,67 @@ public:
         if (const auto r = m_reduced.find(n); r != m_reduced.end()) return r->second;
         const Node& node = m_s.nodes[n];
         switch (node.kind) {
-        case NodeKind::Literal:
+        case NodeKind::Literal: {
+            // A number as people write it: 1e9 is 1,000,000,000 (the formatter), never "1e9".
+            const std::string_view literal = m_text.substr(node.begin, node.end - node.begin);
+            double value = 0;
+            const auto [ptr, ec] = std::from_chars(literal.data(), literal.data() + literal.size(), value);
+            if (ec != std::errc() || literal.find_first_of("eE") == std::string_view::npos) return std::string(literal);
+            return workNumber(value);
+        }
         case NodeKind::Word: return std::string(m_text.substr(node.begin, node.end - node.begin));
         case NodeKind::Negate: return "-" + render(node.kids[0]);
         case NodeKind::Group: return "(" + render(node.kids[0]) + ")";
-        case NodeKind::Call: {
-            std::string out(m_text.substr(node.begin, node.nameEnd - node.begin));
-            out += "(";
-            for (std::size_t i = 0; i < node.kids.size(); ++i) out += (i ? ", " : "") + render(node.kids[i]);
-            return out + ")";
-        }
+        case NodeKind::Call: return phrase(n);
         case NodeKind::Binary: {
             const char* op = node.op == '*' ? " × " : node.op == '-' ? " − " : node.op == '+' ? " + " : node.op == '/' ? " / " : "^";
             return render(node.kids[0]) + op + render(node.kids[1]);
         }
         }
         return {};
+    }
+
+    /// A call in words, not code: its function's phrase with the arguments in words ("the BF16
+    /// peak of the NVIDIA A100 SXM4 80GB"), or its name in words and its arguments ("warp
+    /// efficiency of nested-ifs"), so a worked solution never shows `peak(nvidia-…, bf16)`.
+    std::string phrase(std::size_t n) const
+    {
+        const Node& node = m_s.nodes[n];
+        const std::string name(m_text.substr(node.begin, node.nameEnd - node.begin));
+        std::vector<std::string> args;
+        for (const std::size_t k : node.kids) args.push_back(argument(k));
+        const FunctionSpec* f = m_evaluator.find(name);
+        std::string out;
+        if (f != nullptr && !f->phrase.empty()) {
+            const std::string& pattern = f->phrase;
+            for (std::size_t i = 0; i < pattern.size(); ++i) {
+                const auto close = pattern.find('}', i);
+                if (pattern[i] == '{' && close != std::string::npos && close == i + 2 && std::isdigit(static_cast<unsigned char>(pattern[i + 1])) != 0) {
+                    const auto index = static_cast<std::size_t>(pattern[i + 1] - '1');
+                    if (index < args.size()) out += args[index];
+                    i = close;
+                } else {
+                    out += pattern[i];
+                }
+            }
+            return out;
+        }
+        for (const char c : name) out += c == '_' ? ' ' : c;
+        for (std::size_t i = 0; i < args.size(); ++i) out += (i == 0 ? " of " : ", ") + args[i];
+        return out;
+    }
+
+    /// A call's argument in words: a value computed, a word by its name, a call by its phrase.
+    std::string argument(std::size_t k) const
+    {
+        if (const auto r = m_reduced.find(k); r != m_reduced.end()) return r->second;
+        const Node& kid = m_s.nodes[k];
+        if (kid.kind == NodeKind::Word) {
+            std::string word(m_text.substr(kid.begin, kid.end - kid.begin));
+            if (word.size() >= 2 && word.front() == '"') return word.substr(1, word.size() - 2);
+            return m_evaluator.wordName(word);
+        }
+        return render(k);
     }
 
     /// A number, a word, a negated number or a value already computed: nothing left to do there.
@@ -300,13 +346,13 @@ std::string workNumber(double value)
     int significant = 0;
     bool leading = true;
     for (const char c : exact) {
-        if (c == 'e') return models::engineeringText(value, 6);
+        if (c == 'e') return models::exponentForPeople(models::engineeringText(value, 6));
         if (c < '0' || c > '9') continue;
         if (leading && c == '0') continue;
         leading = false;
         ++significant;
     }
-    return significant <= 12 ? exact : models::engineeringText(value, 6);
+    return significant <= 12 ? exact : models::exponentForPeople(models::engineeringText(value, 6));
 }
 
 models::Result<std::string> workText(const Evaluator& evaluator, std::string_view expression, int maxForms)

@@ -5,6 +5,7 @@
 #include "labs/guided/lesson_solution.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "labs/guided/page_predicates.hpp"
+#include "models/common/exponent_text.hpp"
 #include "models/common/number_text.hpp"
 
 #include <algorithm>
@@ -96,24 +97,56 @@ Result<RenderedCheck> renderCheck(const Check& check, const Evaluator& evaluator
     return out;
 }
 
-/// A unit as compared with the learner's: spaces, case and a leading '-' ("-way") do not count,
-/// except b against B (bits against bytes); 'x' stands for '×' and 'u' for 'µ'.
+/// Replaces every case-insensitive occurrence of `word` in `text` by `with`.
+void replaceWord(std::string& text, std::string_view word, std::string_view with)
+{
+    for (std::size_t at = 0; at + word.size() <= text.size();) {
+        const bool same = std::equal(word.begin(), word.end(), text.begin() + static_cast<long>(at), [](char a, char b) {
+            return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+        });
+        if (!same) {
+            ++at;
+            continue;
+        }
+        text.replace(at, word.size(), with);
+        at += with.size();
+    }
+}
+
+/// A unit as compared with the learner's (unitsMatch).
 std::string unitKey(std::string_view unit)
 {
     std::string spelled(unit);
     for (const std::string_view micro : {std::string_view("µ"), std::string_view("μ")}) {
         for (auto at = spelled.find(micro); at != std::string::npos; at = spelled.find(micro)) spelled.replace(at, micro.size(), "u");
     }
+    replaceWord(spelled, " per second", "/s");
+    replaceWord(spelled, " per ", "/"); // FLOP per byte
+    replaceWord(spelled, "/sec", "/s");
+    replaceWord(spelled, "bytes", "B");
+    replaceWord(spelled, "byte", "B");
     std::string key;
     for (const char c : spelled) {
         if (c == ' ') continue;
         key += (c == 'b' || c == 'B') ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     }
     if (!key.empty() && key.front() == '-') key.erase(0, 1);
+    replaceWord(key, "flops/", "flop/"); // FLOPs/byte: FLOPs counted per byte
+    if (key.size() >= 5 && key.ends_with("flops")) key = key.substr(0, key.size() - 1) + "/s"; // TFLOPS = TFLOP/s
     return key == "x" ? std::string("×") : key;
 }
 
 } // namespace
+
+bool unitsMatch(std::string_view given, std::string_view unit)
+{
+    const std::string a = unitKey(given);
+    const std::string b = unitKey(unit);
+    if (a == b) return true;
+    // A count's singular: "1 GPU" for GPUs, "1 micro-batch" for micro-batches (words of letters only).
+    const bool word = b.size() >= 4 && std::all_of(b.begin(), b.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '-'; });
+    return word && !a.empty() && (a + "s" == b || a + "es" == b);
+}
 
 /// The learner's number: digits (',' as thousands separators allowed), then nothing or the
 /// check's unit. Another unit ("591 GFLOP" for FLOP/byte, GB for GiB) is refused with a message
@@ -130,7 +163,7 @@ Result<double> parseLearnerNumber(std::string_view answer, const std::string& un
         return fail(ErrorCode::InvalidArgument, "'" + std::string(answer) + "' is not a number" +
                                                     (unit.empty() ? "" : " (in " + unit + ")"));
     }
-    if (given.empty() || (!unit.empty() && unitKey(given) == unitKey(unit))) return v;
+    if (given.empty() || (!unit.empty() && unitsMatch(given, unit))) return v;
     if (unit.empty()) {
         return fail(ErrorCode::InvalidArgument, "'" + std::string(answer) + "': this question takes a plain number, without '" + given + "'");
     }
@@ -308,11 +341,12 @@ Result<CheckOutcome> checkAnswer(const Check& check, std::string_view answer, co
         // correctly), so 1.0078125 is BF16's 1.01 and 1.01 is not.
         out.correct = numberAccepted(check, *expected, *given);
         if (!out.correct) {
-            auto mistake = matchMistake(check, *given, evaluator, file);
+            auto mistake = matchMistake(check, *given, evaluator, file, typedSignificantDigits(answer));
             if (!mistake) return std::unexpected(mistake.error());
             out.mistake = mistake->value_or("");
+            if (out.mistake.empty()) out.nearMiss = nearMissText(check, *expected, *given, trim(answer));
         }
-        out.expected = (check.exact() ? models::exactText(*expected) : models::engineeringText(*expected, 4)) +
+        out.expected = (check.exact() ? models::exactDisplayText(*expected) : models::exponentForPeople(models::engineeringText(*expected, 4))) +
                        (check.unit.empty() ? "" : " " + check.unit);
         return out;
     }

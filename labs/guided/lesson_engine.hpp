@@ -86,18 +86,32 @@ struct CheckOutcome {
     /// A wrong answer that matches one of the check's declared mistakes: that mistake's message,
     /// rendered ("That is 2^16: …"); empty otherwise.
     std::string mistake;
+    /// A wrong number near the answer that matches no declared mistake: how near, in a sentence
+    /// (lesson_solution.hpp: nearMissText); empty otherwise.
+    std::string nearMiss;
+    /// What to tell a learner after a wrong answer beyond "Not quite": the mistake's message, else
+    /// the near miss, else nothing.
+    const std::string& feedback() const { return mistake.empty() ? nearMiss : mistake; }
 };
 
 /// Checks a learner's answer. Choice: the option's number (from 1) or its text. Number: a
-/// number, optionally followed by the check's unit; right within the tolerance of the model's
-/// value, or, for an exact check (tolerance 0, or none written), when it reads as the model's
-/// double itself; a number followed by another unit is an error naming the check's unit. State: `key=value` pairs separated by ';' (see checkState). Errors: an answer that is
+/// number, optionally followed by the check's unit or an accepted spelling of it (FLOP/B for
+/// FLOP/byte, bytes for B, TFLOPS for TFLOP/s, 1 GPU for GPUs; unitsMatch); right within the
+/// tolerance of the model's value, or, for an exact check (tolerance 0, or none written), when it
+/// reads as the model's double itself; a number followed by another unit is an error naming the
+/// check's unit. State: `key=value` pairs separated by ';' (see checkState). Errors: an answer that is
 /// not of the check's kind, or an expression the models cannot compute.
 models::Result<CheckOutcome> checkAnswer(const Check& check, std::string_view answer, const LessonContext& context,
                                          const std::string& file = "lesson");
 
+/// Whether a learner's unit `given` names the check's unit `unit`: spaces, case and a leading '-'
+/// ("-way") do not count, except b against B (bits against bytes); 'x' stands for '×', 'u' for 'µ';
+/// "byte"/"bytes" for B (FLOP/B is FLOP/byte), "FLOPS" and "FLOPs" at the end for FLOP/s, "FLOPs/"
+/// for "FLOP/", "/sec" and " per second" for "/s", and a count unit's singular ("1 GPU" for GPUs).
+bool unitsMatch(std::string_view given, std::string_view unit);
+
 /// A learner's number answer: a number (commas as thousands separators allowed), optionally
-/// followed by `unit` (compared without case and spaces). Errors name the answer and the unit it
+/// followed by `unit` or a spelling of it unitsMatch accepts (FLOP/B for FLOP/byte). Errors name the answer and the unit it
 /// takes ("'12 GB' : this question is answered in ms, not 'GB'; give the number in ms").
 models::Result<double> parseLearnerNumber(std::string_view answer, const std::string& unit);
 

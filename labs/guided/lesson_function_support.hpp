@@ -37,7 +37,8 @@ FunctionSpec fn(std::string name, std::string signature, std::string description
                             auto r = body(a);
                             if (!r) return std::unexpected(r.error());
                             return Value{*r};
-                        }};
+                        },
+                        {}};
 }
 
 /// figure, peak, bandwidth, ridge, attainable, host_link, scale_up, level_bw, level_capacity (lesson_functions_roofline.cpp).

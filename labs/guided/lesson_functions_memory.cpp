@@ -109,6 +109,11 @@ void addLlmFunctions(std::vector<FunctionSpec>& out, const LessonContext& ctx)
         if (!sd) return std::unexpected(sd.error());
         return models::serving::estimateServing(*m, *sd, r, *n);
     };
+    out.push_back(fn("serve_power_factor", "serve_power_factor()",
+                     "system watts per accelerator TDP watt in the serving planner (DGX H100 datasheet: 10.2 kW for 8 x 700 W)", 0, 0,
+                     [](Args) -> Result<double> { return models::serving::constants::systemPowerPerTdp; }));
+    out.push_back(fn("serve_headroom", "serve_headroom()", "fraction of device memory the serving planner keeps free at run time (0.1)", 0, 0,
+                     [](Args) -> Result<double> { return models::serving::constants::runtimeHeadroom; }));
     out.push_back(fn("serve_fits", "serve_fits(model, device, count, dtype)", "1 when the model fits count devices with the runtime headroom, else 0", 4, 4,
                      [serve](Args a) -> Result<double> {
                          auto e = serve(a);

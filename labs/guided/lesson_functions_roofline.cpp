@@ -4,6 +4,8 @@
 
 #include "models/catalog/device_query.hpp"
 #include "models/memory/memory_pyramid.hpp"
+#include "models/memory/pyramid_roofline.hpp"
+#include "models/roofline/hierarchical_roofline.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/kernels.hpp"
 #include "models/roofline/roof_selection.hpp"
@@ -173,6 +175,47 @@ void addKernelFunctions(std::vector<FunctionSpec>& out, const LessonContext& ctx
                              if (k.flops / k.bytes >= *r) return n;
                          }
                          return fail(ErrorCode::NotFound, "no square GEMM up to 2^20 reaches the ridge");
+                     }));
+    // Where the Roofline page draws a kernel (its cache-aware view): on the roof of the level its
+    // working set lives in, never faster than a kernel launch (placeOnHierarchy), so a lesson's
+    // claims about the picture are computed by the same model as the picture.
+    const auto placed = [&ctx, cost](Args a) -> Result<roof::LevelPlacement> {
+        auto d = device(ctx, word(a, 0));
+        if (!d) return std::unexpected(d.error());
+        auto h = mem::deviceHierarchy(**d, word(a, 1));
+        if (!h) return std::unexpected(h.error());
+        auto k = cost(a.subspan(2));
+        if (!k) return std::unexpected(k.error());
+        return roof::placeOnHierarchy(h->roofline, h->levels, *k);
+    };
+    out.push_back(fn("placed_tflops", "placed_tflops(device, precision, \"kernel spec\")",
+                     "TFLOP/s where the Roofline page draws the kernel: the roof of the level its working set lives in, at most FLOPs / launch floor", 3, 3,
+                     [placed](Args a) -> Result<double> {
+                         auto p = placed(a);
+                         if (!p) return std::unexpected(p.error());
+                         return p->bound.attainableTflops;
+                     }));
+    out.push_back(fn("placed_level", "placed_level(device, precision, \"kernel spec\")",
+                     "the memory level the kernel's working set lives in, as the Roofline page names it (a word)", 3, 3,
+                     [placed](Args a) -> Result<std::string> {
+                         auto p = placed(a);
+                         if (!p) return std::unexpected(p.error());
+                         return p->residentLabel;
+                     }));
+    out.push_back(fn("launch_floor", "launch_floor()", "the least time of one kernel on an accelerator, seconds (roofline::kernelLaunchFloorS, assumed)", 0, 0,
+                     [](Args) -> Result<double> { return roof::kernelLaunchFloorS; }));
+    out.push_back(fn("gemm_roof_size", "gemm_roof_size(device, precision)",
+                     "smallest square BF16 GEMM size N that the Roofline page draws on the flat compute roof (past the ridge of the level it lives in and the launch floor)", 2, 2,
+                     [&ctx](Args a) -> Result<double> {
+                         auto d = device(ctx, word(a, 0));
+                         if (!d) return std::unexpected(d.error());
+                         auto h = mem::deviceHierarchy(**d, word(a, 1));
+                         if (!h) return std::unexpected(h.error());
+                         for (double n = 16; n <= 1 << 16; ++n) {
+                             auto p = roof::placeOnHierarchy(h->roofline, h->levels, roof::gemm(n, n, n, 2, 2, 2));
+                             if (p && p->bound.bound == roof::Bound::Compute && !p->launchBound) return n;
+                         }
+                         return fail(ErrorCode::NotFound, "no square GEMM up to 65,536 reaches the flat roof");
                      }));
 }
 

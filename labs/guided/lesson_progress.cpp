@@ -28,6 +28,7 @@ models::Result<models::catalog::LessonProgress> recordAnswer(models::catalog::Us
     nlohmann::json& entry = answers[std::to_string(stepNumber)];
     entry["answer"] = std::string(answer);
     entry["correct"] = outcome.correct;
+    entry["solved"] = outcome.correct || (entry.contains("solved") && entry["solved"].is_boolean() && entry["solved"].get<bool>());
     entry["attempts"] = entry.value("attempts", 0) + 1;
     entry["wrong"] = entry.value("wrong", 0) + (outcome.correct ? 0 : 1);
     progress->answersJson = answers.dump();
@@ -63,21 +64,47 @@ LessonScore scoreOf(const std::optional<models::catalog::LessonProgress>& progre
     LessonScore score;
     const int steps = static_cast<int>(lesson.steps.size());
     for (const auto& step : lesson.steps) score.checks += step.check ? 1 : 0;
-    if (!progress) return score;
+    const auto allToDo = [&] {
+        for (int i = 0; i < steps; ++i) {
+            if (lesson.steps[static_cast<std::size_t>(i)].check) score.toDo.push_back(i + 1);
+        }
+    };
+    if (!progress) {
+        allToDo();
+        return score;
+    }
     score.started = true;
     score.stepsDone = std::clamp(progress->stepIndex, 0, steps);
-    score.done = progress->stepIndex >= steps;
+    score.reachedEnd = progress->stepIndex >= steps;
     score.secondsSpent = progress->secondsSpent;
     const nlohmann::json answers = nlohmann::json::parse(progress->answersJson, nullptr, false);
-    if (answers.is_discarded() || !answers.is_object()) return score;
+    if (answers.is_discarded() || !answers.is_object()) {
+        allToDo();
+        score.done = score.reachedEnd && score.toDo.empty();
+        return score;
+    }
     // Answers are keyed by step number from 1 (recordAnswer); the first attempt was right when
     // the step took one attempt and it was right.
+    const auto flag = [](const nlohmann::json& entry, const char* key) {
+        const auto f = entry.find(key);
+        return f != entry.end() && f->is_boolean() && f->get<bool>();
+    };
     for (int i = 0; i < steps; ++i) {
         if (!lesson.steps[static_cast<std::size_t>(i)].check) continue;
         const auto entry = answers.find(std::to_string(i + 1));
-        if (entry == answers.end() || !entry->is_object()) continue;
-        if (entry->value("attempts", 0) == 1 && entry->value("correct", false)) ++score.rightFirstTry;
+        const bool recorded = entry != answers.end() && entry->is_object();
+        const bool solved = recorded && (flag(*entry, "solved") || flag(*entry, "correct"));
+        if (!solved) {
+            score.toDo.push_back(i + 1);
+            continue;
+        }
+        ++score.answered;
+        const auto attempts = entry->find("attempts");
+        if (attempts != entry->end() && attempts->is_number_integer() && attempts->get<int>() == 1 && flag(*entry, "correct")) {
+            ++score.rightFirstTry;
+        }
     }
+    score.done = score.reachedEnd && score.toDo.empty();
     return score;
 }
 

@@ -7,6 +7,7 @@
 #include "models/catalog/catalog_store.hpp"
 
 #include <optional>
+#include <vector>
 #include <string_view>
 
 namespace accelscope::labs::guided {
@@ -37,15 +38,20 @@ constexpr int wrongTriesBeforeSolution = 2;
 /// How a learner did in one lesson, from its stored progress.
 struct LessonScore {
     int checks = 0;           ///< steps of the lesson with a check
+    int answered = 0;         ///< of those, answered right at some attempt (a check is answered once it was right)
     int rightFirstTry = 0;    ///< of those, answered right with the first attempt
     int stepsDone = 0;        ///< steps done, clamped to the lesson's steps
+    std::vector<int> toDo;    ///< step numbers (from 1) whose check has not been answered right, in order
     double secondsSpent = 0.0;
     bool started = false;     ///< a record exists
-    bool done = false;        ///< every step done
+    bool reachedEnd = false;  ///< every step was passed (Finish, or the last check answered)
+    bool done = false;        ///< complete: every step passed and every check answered right (toDo empty)
 };
 
 /// The score of `progress` (as stored; nullopt: never started) for `lesson`. A record whose
-/// answers are not a JSON object counts no check right.
+/// answers are not a JSON object counts no check right (so a lesson with checks is not done). A
+/// check counts as answered when any attempt was right ("solved"; older records: "correct"), so a
+/// wrong try after a right one does not undo it.
 LessonScore scoreOf(const std::optional<models::catalog::LessonProgress>& progress, const Lesson& lesson);
 
 } // namespace accelscope::labs::guided

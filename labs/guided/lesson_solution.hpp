@@ -16,13 +16,30 @@ namespace accelscope::labs::guided {
 /// relative or absolute tolerance, or, for an exact check, the same double.
 bool numberAccepted(const Check& check, double expected, double given);
 
+/// Significant digits a learner typed ("1.008" → 4, "0.0078" → 2, "65,000" → 2, "65000.0" → 6,
+/// "1.5e3" → 2); 0 when `typed` holds no digit. The unit after the number is ignored.
+int typedSignificantDigits(std::string_view typed);
+
+/// `value` rounded to `digits` significant digits (1 to 17), as a double.
+double roundedToDigits(double value, int digits);
+
 /// The message of the declared mistake that a wrong answer matches, rendered, or nullopt. Number
-/// checks: `given` is the learner's number; it matches a mistake whose value the check would
-/// accept were it the answer (the same tolerance; exact checks: the same value), the nearest one
+/// checks: `given` is the learner's number; it matches a mistake within the check's tolerance,
+/// measured at the answer or at the mistake, whichever is wider (so 153 finds a mistake of 154
+/// where the check accepts ±1 % of its answer); an exact check's mistake matches its own value
+/// and any rounding of it to the `typedDigits` the learner gave (at least 2). The nearest mistake
 /// first. Choice checks: `given` is the option's number (from 1). Errors: a mistake whose value or
 /// message the models cannot compute ("file:line: what").
 models::Result<std::optional<std::string>> matchMistake(const Check& check, double given, const Evaluator& evaluator,
-                                                        const std::string& file);
+                                                        const std::string& file, int typedDigits = 0);
+
+/// A sentence for a wrong number that is near the answer `expected`, or empty when it is not near.
+/// Exact checks: a rounding of the answer to 4 digits or more ("1.008 rounds 1.0078125 to 4
+/// digits: the stored value is exact, so type all of its digits"), or within 1 % ("Close, but this
+/// question wants the exact stored value, not a rounding or an approximation"; no value named). Checks with a tolerance: within three tolerances ("Close,
+/// a little high: 1.3 % off; answers within 0.5 % are accepted"), or a rounding too coarse for the
+/// tolerance ("Close: give at least 4 significant digits"). `typed` is the learner's text.
+std::string nearMissText(const Check& check, double expected, double given, std::string_view typed);
 
 /// The worked solution of `check`, one rendered line per step: its `solution:` lines, or for a
 /// number check without them the answer's expression with its intermediate values and the unit

@@ -2,8 +2,11 @@
 // Number text for people: exact values of binary formats, rounded engineering figures and quantities with units.
 #include "models/common/number_text.hpp"
 
+#include "models/common/exponent_text.hpp"
+
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -156,6 +159,23 @@ std::string exactDisplayText(double value)
     }
     const int exponent = std::atoi(text.c_str() + e + 1);
     return mantissa + " × 10^" + std::to_string(exponent);
+}
+
+std::string exponentForPeople(std::string_view text)
+{
+    const auto e = text.find_first_of("eE");
+    // Only a number's exponent: digits before it, a sign or digit after it ("inf", "nan" pass).
+    if (e == std::string_view::npos || e == 0 || e + 1 >= text.size() ||
+        std::isdigit(static_cast<unsigned char>(text[e - 1])) == 0) {
+        return std::string(text);
+    }
+    std::size_t i = e + 1;
+    bool negative = false;
+    if (text[i] == '+' || text[i] == '-') negative = text[i++] == '-';
+    if (i >= text.size() || std::isdigit(static_cast<unsigned char>(text[i])) == 0) return std::string(text);
+    int exponent = 0;
+    for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) != 0 && exponent < 100000; ++i) exponent = exponent * 10 + (text[i] - '0');
+    return std::string(text.substr(0, e)) + " × 10^" + (negative ? "-" : "") + std::to_string(exponent) + std::string(text.substr(i));
 }
 
 std::string engineeringText(double value, int significant)

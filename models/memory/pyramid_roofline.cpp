@@ -14,9 +14,10 @@ std::vector<roofline::HierarchyLevel> hierarchyLevels(const MemoryPyramid& pyram
     std::vector<roofline::HierarchyLevel> out;
     for (const auto& l : pyramid.levels) {
         roofline::HierarchyLevel h{l.level, l.label, l.capacityBytes.value, l.bandwidthGBps.value, l.bandwidthGBps.basis,
-                                   l.bandwidthGBps.source, l.capacityBytes.source};
+                                   l.bandwidthGBps.source, l.capacityBytes.source, std::nullopt};
         const bool perUnit = l.level == MemoryLevel::Registers || l.level == MemoryLevel::SharedL1;
         if (perUnit && h.capacityBytes && computeUnits && *computeUnits > 0 && pyramid.subject != "local") {
+            h.capacityPerUnitBytes = h.capacityBytes; // a working set lives there only if one unit holds it
             h.capacityBytes = *h.capacityBytes * *computeUnits;
             h.capacitySource = l.scope + " capacity x " + exactText(*computeUnits) + " compute units (catalog compute_units); " + h.capacitySource;
         }

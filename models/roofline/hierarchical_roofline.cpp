@@ -73,7 +73,9 @@ Result<LevelPlacement> placeOnHierarchy(const HierarchicalRoofline& roofline, st
     // The resident level: the fastest level that holds the working set.
     std::optional<std::size_t> resident;
     for (std::size_t i = 0; i < levels.size() && !resident; ++i) {
-        if (holdsWorkingSet(levels[i].level) && levels[i].capacityBytes && ws <= *levels[i].capacityBytes) resident = i;
+        // A private level (one SM's L1) counts with one unit's capacity: a tile lives in one SM.
+        const std::optional<double> capacity = levels[i].capacityPerUnitBytes ? levels[i].capacityPerUnitBytes : levels[i].capacityBytes;
+        if (holdsWorkingSet(levels[i].level) && capacity && ws <= *capacity) resident = i;
     }
     LevelPlacement out;
     out.workingSetBytes = ws;
@@ -108,6 +110,15 @@ Result<LevelPlacement> placeOnHierarchy(const HierarchicalRoofline& roofline, st
     }
     out.roof = *roof;
     out.bound = boundOn(cost, peakTflops > 0 ? peakTflops : roofline.compute.peakTflops, roofline.roofs[*roof].bandwidthGBps);
+    // No kernel on an accelerator finishes faster than its launch: tiny kernels sit below every roof.
+    if (roofIndex(roofline, MemoryLevel::HostLink) && out.bound.timeS < kernelLaunchFloorS) {
+        const std::string roofTime = quantityText(out.bound.timeS, "s", 3);
+        out.bound.timeS = kernelLaunchFloorS;
+        out.bound.attainableTflops = cost.flops / kernelLaunchFloorS / 1e12;
+        out.launchBound = true;
+        out.note += std::string(out.note.empty() ? "" : "; ") + "the roofs allow " + roofTime + ", but a kernel takes at least " +
+                    quantityText(kernelLaunchFloorS, "s", 3) + " from launch to completion: placed at FLOPs / " + quantityText(kernelLaunchFloorS, "s", 3);
+    }
     return out;
 }
 

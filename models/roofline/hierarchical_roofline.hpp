@@ -24,6 +24,10 @@ struct HierarchyLevel {
     Basis basis = Basis::Unknown;          ///< of the bandwidth
     std::string source;                    ///< the bandwidth's source, or why it is unknown
     std::string capacitySource;            ///< the capacity's source or formula
+    /// Private levels (registers, shared memory/L1): one compute unit's capacity. Each SM has its
+    /// own, so a working set lives there only if one SM's share holds it all; 132 SMs' L1s are
+    /// not one 33 MB cache. nullopt: the level is shared by the whole device (L2, HBM).
+    std::optional<double> capacityPerUnitBytes;
 };
 
 /// A bandwidth roof of one level, with its ridge point under the hierarchy's compute roof.
@@ -73,8 +77,15 @@ struct LevelPlacement {
     std::size_t roof = 0;                             ///< index into HierarchicalRoofline::roofs it is placed against
     double workingSetBytes = 0.0;
     KernelBound bound;
-    std::string note;                                 ///< why the roof is not the resident level's, when it is not
+    std::string note;                                 ///< why the roof is not the resident level's, when it is not; the launch floor when it binds
+    bool launchBound = false;                         ///< the kernel-launch floor, not a roof, sets its time
 };
+
+/// The least time one kernel on an accelerator takes, launch to completion, in seconds: 4 µs, the
+/// per-kernel time the step model assumes inside a CUDA graph (models/system/step/kernel_parameters,
+/// graph_kernel_overhead_us, basis "assumed"; launched eagerly its fit is 24 µs on H200 GEMM
+/// microbenchmarks). A 256³ GEMM's 33.5 MFLOP at 989.5 TFLOP/s would take 34 ns: below this floor.
+inline constexpr double kernelLaunchFloorS = 4e-6;
 
 /// The level `cost`'s working set lives in, and its bound against that level's roof. The resident
 /// level is the fastest cache or memory level (shared/L1, L2, device memory, host memory; not the
@@ -84,7 +95,10 @@ struct LevelPlacement {
 /// so). `levels` are the same levels the hierarchy was built from. Error NotFound when no level at
 /// or below the resident one has a bandwidth; InvalidArgument when the cost has no bytes.
 /// `peakTflops` > 0 replaces the hierarchy's compute roof (a kernel in another format than the
-/// hierarchy's precision runs under its own format's roof).
+/// hierarchy's precision runs under its own format's roof). A private level (registers,
+/// shared/L1) holds the working set only within one unit's capacity (capacityPerUnitBytes). On an
+/// accelerator (a hierarchy with a host link) the time is at least kernelLaunchFloorS: a kernel
+/// that would finish sooner is placed at FLOPs ÷ floor, below its roof (`launchBound`, `note`).
 Result<LevelPlacement> placeOnHierarchy(const HierarchicalRoofline& roofline, std::span<const HierarchyLevel> levels,
                                         const KernelCost& cost, double peakTflops = 0.0);
 

@@ -3,6 +3,8 @@
 // out (under Xvfb): the window can be as small as the screen and nothing on the page is cut off.
 #include "app/gui/canvas/imgui_canvas.hpp"
 #include "app/gui/catalog/catalog_table_model.hpp"
+#include "app/gui/figure_dialog.hpp"
+#include "app/gui/figure_export.hpp"
 #include "app/gui/lessons/lessons_page.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
@@ -16,6 +18,8 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QTableView>
 #include <QTest>
@@ -229,4 +233,50 @@ TEST_CASE("the catalog opens sorted accelerators first with the columns a buyer 
         QApplication::processEvents();
         CHECK(search->width() >= search->fontMetrics().averageCharWidth() * 30);
     }
+}
+
+TEST_CASE("the Export figure dialog fits a 1024x768 and a 1280x800 screen at text size 2.5, Save and Close on screen", "[slow]")
+{
+    const QSize screen = GENERATE(QSize(1024, 768), QSize(1280, 800));
+    accelscope::tests::WindowFixture fixture(screen);
+    MainWindow& window = fixture.window;
+    QApplication::setActiveWindow(&window);
+    QTest::keyClick(&window, Qt::Key_F5);
+    window.setFontScale(2.5);
+    const int titleBar = window.style()->pixelMetric(QStyle::PM_TitleBarHeight);
+    // Pages with content as in class (three devices compared).
+    REQUIRE(window.openPage("compare", {{"devices", "nvidia-h100-sxm,amd-instinct-mi300x,google-tpu-v5p"}}).isEmpty());
+    for (const char* id : {"roofline", "pipeline-bubbles", "warp-divergence", "compare", "memory-pyramid"}) {
+        window.showPage(window.pageIndex(id));
+        QWidget* page = window.page(window.pageIndex(id));
+        accelscope::tests::settleCanvases(page);
+        const auto figure = figureOfPage(page, false);
+        INFO(id << ": " << (figure ? std::string("a figure") : figure.error().toStdString()));
+        REQUIRE(figure.has_value());
+        FigureDialog dialog([page](bool dark) { return figureOfPage(page, dark); }, id, &window);
+        dialog.fitTo(screen);
+        dialog.show();
+        QApplication::processEvents();
+        INFO(id << " on " << screen.width() << "x" << screen.height() << ": dialog " << dialog.width() << "x" << dialog.height());
+        // Failed before: 963-1032 px tall on an 800-px screen.
+        CHECK(dialog.height() + titleBar <= screen.height());
+        CHECK(dialog.width() <= screen.width());
+        for (auto* button : dialog.findChildren<QPushButton*>()) {
+            INFO(button->text().toStdString());
+            CHECK(button->isVisible());
+            CHECK(dialog.rect().contains(QRect(button->mapTo(&dialog, QPoint(0, 0)), button->size())));
+        }
+        const auto* preview = dialog.findChild<QLabel*>("figurePreview");
+        REQUIRE(preview != nullptr);
+        CHECK(preview->pixmap().height() >= 120); // the figure is still there to look at
+        dialog.close();
+        // As the window opens it (no fitTo): fitted to the screen it is on, the Xvfb screen here.
+        FigureDialog opened([page](bool dark) { return figureOfPage(page, dark); }, id, &window);
+        opened.show();
+        QApplication::processEvents();
+        const QSize available = window.screen()->availableGeometry().size();
+        CHECK(opened.height() + titleBar <= available.height());
+        opened.close();
+    }
+    QTest::keyClick(&window, Qt::Key_Escape);
 }

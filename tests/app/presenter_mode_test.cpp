@@ -2,6 +2,8 @@
 // Presenter mode on the animated pages, and the chart pages at presenter text sizes (under Xvfb).
 #include "app/gui/canvas/imgui_canvas.hpp"
 #include "app/gui/figure_dialog.hpp"
+#include "app/gui/lessons/lesson_question.hpp"
+#include "app/gui/lessons/lessons_page.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/presenter/presenter_mode.hpp"
 #include "app/gui/roofline/roofline_page.hpp"
@@ -10,6 +12,7 @@
 #include "tests/app/window_fixture.hpp"
 
 #include <QApplication>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTest>
@@ -156,6 +159,68 @@ TEST_CASE("presenter mode: Ctrl+number, F1 and the text-size keys work with the 
     CHECK(window.fontScale() == Approx(scale - 0.1));
     QTest::keyClick(&window, Qt::Key_Escape);
     CHECK_FALSE(window.presenter()->active());
+}
+
+TEST_CASE("presenter mode: Ctrl+= enlarges, Ctrl+0 returns to the presenter's size, F11 toggles full screen, every page has a key")
+{
+    accelscope::tests::WindowFixture fixture(QSize(1200, 800));
+    MainWindow& window = fixture.window;
+    QApplication::setActiveWindow(&window);
+    const double before = window.fontScale();
+    QTest::keyClick(&window, Qt::Key_Equal, Qt::ControlModifier); // failed before: only Ctrl++ (with Shift)
+    CHECK(window.fontScale() == Approx(before + 0.1));
+    QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
+    CHECK(window.fontScale() == Approx(1.0)); // outside presenter mode: 100 %
+    QTest::keyClick(&window, Qt::Key_F5);
+    REQUIRE(window.presenter()->active());
+    const double presenter = window.fontScale();
+    CHECK(presenter >= 1.5);
+    QTest::keyClick(&window, Qt::Key_Equal, Qt::ControlModifier);
+    QTest::keyClick(&window, Qt::Key_Equal, Qt::ControlModifier);
+    CHECK(window.fontScale() == Approx(presenter + 0.2));
+    QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
+    CHECK(window.fontScale() == Approx(presenter)); // failed before: back to 100 % on a projector
+    // The Serving planner, the eleventh page, had no key: pages after the ninth take Alt+1, Alt+2, …
+    QTest::keyClick(&window, Qt::Key_2, Qt::AltModifier);
+    CHECK(window.currentPageId() == "serving-planner");
+    QTest::keyClick(&window, Qt::Key_1, Qt::AltModifier);
+    CHECK(window.currentPageId() == "labs");
+    // Esc leaves presenter mode on every page, the Labs page too (its form's Esc shortcut took it).
+    QTest::keyClick(&window, Qt::Key_Escape);
+    CHECK_FALSE(window.presenter()->active());
+    // F11 toggles full screen on every platform (QKeySequence::FullScreen is not F11 on X11).
+    const bool full = window.isFullScreen();
+    QTest::keyClick(&window, Qt::Key_F11);
+    QApplication::processEvents();
+    CHECK(window.isFullScreen() != full);
+    QTest::keyClick(&window, Qt::Key_F11);
+    QApplication::processEvents();
+    CHECK(window.isFullScreen() == full);
+}
+
+TEST_CASE("presenter mode: Space types into an answer being typed and steps the lesson once the answer is checked")
+{
+    accelscope::tests::WindowFixture fixture(QSize(1280, 800));
+    MainWindow& window = fixture.window;
+    window.showPage(window.pageIndex("lessons"));
+    QApplication::setActiveWindow(&window);
+    auto* lessons = window.pageOf<LessonsPage>();
+    REQUIRE(lessons != nullptr);
+    REQUIRE(lessons->openLesson("roofline"));
+    QTest::keyClick(&window, Qt::Key_F5);
+    REQUIRE(window.presenter()->active());
+    auto* field = lessons->question()->findChild<QLineEdit*>();
+    REQUIRE(field != nullptr);
+    field->setFocus();
+    QTest::keyClicks(field, "1365.33");
+    QTest::keyClick(field, Qt::Key_Space); // typing: the space goes into the field ("70 us" has one)
+    CHECK(field->text() == "1365.33 ");
+    CHECK(lessons->currentStep() == 0);
+    QTest::keyClick(field, Qt::Key_Return); // checked: right
+    CHECK(lessons->outcomeText().startsWith("Right"));
+    QTest::keyClick(field, Qt::Key_Space); // failed before: typed a space instead of stepping
+    CHECK(lessons->currentStep() == 1);
+    QTest::keyClick(&window, Qt::Key_Escape);
 }
 
 TEST_CASE("Export figure (Ctrl+Shift+E) opens at the presenter's step and is disabled with a reason on the Catalog")

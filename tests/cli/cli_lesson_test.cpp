@@ -102,6 +102,7 @@ TEST_CASE("lesson answer records progress, a corrupted record is reported, kept,
     REQUIRE(right.status == 0);
     CHECK(json::parse(right.out)["correct"] == true);
     CHECK(json::parse(right.out)["steps_done"] == 1);
+    CHECK(json::parse(right.out)["complete"] == false);
     const json list = json::parse(runCli(user, {"--json", "lesson", "list"}).out);
     bool found = false;
     for (const auto& l : list) {
@@ -109,6 +110,12 @@ TEST_CASE("lesson answer records progress, a corrupted record is reported, kept,
             found = true;
             CHECK(l["progress"]["steps_done"] == 1);
             CHECK(l["progress"]["seconds_spent"] == 30.0);
+            // Step 1 answered; the lesson's other questions are still to do, so it is not complete.
+            CHECK(l["progress"]["checks_answered"] == 1);
+            CHECK(l["progress"]["complete"] == false);
+            REQUIRE(l["progress"]["to_do"].is_array());
+            CHECK(l["progress"]["to_do"].size() + 1 == l["progress"]["checks"].get<std::size_t>());
+            CHECK(l["progress"]["to_do"][0] != 1);
         }
     }
     CHECK(found);

@@ -347,6 +347,29 @@ TEST_CASE("roofline --hierarchical gives one roof per level with a bandwidth and
     CHECK(h["kernels"][1]["bound"] == "memory");
 }
 
+TEST_CASE("roofline --hierarchical places a 256 cubed GEMM in L2 under the launch floor, not at the compute roof in L1")
+{
+    const auto doc = runJson({"roofline", "--device", "nvidia-h100-sxm", "--precision", "bf16", "--hierarchical", "--kernel",
+                              "gemm:M=256,N=256,K=256", "--kernel", "gemm:M=8192,N=8192,K=8192"});
+    REQUIRE(doc.contains("hierarchy"));
+    const auto& h = doc["hierarchy"];
+    REQUIRE(h["kernels"].size() == 2);
+    const auto& small = h["kernels"][0];
+    // 393 kB: more than one SM's 228 KiB of shared memory, so the shared L2 (it was "Shared memory /
+    // L1" against 132 SMs' sum, drawn at 989.5 TFLOP/s with 33.9 ns, issue #30).
+    CHECK(small["resident_level"] == "l2");
+    CHECK(small["launch_bound"] == true);
+    CHECK_THAT(small["time_s"].get<double>(), WithinRel(4e-6, 1e-12));
+    CHECK_THAT(small["attainable_tflops"].get<double>(), WithinRel(2.0 * 256 * 256 * 256 / 4e-6 / 1e12, 1e-9));
+    CHECK_THAT(small["note"].get<std::string>(), Catch::Matchers::Contains("launch"));
+    const auto& big = h["kernels"][1];
+    CHECK(big["launch_bound"] == false);
+    CHECK_THAT(big["attainable_tflops"].get<double>(), WithinRel(989.5, 1e-9));
+    TempDir dir;
+    const auto text = runCli(dir.path() / "user.db", {"roofline", "--device", "nvidia-h100-sxm", "--hierarchical", "--kernel", "gemm:M=256,N=256,K=256"});
+    CHECK_THAT(text.out, Catch::Matchers::Contains("launch floor"));
+}
+
 TEST_CASE("roofline --hierarchical prints the level table as text and refuses a bad precision in one line")
 {
     TempDir dir;

@@ -212,3 +212,84 @@ TEST_CASE("a number in another unit than the check's is refused with the unit as
     CHECK_THAT(checkAnswer(plain, "0.5.1", ctx).error().message, Catch::Contains("not a number"));
     CHECK_THAT(checkAnswer(plain, "lots", ctx).error().message, Catch::Contains("not a number"));
 }
+
+TEST_CASE("a unit is accepted in the spellings people use: FLOP/B, bytes, TFLOPS, a count's singular")
+{
+    const auto ctx = accelscope::tests::lessonTestContext();
+    const double ridge = lessonEvaluator(ctx).evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value();
+    const Check perByte = numberCheck("2%", "FLOP/byte");
+    // FLOP/B is the Compare page's own unit (refused before).
+    for (const char* unit : {" FLOP/B", " FLOPs/byte", " flop/B", " FLOP per byte", " FLOP/bytes"}) {
+        CHECK(accepted(perByte, typed(ridge) + unit, ctx));
+    }
+    CHECK_FALSE(checkAnswer(perByte, typed(ridge) + " FLOP/b", ctx).has_value()); // bits are not bytes
+    CHECK(accepted(numberCheck("0", "bytes", "4"), "4 B", ctx));
+    CHECK(accepted(numberCheck("0", "B", "4"), "4 bytes", ctx));
+    CHECK(accepted(numberCheck("0", "kB", "4"), "4 kbytes", ctx));
+    const Check tflops = numberCheck("1%", "TFLOP/s", "100");
+    for (const char* answer : {"100 TFLOPS", "100 TFLOPs", "100 tflop/s", "100 TFLOP/sec", "100 TFLOP per second"}) CHECK(accepted(tflops, answer, ctx));
+    CHECK_FALSE(checkAnswer(tflops, "100 TFLOP", ctx).has_value()); // an amount, not a rate
+    CHECK(accepted(numberCheck("0", "GPUs", "1"), "1 GPU", ctx));
+    CHECK(accepted(numberCheck("0", "micro-batches", "1"), "1 micro-batch", ctx));
+    CHECK(accepted(numberCheck("1%", "GB/s", "100"), "100 GB/sec", ctx));
+    CHECK_FALSE(checkAnswer(numberCheck("1%", "ms", "100"), "100 m", ctx).has_value());
+}
+
+TEST_CASE("a near miss of an exact answer says what it rounds, and one outside a tolerance says how near")
+{
+    const auto ctx = accelscope::tests::lessonTestContext();
+    const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
+    REQUIRE(loaded.errors.empty());
+    // BF16 keeps 7 mantissa bits: 1.01 is stored as 1.0078125; 1.008 is that rounded to 4 digits.
+    const Check& bf16 = checkOf(loaded.lessons, "number-formats", "quantize(bf16, 1.01)");
+    const auto rounded = checkAnswer(bf16, "1.008", ctx);
+    REQUIRE(rounded.has_value());
+    CHECK_FALSE(rounded->correct);
+    CHECK(rounded->feedback() == "1.008 rounds 1.0078125 to 4 digits: the stored value is exact, so type all of its digits.");
+    CHECK(checkAnswer(bf16, "1.0078", ctx)->nearMiss == "1.0078 rounds 1.0078125 to 5 digits: the stored value is exact, so type all of its digits.");
+    CHECK(checkAnswer(bf16, "1.0079", ctx)->nearMiss == "Close, but this question wants the exact stored value, not a rounding or an approximation.");
+    // Three digits or fewer name no value: 1.01 would be a rounding too, and gives nothing away.
+    CHECK(checkAnswer(bf16, "1.008", ctx)->nearMiss.find("rounds") != std::string::npos);
+    CHECK(checkAnswer(bf16, "1.5", ctx)->feedback().empty()); // far: no sentence that gives it away
+    // A tolerance of 2 %: 3 % high is near, and says how near; 10 % off is not.
+    const double ridge = lessonEvaluator(ctx).evaluateNumber("ridge(nvidia-h100-sxm, bf16)").value();
+    const Check relative = numberCheck("2%", "FLOP/byte");
+    CHECK(checkAnswer(relative, typed(ridge * 1.03), ctx)->nearMiss == "Close, a little high: 3 % off; answers within 2 % are accepted.");
+    CHECK(checkAnswer(relative, typed(ridge * 0.97), ctx)->nearMiss == "Close, a little low: 3 % off; answers within 2 % are accepted.");
+    CHECK(checkAnswer(relative, typed(ridge * 1.1), ctx)->nearMiss.empty());
+    // Rounded too far for the tolerance: the ridge (295.37…) typed as 300 is 1.6 % off, outside
+    // 1 %: it asks for more digits, without saying the answer.
+    const Check tight = numberCheck("1%", "FLOP/byte");
+    CHECK(checkAnswer(tight, "300", ctx)->nearMiss == "Close, but rounded too far: give at least 3 significant digits.");
+    const Check absolute = numberCheck("0.5", "FLOP/byte");
+    CHECK(checkAnswer(absolute, typed(ridge + 1), ctx)->nearMiss == "Close, a little high: 0.34 % off; answers within 0.5 FLOP/byte are accepted.");
+}
+
+TEST_CASE("a declared mistake is matched within the check's tolerance, not only at its exact value")
+{
+    const auto ctx = accelscope::tests::lessonTestContext();
+    const auto withMistake = [&](const std::string& answer, const std::string& tolerance, const std::string& mistake) {
+        const std::string text = "---\nid: t\ntitle: T\nminutes: 5\nprerequisites: []\n---\n## S\n\n```check\nkind: number\nquestion: Q?\nanswer: " +
+                                 answer + "\ntolerance: " + tolerance + "\nmistakes:\n- " + mistake +
+                                 " -> \"That counts every byte twice.\"\nexplanation: E\n```\n";
+        auto lesson = parseLesson(text, "t.md");
+        INFO((lesson ? "" : lesson.error().message));
+        REQUIRE(lesson.has_value());
+        CHECK(validateLesson(*lesson, ctx).empty());
+        return *lesson->steps[0].check;
+    };
+    // Answer 1000 within 0.5 % (±5): a learner who made the declared mistake (154) and typed 153
+    // is as near it as the check asks anyone to be. Failed before: only 154 itself was caught.
+    const Check wide = withMistake("1000", "0.5%", "154");
+    CHECK(checkAnswer(wide, "154", ctx)->mistake == "That counts every byte twice.");
+    CHECK(checkAnswer(wide, "153", ctx)->mistake == "That counts every byte twice.");
+    CHECK(checkAnswer(wide, "159", ctx)->mistake == "That counts every byte twice.");
+    CHECK(checkAnswer(wide, "160", ctx)->mistake.empty());
+    // An exact check's mistake matches its own value rounded to the digits the learner typed:
+    // 2^16 = 65,536 typed as 65,540 or 65,500 (FP16's max is 65,504).
+    const Check exact = withMistake("format_max(fp16)", "0", "2^16");
+    CHECK(checkAnswer(exact, "65536", ctx)->mistake == "That counts every byte twice.");
+    CHECK(checkAnswer(exact, "65,540", ctx)->mistake == "That counts every byte twice.");
+    CHECK(checkAnswer(exact, "65500", ctx)->mistake.empty()); // 3 digits: that rounds 65,504 too, said as a near miss
+    CHECK(checkAnswer(exact, "65500", ctx)->nearMiss == "Close, but this question wants the exact stored value, not a rounding or an approximation.");
+}

@@ -40,10 +40,19 @@ TEST_CASE("work shows an expression with its intermediate values, innermost oper
     CHECK(workText(evaluator, "2 * (3 + 4) - 1").value() == "2 × (3 + 4) − 1 = 2 × 7 − 1 = 14 − 1 = 13");
     CHECK(workText(evaluator, "1 / 3").value() == "1 / 3 = 0.333333"); // 6 significant digits, no float noise
     CHECK(workText(evaluator, "42").value() == "42");
-    // A call becomes the value the models return, then the arithmetic goes on with it.
+    // A call is named in words (its phrase, the model's name), becomes the value the models
+    // return, then the arithmetic goes on with it. It showed `kv_bytes_per_token(llama3.1-8b, bf16)`.
     const double perToken = evaluator.evaluateNumber("kv_bytes_per_token(llama3.1-8b, bf16)").value();
     CHECK(workText(evaluator, "kv_bytes_per_token(llama3.1-8b, bf16) * 2").value() ==
-          "kv_bytes_per_token(llama3.1-8b, bf16) × 2 = " + workNumber(perToken) + " × 2 = " + workNumber(perToken * 2));
+          "the BF16 KV bytes per token of Llama 3.1 8B × 2 = " + workNumber(perToken) + " × 2 = " + workNumber(perToken * 2));
+    // Devices by name, formats in capitals; a function without a phrase by its name in words.
+    CHECK(workText(evaluator, "peak(nvidia-a100-sxm4-80gb, bf16) * 1000").value().starts_with("the BF16 peak of the NVIDIA A100"));
+    CHECK(workText(evaluator, "format_mantissa_bits(fp16) + 1").value() == "the FP16 fraction bits + 1 = 10 + 1 = 11");
+    CHECK_THAT(workText(evaluator, "bubble(1f1b, 4, 8) * 2").value(),
+               Catch::StartsWith("the 1f1b bubble fraction with 4 stages and 8 micro-batches × 2 = "));
+    CHECK_THAT(workText(evaluator, "cpu_lab_intensity(64) * 2").value(), Catch::StartsWith("cpu lab intensity of 64 × 2 = "));
+    // A number written with an exponent reads as a number: 1e9 is 1,000,000,000.
+    CHECK(workText(evaluator, "2 * 1e9").value() == "2 × 1,000,000,000 = 2,000,000,000");
     // Long chains keep the first form and the last ones.
     const auto longChain = workText(evaluator, "((((1 + 1) * 2) + 1) * 2) + 1", 3).value();
     CHECK(longChain == "((((1 + 1) × 2) + 1) × 2) + 1 = 10 + 1 = 11");

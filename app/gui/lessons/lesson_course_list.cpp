@@ -64,6 +64,7 @@ QString LessonCourseList::itemText(int row, const QString& progressProblem) cons
     QString state;
     if (!progressProblem.isEmpty()) state = progressProblem;
     else if (s.done) state = tr("done");
+    else if (s.reachedEnd) state = s.toDo.size() == 1 ? tr("1 question to do") : tr("%1 questions to do").arg(s.toDo.size());
     else if (s.started) state = tr("step %1 of %2").arg(s.stepsDone + 1).arg(steps);
     else state = tr("not started");
     QString lines = tr("%1%2\n%3 min · %4").arg(s.done ? tr("✓ ") : QString(), text(lesson.title)).arg(lesson.minutes).arg(state);

@@ -3,6 +3,7 @@
 #include "app/gui/lessons/lesson_question.hpp"
 
 #include "app/gui/lessons/lesson_feedback.hpp"
+#include "app/gui/presenter/presenter_mode.hpp"
 #include "labs/guided/lesson_progress.hpp"
 
 #include <QButtonGroup>
@@ -61,6 +62,10 @@ LessonQuestion::LessonQuestion(QWidget* parent) : QWidget(parent)
 
     connect(m_check, &QPushButton::clicked, this, &LessonQuestion::checkRequested);
     connect(m_number, &QLineEdit::returnPressed, this, &LessonQuestion::checkRequested);
+    // Once checked, the field's text is an answer, not typing: presenter mode's Space steps on
+    // (it typed a space before); an edit makes it typing again.
+    connect(this, &LessonQuestion::checkRequested, this, [this] { m_number->setProperty(answeredFieldProperty, true); });
+    connect(m_number, &QLineEdit::textEdited, this, [this] { m_number->setProperty(answeredFieldProperty, false); });
     connect(m_hint, &QPushButton::clicked, this, [this] {
         if (m_shown) m_hint->setEnabled(m_feedback->showNextHint(m_shown->hints));
     });
@@ -86,6 +91,7 @@ void LessonQuestion::showCheck(const std::optional<guided::RenderedCheck>& check
     m_hint->setEnabled(check && !check->hints.empty()); // a new step's hints are all still to show
     m_solution->hide();
     m_number->clear();
+    m_number->setProperty(answeredFieldProperty, false);
     if (!check) return;
     m_question->setText(text(check->question));
     m_unit->setText(text(check->unit));

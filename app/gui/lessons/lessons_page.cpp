@@ -109,7 +109,7 @@ void LessonsPage::connectCourse()
     connect(m_list, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
         if (m_list->row(item) == m_lesson) m_stack->setCurrentWidget(m_stepView); // the finished lesson, clicked again
     });
-    connect(m_completion, &LessonCompletion::reviewRequested, this, [this] { m_stack->setCurrentWidget(m_stepView); });
+    connect(m_completion, &LessonCompletion::reviewRequested, this, [this](int toDo) { if (toDo < 0 || !stepBy(toDo - m_step)) m_stack->setCurrentWidget(m_stepView); });
 }
 
 QWidget* LessonsPage::buildStepView()
@@ -253,7 +253,7 @@ void LessonsPage::showCompletion(const QString& lastOutcome)
     const QString next = m_nextLesson >= 0 ? text(m_lessons[static_cast<std::size_t>(m_nextLesson)].title) : QString();
     m_completion->showLesson(*l, m_list->score(m_lesson), lastOutcome, next);
     m_stack->setCurrentWidget(m_completion);
-    m_completion->nextButton()->setFocus();
+    (m_list->score(m_lesson).toDo.empty() ? m_completion->nextButton() : m_completion->reviewButton())->setFocus();
 }
 
 bool LessonsPage::completionShown() const { return m_stack->currentWidget() == m_completion; }
@@ -390,7 +390,7 @@ std::optional<bool> LessonsPage::answer(const QString& given)
     // does not give its answer away, but after two wrong tries its worked solution is offered.
     if (!outcome->correct && step.check->kind != guided::CheckKind::State) m_question->noteWrongAnswer();
     const QString notYet = step.check->kind == guided::CheckKind::State ? tr("Not quite: %1 ").arg(text(outcome->expected))
-                           : outcome->mistake.empty() ? tr("Not quite. ") : tr("Not quite: %1\n").arg(text(outcome->mistake));
+                           : outcome->feedback().empty() ? tr("Not quite. ") : tr("Not quite: %1\n").arg(text(outcome->feedback()));
     const QString next = m_question->solutionButton()->isVisibleTo(m_question)
                              ? tr("Try again, or see the worked solution.%1")
                              : (hintsLeft ? tr("Try again, or take a hint.%1") : tr("Try again.%1"));

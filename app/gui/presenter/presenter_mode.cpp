@@ -138,12 +138,19 @@ bool PresenterMode::eventFilter(QObject* watched, QEvent* event)
         if (m_blank) m_blank->setGeometry(m_window.rect());
         if (m_laser) m_laser->setGeometry(m_window.rect());
     }
+    // Esc belongs to presenter mode: a page's own Esc shortcut (the Labs form's) would take it
+    // before the key press arrives, and the room would be stuck in presenter mode.
+    if (event->type() == QEvent::ShortcutOverride && m_window.isActiveWindow() && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape &&
+        (static_cast<QKeyEvent*>(event)->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) == 0) {
+        event->accept();
+        return false;
+    }
     if (event->type() != QEvent::KeyPress || !m_window.isActiveWindow()) return false;
     const auto* key = static_cast<QKeyEvent*>(event);
     if (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) return false; // shortcuts still work
     // Typing into a field is typing, not presenting (except Esc, which leaves).
     const QWidget* focus = QApplication::focusWidget();
-    const bool typing = focus && focus->inherits("QLineEdit");
+    const bool typing = focus && focus->inherits("QLineEdit") && !focus->property(answeredFieldProperty).toBool();
     if (blanked()) { // any key brings the screen back
         setBlanked(false);
         return true;

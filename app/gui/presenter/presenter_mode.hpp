@@ -21,6 +21,10 @@ class QWidget;
 
 namespace accelscope::gui {
 
+/// A text field whose dynamic property of this name is true holds an answer already checked, not
+/// text being typed: presenter mode's Space and arrows step on from it (the Lessons page sets it).
+inline constexpr char answeredFieldProperty[] = "accelscopeAnswered";
+
 class PresenterMode : public QObject {
     Q_OBJECT
 public:

@@ -167,7 +167,7 @@ void WarpVisualizer::drawGrid(ExecutionModel model, float width, float height, b
     ImGui::BeginChild(model == ExecutionModel::PreVolta ? "##prevolta" : "##its", ImVec2(width, height), true);
     if (highlighted) ImGui::PopStyleVar();
     if (highlighted) ImGui::PopStyleColor();
-    ImGui::TextWrapped("%s  (grid: warp 0 of %d; statistics: all warps)%s",
+    ImGui::TextWrapped("%s  (grid: warp 0 of %d; statistics: all warps, whole run)%s",
                 model == ExecutionModel::PreVolta ? "Pre-Volta: one PC, reconvergence stack" : "Volta+ ITS: one PC per lane",
                 m_warps, highlighted ? "  <- look here" : "");
     if (!result) {

@@ -21,12 +21,12 @@ constexpr double gb = 1e9;
 std::vector<HierarchyLevel> syntheticLevels()
 {
     return {
-        {MemoryLevel::SharedL1, "L1", 10 * mb, 20000.0, Basis::Sourced, "test L1", "test"},
-        {MemoryLevel::L2, "L2", 50 * mb, std::nullopt, Basis::Unknown, "no L2 figure in this test", "test"},
-        {MemoryLevel::DeviceMemory, "HBM", 80 * gb, 2000.0, Basis::Sourced, "test HBM", "test"},
-        {MemoryLevel::HostLink, "link", std::nullopt, 64.0, Basis::Derived, "test link", ""},
-        {MemoryLevel::HostMemory, "host DRAM", std::nullopt, std::nullopt, Basis::Unknown, "depends on the host", ""},
-        {MemoryLevel::ScaleUp, "scale-up", std::nullopt, 200.0, Basis::Sourced, "test scale-up", ""},
+        {MemoryLevel::SharedL1, "L1", 10 * mb, 20000.0, Basis::Sourced, "test L1", "test", std::nullopt},
+        {MemoryLevel::L2, "L2", 50 * mb, std::nullopt, Basis::Unknown, "no L2 figure in this test", "test", std::nullopt},
+        {MemoryLevel::DeviceMemory, "HBM", 80 * gb, 2000.0, Basis::Sourced, "test HBM", "test", std::nullopt},
+        {MemoryLevel::HostLink, "link", std::nullopt, 64.0, Basis::Derived, "test link", "", std::nullopt},
+        {MemoryLevel::HostMemory, "host DRAM", std::nullopt, std::nullopt, Basis::Unknown, "depends on the host", "", std::nullopt},
+        {MemoryLevel::ScaleUp, "scale-up", std::nullopt, 200.0, Basis::Sourced, "test scale-up", "", std::nullopt},
     };
 }
 
@@ -74,16 +74,20 @@ TEST_CASE("a kernel is placed against the level its working set fits in", "[roof
     REQUIRE(small.has_value());
     CHECK(small->resident == MemoryLevel::SharedL1);
     CHECK(small->roof == 0);
-    CHECK(small->note.empty());
-    // 1 MB at 20,000 GB/s = 50 ns; 0.25 FLOP/byte is far below the L1 ridge.
-    CHECK_THAT(small->bound.timeS, WithinRel(5e-8, 1e-12));
+    // 1 MB at 20,000 GB/s = 50 ns; 0.25 FLOP/byte is far below the L1 ridge. But no kernel on an
+    // accelerator (a device with a host link) finishes before its launch floor of 4 µs.
     CHECK(small->bound.bound == Bound::Memory);
+    CHECK(small->launchBound);
+    CHECK(small->bound.timeS == kernelLaunchFloorS);
+    CHECK_THAT(small->bound.attainableTflops, WithinRel(0.25e6 / kernelLaunchFloorS / 1e12, 1e-12));
+    CHECK_THAT(small->note, Catch::Matchers::Contains("50 ns") && Catch::Matchers::Contains("4 µs"));
 
     const auto large = placeOnHierarchy(h, levels, streaming(1 * gb));
     REQUIRE(large.has_value());
     CHECK(large->resident == MemoryLevel::DeviceMemory);
     CHECK(h.roofs[large->roof].level == MemoryLevel::DeviceMemory);
     CHECK_THAT(large->bound.timeS, WithinRel(5e-4, 1e-12)); // 1 GB at 2,000 GB/s
+    CHECK_FALSE(large->launchBound);
 
     const auto huge = placeOnHierarchy(h, levels, streaming(100 * gb));
     REQUIRE(huge.has_value());
@@ -121,7 +125,7 @@ TEST_CASE("the working set decides the level, not the traffic of a kernel that r
 
 TEST_CASE("placing fails clearly with no bytes or no roof for a working set past every level", "[roofline][hierarchy]")
 {
-    std::vector<HierarchyLevel> levels{{MemoryLevel::DeviceMemory, "DRAM", 1 * gb, 100.0, Basis::Sourced, "x", "x"}};
+    std::vector<HierarchyLevel> levels{{MemoryLevel::DeviceMemory, "DRAM", 1 * gb, 100.0, Basis::Sourced, "x", "x", std::nullopt}};
     const auto h = hierarchicalRoofline("c", "CPU", thousandTflops(), levels);
     const auto none = placeOnHierarchy(h, levels, {"empty", "", 1, 0, ""});
     REQUIRE_FALSE(none.has_value());
@@ -160,7 +164,7 @@ TEST_CASE("a catalog device's hierarchy has roofs for HBM, host link and scale-u
     CHECK_FALSE(deviceHierarchy(roundDevice(), "fp99").has_value());
 }
 
-TEST_CASE("per-SM capacities are multiplied by the SM count", "[roofline][hierarchy]")
+TEST_CASE("per-SM capacities are multiplied by the SM count for the level's size, and placement uses one SM's", "[roofline][hierarchy]")
 {
     const auto h100 = accelscope::tests::bundledDevice("nvidia-h100-sxm");
     const auto d = deviceHierarchy(h100, "bf16");
@@ -171,4 +175,11 @@ TEST_CASE("per-SM capacities are multiplied by the SM count", "[roofline][hierar
     const auto sms = h100.value(accelscope::models::catalog::FigureKey::ComputeUnits);
     REQUIRE(sms.has_value());
     CHECK_THAT(*l1->capacityBytes, WithinRel(228.0 * 1024 * *sms, 1e-12)); // GH100 whitepaper: 228 KB per SM
+    // Placement counts one SM's share: a 393 kB working set (256³ BF16 GEMM) does not live in L1
+    // (it did, against the 30 MB sum of 132 SMs, issue #30).
+    REQUIRE(l1->capacityPerUnitBytes.has_value());
+    CHECK_THAT(*l1->capacityPerUnitBytes, WithinRel(228.0 * 1024, 1e-12));
+    const auto p = placeOnHierarchy(d->roofline, d->levels, gemm(256, 256, 256, 2, 2, 2));
+    REQUIRE(p.has_value());
+    CHECK(p->resident == MemoryLevel::L2);
 }
