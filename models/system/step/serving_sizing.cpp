@@ -148,6 +148,7 @@ SizedDeployment sizeDevice(const roofline::TransformerConfig& model, std::span<c
             if (!f) {
                 problem = f.error().message;
                 row.flags.push_back("TP above 1 not sized: " + f.error().message);
+                row.missingFigures = true;
                 break;
             }
             fabric = std::move(*f);
@@ -163,7 +164,10 @@ SizedDeployment sizeDevice(const roofline::TransformerConfig& model, std::span<c
             chosenCount = count;
         }
     }
-    if (!domain && domainDevices == 1 && row.flags.empty()) row.flags.push_back("one device per replica: " + domain.error().message);
+    if (!domain && domainDevices == 1 && row.flags.empty()) {
+        row.flags.push_back("one device per replica: " + domain.error().message);
+        row.missingFigures = true;
+    }
     if (!chosen) {
         row.problem = problem.empty() ? "no layout meets the objective" : problem;
         return row;
@@ -195,9 +199,13 @@ SizedDeployment sizeDevice(const roofline::TransformerConfig& model, std::span<c
         row.usdPerMillionTokens = *row.usdPerHour / (row.outputTokensPerS * 3600.0) * 1e6;
         const auto quote = catalog::headlineCloudPrice(device);
         row.priceBasis = quote ? catalog::priceQuoteText(*quote) : "cloud $/device-hour" + (price.date.empty() ? std::string() : " (" + price.date + ")");
-        if (quote && !quote->verified) row.flags.push_back("its price was not read in a stored copy of the provider's page (unverified)");
+        if (quote && !quote->verified) {
+            row.flags.push_back("its price was not read in a stored copy of the provider's page (unverified)");
+            row.priceUnverified = true;
+        }
     } else {
         row.flags.push_back("no cloud price in the catalog: no monthly cost");
+        row.missingFigures = true;
     }
     if (price.listPriceUsd) {
         row.capexUsd = *price.listPriceUsd * row.count;
@@ -207,6 +215,7 @@ SizedDeployment sizeDevice(const roofline::TransformerConfig& model, std::span<c
         row.acceleratorKw = *tdp * row.count / 1000.0;
     } else {
         row.flags.push_back("no TDP in the catalog: no power figure");
+        row.missingFigures = true;
     }
     return row;
 }

@@ -74,6 +74,8 @@ struct SizedDeployment {
     std::string priceBasis;                ///< "cloud on-demand ($/device-hour, date)", "list price", or empty
     std::vector<InteractivityPoint> curve; ///< the chosen layout, concurrency 1, 2, 4, ... up to its limit
     std::vector<std::string> flags;        ///< missing figures and assumptions that change the row
+    bool missingFigures = false;           ///< a price, TDP or link figure is absent (not only assumed or unverified)
+    bool priceUnverified = false;          ///< the price was not read in a stored copy of its page
     std::string problem;                   ///< why nothing was sized (then count = 0)
 };
 

@@ -17,12 +17,12 @@ using catalog::FigureKey;
 
 std::string money(const std::optional<double>& v) { return v ? usdText(*v) : "no price"; }
 
-/// The row a buyer would take first: the cheapest per month with a price, a TDP and no fabric assumed for missing
-/// figures; else the first sized row.
+/// The row a buyer would take first: the cheapest per month with every figure it rests on present (a price, a TDP,
+/// its links); else the first sized row.
 const SizedDeployment* recommended(const std::vector<SizedDeployment>& rows)
 {
     for (const auto& r : rows) {
-        if (r.count > 0 && r.usdPerMonth && r.acceleratorKw && r.flags.empty()) return &r;
+        if (r.count > 0 && r.usdPerMonth && r.acceleratorKw && !r.missingFigures) return &r;
     }
     for (const auto& r : rows) {
         if (r.count > 0) return &r;
@@ -54,7 +54,9 @@ std::string sizingMemo(const roofline::TransformerConfig& model, const SizingReq
         if (best->usdPerMonth) o << ", " << usdText(*best->usdPerMonth) << " a month";
         if (best->acceleratorKw) o << ", " << readableText(*best->acceleratorKw, 3) << " kW of accelerators";
         o << ". It holds " << readableText(best->concurrencyPerReplica) << " requests in flight per replica at TPOT "
-          << quantityText(best->state->tpotS, "s", 3) << " and worst TTFT " << quantityText(best->ttftWorstS, "s", 3) << ".\n";
+          << quantityText(best->state->tpotS, "s", 3) << " and worst TTFT " << quantityText(best->ttftWorstS, "s", 3) << ".";
+        if (best->priceUnverified) o << " Its price (" << best->priceBasis << ") was not read in a stored copy of the provider's page: confirm it.";
+        o << "\n";
         int alternatives = 0;
         for (const auto& r : rows) {
             if (&r == best || r.count == 0 || alternatives >= 2) continue;

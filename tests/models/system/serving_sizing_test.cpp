@@ -141,9 +141,9 @@ TEST_CASE("the sizing memo opens with its recommendation, states the load, the a
     CHECK(at("2026-11-28 · accelscope test") != std::string::npos);
     CHECK(at("1,000 concurrent users") != std::string::npos);
     CHECK(at("published runs the step model never saw") != std::string::npos);
-    // The recommended row is the cheapest with a price, a power figure and nothing assumed: its count and monthly cost.
+    // The recommended row is the cheapest with a price, a power figure and no figure missing: its count and monthly cost.
     const auto it = std::find_if(rows.begin(), rows.end(),
-                                 [](const SizedDeployment& d) { return d.count > 0 && d.usdPerMonth && d.acceleratorKw && d.flags.empty(); });
+                                 [](const SizedDeployment& d) { return d.count > 0 && d.usdPerMonth && d.acceleratorKw && !d.missingFigures; });
     REQUIRE(it != rows.end());
     const auto& first = *it;
     CHECK(memo.find("Recommended: " + std::to_string(first.count) + " x " + first.device->name) != std::string::npos);
