@@ -4,6 +4,7 @@
 #include "accelscope/config.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/catalog/catalog_set.hpp"
+#include "models/catalog/catalog_store.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/common/number_text.hpp"
 #include "models/roofline/dtype.hpp"
@@ -102,6 +103,14 @@ ExitCode runServeSize(const CliContext& ctx, const ServeSizeOptions& o)
     if (auto w = models::roofline::dataTypeFromName(o.weights); !w) return ctx.error("--weights: " + w.error().message);
     if (auto k = models::roofline::dataTypeFromName(o.kv); !k) return ctx.error("--kv: " + k.error().message);
 
+    // Your prices (serve prices set) over the catalog's.
+    auto store = models::catalog::UserStore::open(ctx.resolvedUserDatabase());
+    if (!store) return ctx.error(store.error());
+    auto mine = store->priceOverrides();
+    if (!mine) return ctx.error(mine.error());
+    for (const auto& p : *mine) {
+        if (p.usdPerHour) r.userUsdPerHour[p.deviceId] = *p.usdPerHour;
+    }
     const auto rows = sizeServing(*config, set->devices, r);
     if (o.memo) {
         const std::string memo = sizingMemo(*config, r, rows, {today(), std::string("accelscope ") + ACCELSCOPE_VERSION, commandOf(o, r, config->id)});

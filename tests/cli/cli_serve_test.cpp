@@ -374,3 +374,16 @@ TEST_CASE("train plan --tokens --days: the fewest devices that train 1T tokens o
     requireOneErrorLine({"train", "plan", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--days", "30"}, "--days needs --tokens");
     requireOneErrorLine({"train", "plan", "--model", "llama3.1-70b", "--device", "nvidia-h100-sxm", "--tokens", "-5"}, "--tokens must be from 1");
 }
+
+TEST_CASE("serve size takes your price (serve prices set) over the catalog's, and says so in the row")
+{
+    accelscope::tests::TempDir dir;
+    const auto user = dir.path() / "user.db";
+    REQUIRE(runCli(user, {"serve", "prices", "set", "--device", "nvidia-h100-sxm", "--usd-per-hour", "2"}).status == 0);
+    const auto run = runCli(user, {"--json", "serve", "size", "--model", "llama3.1-8b", "--users", "100", "--devices", "nvidia-h100-sxm"});
+    REQUIRE(run.status == 0);
+    const auto row = nlohmann::json::parse(run.out)["rows"][0];
+    CHECK(row["price_basis"] == "your price ($/device-hour, serve prices set)");
+    CHECK(row["usd_per_month"].get<double>() == Approx(2.0 * row["count"].get<int>() * 730.0));
+    CHECK(row["flags"].dump().find("unverified") == std::string::npos);
+}

@@ -195,6 +195,7 @@ void ServingPage::buildControls()
     m_calibration->verticalHeader()->setVisible(false);
     m_sizing = new serving::SizingView(m_context, this);
     connect(m_sizing, &serving::SizingView::statusMessage, this, &ServingPage::statusMessage);
+    connect(m_prices, &serving::PricesBox::pricesChanged, m_sizing, &serving::SizingView::refresh);
     tabs->addTab(m_sizing, tr("Size to a load"));
     tabs->addTab(m_chart, tr("Pareto: per device vs per user"));
     tabs->addTab(m_calibration, tr("Calibration rows (MLPerf v4.x)"));

@@ -4,6 +4,7 @@
 #include "app/gui/layout/flow_layout.hpp"
 #include "app/gui/layout/table_font.hpp"
 #include "app/gui/serving-planner/serving_chart.hpp"
+#include "models/catalog/catalog_store.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/common/number_text.hpp"
 #include "models/roofline/model_presets.hpp"
@@ -194,6 +195,8 @@ void SizingView::showEvent(QShowEvent* event)
     }
 }
 
+void SizingView::refresh() { schedule(); }
+
 void SizingView::schedule()
 {
     m_stale = true;
@@ -228,6 +231,13 @@ void SizingView::size()
             return;
         }
         r.devices.push_back((*found)->id);
+    }
+    if (auto store = m_context.userStore()) { // your prices (the page's price box) over the catalog's
+        if (const auto mine = (*store)->priceOverrides()) {
+            for (const auto& p : *mine) {
+                if (p.usdPerHour) r.userUsdPerHour[p.deviceId] = *p.usdPerHour;
+            }
+        }
     }
     m_rows = sizeServing(*config, devices, r);
     m_request = r;

@@ -45,6 +45,8 @@ public:
     void setInputs(const SizingInputs& inputs);
     /// Sizes now with the inputs and controls shown.
     void size();
+    /// Sizes again once shown (your prices changed).
+    void refresh();
     const std::vector<models::system::SizedDeployment>& rows() const { return m_rows; }
     QTableWidget* table() const { return m_table; }
     ParetoChart* chart() const { return m_chart; }

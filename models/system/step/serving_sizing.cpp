@@ -193,15 +193,22 @@ SizedDeployment sizeDevice(const roofline::TransformerConfig& model, std::span<c
     for (const std::string& a : chosen->fabric.assumptions) row.flags.push_back(a);
     row.state = std::move(chosen->state);
     row.curve = curveOf(model, device, chosen->fabric, r, row.tp);
-    if (price.cloudUsdPerHour) {
-        row.usdPerHour = *price.cloudUsdPerHour * row.count;
+    const auto mine = r.userUsdPerHour.find(device.id);
+    const std::optional<double> perHour = mine != r.userUsdPerHour.end() ? std::optional(mine->second) : price.cloudUsdPerHour;
+    if (perHour) {
+        row.usdPerHour = *perHour * row.count;
         row.usdPerMonth = *row.usdPerHour * r.hoursPerMonth;
         row.usdPerMillionTokens = *row.usdPerHour / (row.outputTokensPerS * 3600.0) * 1e6;
-        const auto quote = catalog::headlineCloudPrice(device);
-        row.priceBasis = quote ? catalog::priceQuoteText(*quote) : "cloud $/device-hour" + (price.date.empty() ? std::string() : " (" + price.date + ")");
-        if (quote && !quote->verified) {
-            row.flags.push_back("its price was not read in a stored copy of the provider's page (unverified)");
-            row.priceUnverified = true;
+        if (mine != r.userUsdPerHour.end()) {
+            row.priceBasis = "your price ($/device-hour, serve prices set)";
+        } else if (const auto quote = catalog::headlineCloudPrice(device)) {
+            row.priceBasis = catalog::priceQuoteText(*quote);
+            if (!quote->verified) {
+                row.flags.push_back("its price was not read in a stored copy of the provider's page (unverified)");
+                row.priceUnverified = true;
+            }
+        } else {
+            row.priceBasis = "cloud $/device-hour" + (price.date.empty() ? std::string() : " (" + price.date + ")");
         }
     } else {
         row.flags.push_back("no cloud price in the catalog: no monthly cost");

@@ -6,6 +6,7 @@
 #include "models/system/step/serving_step.hpp"
 
 #include <atomic>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -41,6 +42,7 @@ struct SizingRequest {
     std::vector<std::string> devices; ///< catalog ids to consider; empty: every accelerator
     double quantile = 0.99;     ///< Poisson demands: the replicas hold this quantile of requests in flight
     double hoursPerMonth = 730; ///< for the monthly cost (8,760 h / 12)
+    std::map<std::string, double> userUsdPerHour; ///< your $/device-hour by device id (`serve prices set`), over the catalog's
 };
 
 /// One point of the throughput-interactivity curve of a replica.
