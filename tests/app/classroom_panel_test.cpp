@@ -110,7 +110,9 @@ TEST_CASE("the Classroom panel fits 1024x768 and 1280x800 at text size 2.5 in th
     panel->reveal();
     for (const QSize size : {QSize(1024, 768), QSize(1280, 800)}) {
         panel->resize(size);
-        QTest::qWait(150); // the panel redraws 100 ms after a change
+        // The panel redraws 100 ms after a change: wait for its layout to settle (up to 3 s on a loaded machine), not a fixed time.
+        const bool settled = QTest::qWaitFor([&] { return tests::layoutProblems(*panel).empty(); }, 3000);
+        CHECK(settled);
         INFO(size.width() << "x" << size.height());
         const QSize least = panel->minimumSizeHint();
         CHECK(least.width() <= size.width());
