@@ -140,8 +140,6 @@ SizingView::SizingView(AppContext& context, QWidget* parent) : QWidget(parent), 
     m_chart = new ParetoChart(this);
     m_chart->setToolTip(tr("Each sized layout: tokens/s per device against tokens/s per user as concurrency doubles from 1; "
                            "the band is what published runs measured against this model (10th to 90th percentile)"));
-    // Tall enough for its axis numbers (they elide below about 12 lines); the table scrolls its rows instead.
-    m_chart->setMinimumHeight(fontMetrics().lineSpacing() * 12);
     split->addWidget(m_table);
     split->addWidget(m_chart);
     split->setStretchFactor(0, 1);
@@ -193,7 +191,9 @@ void SizingView::showEvent(QShowEvent* event)
     // Table and chart share the height evenly at first (the table's size hint would take it all).
     if (!m_splitPlaced && m_split->height() > 0) {
         m_splitPlaced = true;
-        const int chart = std::max(m_split->height() / 2, m_chart->minimumHeight());
+        // The chart tall enough for its axis numbers (they elide below about 12 lines) where the tab has the room; the
+        // table scrolls its rows instead. No minimum: at projector text sizes the page must still fit the screen.
+        const int chart = std::clamp(fontMetrics().lineSpacing() * 12, m_split->height() / 2, m_split->height() * 2 / 3);
         m_split->setSizes({m_split->height() - chart, chart});
     }
 }
