@@ -39,20 +39,6 @@ std::string today()
     return text;
 }
 
-/// The command that prints these rows again.
-std::string commandOf(const ServeSizeOptions& o, const SizingRequest& r, const std::string& modelId)
-{
-    const char* option = r.demand.kind == DemandKind::Users ? "--users" : r.demand.kind == DemandKind::RequestsPerS ? "--requests-per-s" : "--tokens-per-day";
-    std::string cmd = "accelscope-cli serve size --model " + modelId + " --weights " + o.weights + " --kv " + o.kv + " --input " +
-                      models::exactDisplayText(o.inputTokens) + " --output " + models::exactDisplayText(o.outputTokens) + " " + option + " " +
-                      models::exactDisplayText(r.demand.value) + " --ttft-ms " + models::exactDisplayText(o.ttftMs) + " --tpot-ms " +
-                      models::exactDisplayText(o.tpotMs);
-    if (!r.devices.empty()) {
-        cmd += " --devices ";
-        for (std::size_t i = 0; i < r.devices.size(); ++i) cmd += (i ? "," : "") + r.devices[i];
-    }
-    return cmd + " --memo";
-}
 
 } // namespace
 
@@ -113,7 +99,7 @@ ExitCode runServeSize(const CliContext& ctx, const ServeSizeOptions& o)
     }
     const auto rows = sizeServing(*config, set->devices, r);
     if (o.memo) {
-        const std::string memo = sizingMemo(*config, r, rows, {today(), std::string("accelscope ") + ACCELSCOPE_VERSION, commandOf(o, r, config->id)});
+        const std::string memo = sizingMemo(*config, r, rows, {today(), std::string("accelscope ") + ACCELSCOPE_VERSION, sizingCommand(config->id, r) + " --memo"});
         if (ctx.json) ctx.printJson({{"memo", memo}});
         else *ctx.out << memo;
         return ExitCode::Ok;

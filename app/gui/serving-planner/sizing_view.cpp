@@ -359,18 +359,7 @@ bool SizingView::exportMemo(const QString& file)
 
 QString SizingView::command() const
 {
-    const QString kind = m_kind->currentData().toString();
-    const QString option = kind == "users" ? "--users" : kind == "requests/s" ? "--requests-per-s" : "--tokens-per-day";
-    QString cmd = QStringLiteral("accelscope-cli serve size --model %1 --weights %2 --kv %3 --input %4 --output %5 %6 %7 --ttft-ms %8 --tpot-ms %9")
-                      .arg(q(m_inputs.model), q(m_inputs.weights), q(m_inputs.kv))
-                      .arg(m_inputs.inputTokens)
-                      .arg(m_inputs.outputTokens)
-                      .arg(option)
-                      .arg(m_value->value(), 0, 'g', 15)
-                      .arg(m_ttft->value() * 1000.0, 0, 'g', 15)
-                      .arg(m_tpot->value(), 0, 'g', 15);
-    if (!m_devices->text().trimmed().isEmpty()) cmd += " --devices " + m_devices->text().simplified().remove(' ');
-    return cmd;
+    return q(sizingCommand(m_inputs.model, m_request));
 }
 
 } // namespace accelscope::gui::serving

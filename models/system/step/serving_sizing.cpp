@@ -244,6 +244,18 @@ double poissonQuantile(double mean, double q)
     }
 }
 
+std::string sizingCommand(const std::string& modelId, const SizingRequest& r)
+{
+    // Milliseconds back from seconds, rounded so a typed 50 prints 50 and not its binary neighbour.
+    const auto ms = [](double s) { return exactDisplayText(std::round(s * 1e9) / 1e6); };
+    const char* option = r.demand.kind == DemandKind::Users ? "--users" : r.demand.kind == DemandKind::RequestsPerS ? "--requests-per-s" : "--tokens-per-day";
+    std::string cmd = "accelscope-cli serve size --model " + modelId + " --weights " + r.spec.weights + " --kv " + r.spec.kvCache + " --input " +
+                      exactDisplayText(r.load.inputTokens) + " --output " + exactDisplayText(r.load.outputTokens) + " " + option + " " +
+                      exactDisplayText(r.demand.value) + " --ttft-ms " + ms(r.slo.ttftS) + " --tpot-ms " + ms(r.slo.tpotS);
+    for (std::size_t i = 0; i < r.devices.size(); ++i) cmd += (i ? "," : " --devices ") + r.devices[i];
+    return cmd;
+}
+
 std::string demandText(const ServingDemand& d)
 {
     switch (d.kind) {

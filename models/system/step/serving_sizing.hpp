@@ -87,6 +87,10 @@ struct SizedDeployment {
 std::vector<SizedDeployment> sizeServing(const roofline::TransformerConfig& model, std::span<const catalog::Device> catalog,
                                          const SizingRequest& request, const std::atomic<bool>* cancel = nullptr);
 
+/// The `accelscope-cli serve size` command that sizes `request` for the model `modelId` (the page's tip, the memo's
+/// "reproduce" line): one text for both faces.
+std::string sizingCommand(const std::string& modelId, const SizingRequest& request);
+
 /// The smallest n with P(Poisson(mean) <= n) >= q.
 double poissonQuantile(double mean, double q);
 
