@@ -10,7 +10,6 @@
 #include "labs/lab_registry.hpp"
 #include "labs/lab_result_json.hpp"
 #include "models/catalog/catalog_set.hpp"
-#include "models/common/bounded_file.hpp"
 #include "models/precision/tensor_file.hpp"
 #include "models/common/number_text.hpp"
 
@@ -19,10 +18,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 namespace accelscope::cli {
 namespace {
@@ -40,12 +37,6 @@ struct RunOptions {
 models::Result<models::catalog::UserStore> openStore(const CliContext& ctx)
 {
     return models::catalog::UserStore::open(ctx.resolvedUserDatabase());
-}
-
-// Reads a whole file; the error names it.
-models::Result<std::string> readFile(const std::string& path)
-{
-    return models::readFileWithLimit(path, models::inputLimits::labResultBytes);
 }
 
 std::string renderResult(const labs::LabResult& r)
@@ -113,9 +104,7 @@ ExitCode runLab(const CliContext& ctx, const labs::LabRegistry& registry, const 
 
 ExitCode importResult(const CliContext& ctx, const std::string& file)
 {
-    auto text = readFile(file);
-    if (!text) return ctx.error(text.error());
-    auto result = labs::labResultFromJson(*text, file);
+    auto result = labs::labResultFromFile(file);
     if (!result) return ctx.error(result.error());
     auto store = openStore(ctx);
     if (!store) return ctx.error(store.error());
@@ -214,9 +203,7 @@ models::Result<labs::LabResult> loadResult(const CliContext& ctx, const std::str
         if (!*stored) return models::fail(models::ErrorCode::NotFound, "no stored result #" + idOrFile + " (see `accelscope-cli lab history`)");
         return labs::labResultFromStored(**stored);
     }
-    auto text = readFile(idOrFile);
-    if (!text) return std::unexpected(text.error());
-    return labs::labResultFromJson(*text, idOrFile);
+    return labs::labResultFromFile(idOrFile);
 }
 
 ExitCode showResults(const CliContext& ctx, const ShowOptions& o)
