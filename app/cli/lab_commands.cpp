@@ -146,20 +146,28 @@ std::string headline(const models::catalog::StoredLabResult& stored)
 
 ExitCode listHistory(const CliContext& ctx)
 {
-    auto store = openStore(ctx);
-    if (!store) return ctx.error(store.error());
-    auto results = store->labResults();
-    if (!results) return ctx.error(results.error());
+    // A listing creates nothing: with no user database yet there are no results (before, a --user-db in a
+    // missing folder got the folder and an empty database).
+    const auto path = ctx.resolvedUserDatabase();
+    std::error_code ec;
+    std::vector<models::catalog::StoredLabResult> results;
+    if (std::filesystem::exists(path, ec)) {
+        auto store = openStore(ctx);
+        if (!store) return ctx.error(store.error());
+        auto stored = store->labResults();
+        if (!stored) return ctx.error(stored.error());
+        results = std::move(*stored);
+    }
     json list = json::array();
     TextTable table({"id", "lab", "started (UTC)", "machine", "origin", "headline"});
-    for (const auto& r : *results) {
+    for (const auto& r : results) {
         list.push_back(json{{"id", r.id}, {"lab", r.labId}, {"title", r.title}, {"started_at", r.startedAt}, {"machine", r.machine},
                             {"origin", r.origin}, {"source_file", r.sourceFile}});
         table.addRow({"#" + std::to_string(r.id), r.labId, r.startedAt, r.machine,
                       r.origin == "imported" ? "imported from " + r.sourceFile : r.origin, headline(r)});
     }
     if (ctx.json) ctx.printJson(list);
-    else if (results->empty()) *ctx.out << "no stored results in " << store->path().string() << " (run one: `accelscope-cli lab run ID`)\n";
+    else if (results.empty()) *ctx.out << "no stored results in " << path.string() << " (run one: `accelscope-cli lab run ID`)\n";
     else *ctx.out << table.render();
     return ExitCode::Ok;
 }
