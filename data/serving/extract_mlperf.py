@@ -142,7 +142,7 @@ def software_stack(framework, other, system=""):
     return framework
 
 
-def precision_for(round_name, repo, stack, accel, submitter):
+def precision_for(round_name, repo, stack, accel, submitter, model=""):
     """Weights/activations/KV formats the submitter documents, with the document path (empty if none found)."""
     a = accel.lower()
     if stack == "TensorRT-LLM":
@@ -153,6 +153,12 @@ def precision_for(round_name, repo, stack, accel, submitter):
             doc = ("mlcommons/inference_results_v4.1:closed/NVIDIA/documentation/calibration.md "
                    "(section LLM Quantization; v4.1 text assumed for v4.0)")
         if "b200" in a or "b300" in a:  # B200, GB200; B300, GB300 (v6.0): "accelerators which support FP4"
+            # The KV format is not in calibration.md ("KV Cache entries" are quantized); the configs that ran set
+            # kv_cache_dtype 'fp8' for every B200/GB200 (v5.1) and B200/GB200/B300/GB300 (v6.0) llama2-70b system
+            # (closed/NVIDIA/configs/<system>/<scenario>/llama2-70b.py; data/serving/README.md quotes them).
+            if model.startswith("llama2-70b"):
+                return ("fp4 (selected linear/MLP layers) + fp8", "fp4 (selected layers) + fp8", "fp8",
+                        doc + "; KV: closed/NVIDIA/configs/<system>/<scenario>/llama2-70b.py kv_cache_dtype 'fp8'")
             return ("fp4 (selected linear/MLP layers) + fp8", "fp4 (selected layers) + fp8", "fp4/fp8 (see doc)", doc)
         if any(k in a for k in ("h100", "h200", "gh200", "l40s", "l4")):
             return ("fp8", "fp8", "fp8", doc)
@@ -271,7 +277,7 @@ def rows_for(reader, round_name, repo, catalog, benchmarks):
         stack = software_stack(framework, stringify(info.get("other_software_stack")) + " " +
                                stringify(info.get("sw_notes")), system)
         accel = stringify(info.get("accelerator_model_name")).strip()
-        pw, pa, pk, psrc = precision_for(round_name, repo, stack, accel, submitter)
+        pw, pa, pk, psrc = precision_for(round_name, repo, stack, accel, submitter, bench)
         named = re.search(r"\b(FP8|FP4|NVFP4|MXFP4|INT8|INT4)\b", stringify(info.get("system_name")))
         if not pw and named:
             pw, psrc = named.group(1).lower(), repo + ":" + sys_path + " (system_name)"
