@@ -3,6 +3,7 @@
 #include "labs/lab.hpp"
 
 #include "models/common/number_text.hpp"
+#include "models/precision/tensor_file.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -101,6 +102,31 @@ std::optional<double> positiveFigure(const LabResult& result, std::string_view k
     const auto it = std::ranges::find(result.summary, key, &SummaryFigure::key);
     if (it == result.summary.end() || !(it->value > 0)) return std::nullopt;
     return it->value;
+}
+
+models::Result<std::map<std::string, double>> parseLabParameters(std::string_view text)
+{
+    std::map<std::string, double> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find(',', start), text.size());
+        const std::string_view pair = text.substr(start, end - start);
+        const std::size_t eq = pair.find('=');
+        const auto value = eq == std::string_view::npos ? std::nullopt : models::precision::parseNumber(pair.substr(eq + 1));
+        if (eq == 0 || !value || !std::isfinite(*value)) {
+            return models::fail(models::ErrorCode::InvalidArgument, "'" + std::string(pair) + "' is not NAME=NUMBER");
+        }
+        out[std::string(pair.substr(0, eq))] = *value;
+        start = end + 1;
+    }
+    return out;
+}
+
+std::string labParametersText(const std::map<std::string, double>& parameters)
+{
+    std::string out;
+    for (const auto& [name, value] : parameters) out += (out.empty() ? "" : ",") + name + "=" + models::exactText(value);
+    return out;
 }
 
 } // namespace accelscope::labs

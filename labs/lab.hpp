@@ -95,6 +95,12 @@ std::string xAxisName(const Series& series);
 std::optional<double> positiveFigure(const LabResult& result, std::string_view key);
 
 /// How to run: parameter values (missing ones take defaults), --quick, progress, cancellation.
+/// Lab parameters written as `NAME=NUMBER` pairs separated by ',' ("model_mib=32,threads=2"): the CLI's `--param`
+/// values and the Labs page's `parameters` setting that a lesson's "Show me" applies. An error names the pair.
+models::Result<std::map<std::string, double>> parseLabParameters(std::string_view text);
+/// The same text back ("model_mib=32,threads=2"), numbers as the shortest text that reads back exactly.
+std::string labParametersText(const std::map<std::string, double>& parameters);
+
 struct RunConfig {
     std::map<std::string, double> parameters;
     bool quick = false;

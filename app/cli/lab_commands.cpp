@@ -10,7 +10,6 @@
 #include "labs/lab_registry.hpp"
 #include "labs/lab_result_json.hpp"
 #include "models/catalog/catalog_set.hpp"
-#include "models/precision/tensor_file.hpp"
 #include "models/common/number_text.hpp"
 
 #include <CLI/CLI.hpp>
@@ -65,10 +64,9 @@ ExitCode runLab(const CliContext& ctx, const labs::LabRegistry& registry, const 
     labs::RunConfig config;
     config.quick = o.quick;
     for (const auto& kv : o.params) {
-        const auto eq = kv.find('=');
-        const auto value = eq == std::string::npos ? std::nullopt : models::precision::parseNumber(kv.substr(eq + 1));
-        if (!value) return ctx.error("--param '" + kv + "' is not NAME=NUMBER");
-        config.parameters[kv.substr(0, eq)] = *value;
+        auto pairs = labs::parseLabParameters(kv);
+        if (!pairs) return ctx.error("--param " + pairs.error().message);
+        for (const auto& [name, value] : *pairs) config.parameters[name] = value;
     }
     config.progress = [&ctx](double fraction, const std::string& what) {
         char line[128];

@@ -5,6 +5,7 @@
 #include "labs/guided/lesson_solution.hpp"
 #include "labs/guided/page_contracts.hpp"
 #include "labs/guided/page_predicates.hpp"
+#include "labs/lab.hpp"
 #include "models/common/exponent_text.hpp"
 #include "models/common/number_text.hpp"
 
@@ -284,6 +285,14 @@ Result<RenderedStep> renderStep(const Lesson& lesson, const Step& step, const Le
         out.lab = step.lab;
         for (const auto& l : context.labs) {
             if (l.id == step.lab->labId) out.labNeedsCuda = l.needsCuda;
+        }
+        // "Show me" opening the Labs page on the step's lab sets the lab block's parameters too (lesson 14's
+        // model_mib: 32 was left at the lab's default before).
+        if (out.action && out.action->page == "labs" && !step.lab->parameters.empty() && !out.action->settings.contains("parameters")) {
+            const auto lab = out.action->settings.find("lab");
+            if (lab == out.action->settings.end() || lab->second == step.lab->labId) {
+                out.action->settings["parameters"] = labParametersText(step.lab->parameters);
+            }
         }
     }
     if (step.check) {

@@ -183,7 +183,9 @@ QuantMetrics measure(std::span<const double> input, const SchemeResult& result)
 QuantMetricTexts metricTexts(const QuantMetrics& m)
 {
     const auto percent = [](double share) { return decimalText(100.0 * share, 3) + " %"; };
-    return {exactText(m.bytesPerElement),
+    // Bytes per element exact up to 8 digits, else to 5: a per-tensor scale on 16,384 values is 1.0001, not 1.00006103515625 (issue #30's
+    // float-noise rule); block formats keep their exact short ratios (0.5625, 0.53125 for 17/32).
+    return {readableText(m.bytesPerElement, 5),
             std::isfinite(m.sqnrDb) ? decimalText(m.sqnrDb, 2) : std::string(m.sqnrDb > 0 ? "exact" : "—"),
             engineeringText(m.mse, 3),
             engineeringText(m.maxAbsError, 3),

@@ -63,8 +63,7 @@ struct QuantMetrics {
 
 QuantMetrics measure(std::span<const double> input, const SchemeResult& result);
 
-/// The metrics as both faces print them (CLI table, Number formats page): bytes/element exact (it is a
-/// ratio of whole bits), SQNR to 0.01 dB ("exact" when +inf), errors to 3 significant digits, shares in
+/// The metrics as both faces print them (CLI table, Number formats page): bytes/element exact up to 8 digits (else 5 significant), SQNR to 0.01 dB ("exact" when +inf), errors to 3 significant digits, shares in
 /// percent to 0.001 %.
 struct QuantMetricTexts {
     std::string bytesPerElement, sqnrDb, mse, maxAbsError, maxRelError, saturated, flushedToZero;

@@ -247,10 +247,16 @@ TEST_CASE("a lesson selects a lab on the Labs page and reads which one is select
     LessonTarget& target = page;
     CHECK(target.settingsBinding().apply("lab", "cpu-latency"));
     CHECK(page.currentLabId() == "cpu-latency");
-    CHECK(target.settingsBinding().state() == accelscope::labs::guided::PageState{{"lab", "cpu-latency"}});
+    CHECK(target.settingsBinding().state().at("lab") == "cpu-latency");
     CHECK_FALSE(target.settingsBinding().apply("lab", "no-such-lab"));
     CHECK_FALSE(target.settingsBinding().apply("colour", "red"));
     CHECK(page.currentLabId() == "cpu-latency");
+    // A lesson's lab block sets the lab's parameters through "parameters" (lesson 14: model_mib=32).
+    CHECK(target.settingsBinding().apply("lab", "cpu-kernels"));
+    CHECK(target.settingsBinding().apply("parameters", "model_mib=32"));
+    CHECK_THAT(target.settingsBinding().state().at("parameters"), Catch::Contains("model_mib=32"));
+    CHECK_FALSE(target.settingsBinding().apply("parameters", "no_such_parameter=1"));
+    CHECK_FALSE(target.settingsBinding().apply("parameters", "model_mib"));
 }
 
 TEST_CASE("the Labs page asks about CUDA only when a GPU lab is chosen or the page is shown")

@@ -133,3 +133,33 @@ TEST_CASE("predict then measure: the lesson's L3 prediction is the one the kerne
     REQUIRE(answer);
     CHECK_THAT(*answer, Catch::WithinRel(report.predicted.timeS * 1e3, 1e-12));
 }
+
+TEST_CASE("Show me on a step with a lab block opens the Labs page with the block's parameters")
+{
+    const auto ctx = accelscope::tests::lessonTestContext();
+    const auto loaded = loadLessons(ACCELSCOPE_LESSONS_DIR);
+    const Lesson& lesson = predictLesson(loaded);
+    REQUIRE(lesson.steps[0].lab.has_value());
+    auto rendered = renderStep(lesson, lesson.steps[0], ctx);
+    REQUIRE(rendered.has_value());
+    REQUIRE(rendered->action.has_value());
+    CHECK(rendered->action->page == "labs");
+    CHECK(rendered->action->settings.at("lab") == "cpu-kernels");
+    CHECK(rendered->action->settings.at("parameters") == "model_mib=32"); // was left at the lab's default
+}
+
+TEST_CASE("lab parameters read as NAME=NUMBER pairs and are refused naming the pair")
+{
+    using accelscope::labs::parseLabParameters;
+    auto two = parseLabParameters("model_mib=32,threads=2");
+    REQUIRE(two.has_value());
+    CHECK(two->at("model_mib") == 32);
+    CHECK(two->at("threads") == 2);
+    CHECK(accelscope::labs::labParametersText(*two) == "model_mib=32,threads=2");
+    for (const char* bad : {"model_mib", "=3", "a=x", "a=nan", "a=1,", "a=inf"}) {
+        INFO(bad);
+        const auto r = parseLabParameters(bad);
+        REQUIRE_FALSE(r.has_value());
+        CHECK_THAT(r.error().message, Catch::Contains("is not NAME=NUMBER"));
+    }
+}

@@ -197,6 +197,13 @@ void LabsPage::bindSettings()
 {
     m_binding.bindText("lab", [this] { return currentLabId().toStdString(); },
                        [this](const std::string& id) { return selectLab(QString::fromStdString(id)); });
+    m_binding.bindText("parameters", [this] { return labs::labParametersText(m_form->parameters()); },
+                       [this](const std::string& text) {
+                           auto pairs = labs::parseLabParameters(text);
+                           return pairs && std::ranges::all_of(*pairs, [this](const auto& p) {
+                                      return setParameter(QString::fromStdString(p.first), p.second);
+                                  });
+                       });
 }
 
 void LabsPage::openMeasured(const std::string& page, const std::vector<std::int64_t>& ids)

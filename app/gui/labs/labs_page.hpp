@@ -51,7 +51,8 @@ public:
     /// Selects these stored results (and shows them).
     void selectResults(const std::vector<std::int64_t>& ids);
 
-    /// LessonTarget: "lab" = a lab id selects that lab; the state is the selected lab's id.
+    /// LessonTarget: "lab" = a lab id selects that lab, "parameters" = NAME=NUMBER pairs set its fields; the state is
+    /// the selected lab's id and its parameters.
     labs::guided::SettingsBinding& settingsBinding() override { return m_binding; }
     // FigurePage: the shown result's chart
     std::expected<models::figure::Figure, QString> figure(bool dark) override;

@@ -6,7 +6,10 @@ namespace accelscope::labs::guided::pages::labs {
 
 PageContract contract()
 {
-    return {"labs", "Labs", {kindSetting("lab", SettingKind::Lab, "the lab selected in the list")}};
+    return {"labs", "Labs",
+            {kindSetting("lab", SettingKind::Lab, "the lab selected in the list"),
+             kindSetting("parameters", SettingKind::Text,
+                         "the selected lab's parameters as NAME=NUMBER pairs separated by ',' (model_mib=32): set after 'lab'")}};
 }
 
 } // namespace accelscope::labs::guided::pages::labs
