@@ -382,3 +382,24 @@ TEST_CASE("roofline --hierarchical prints the level table as text and refuses a 
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
     CHECK_THAT(bad.err, Catch::Matchers::Contains("fp99"));
 }
+
+TEST_CASE("roofline --svg writes the page's figure, and bad chart options write nothing and name the option")
+{
+    TempDir dir;
+    const auto file = dir.path() / "roofline.svg";
+    const auto run = runCli(dir.path() / "user.db", {"roofline", "--device", "nvidia-h100-sxm", "--svg", file.string()});
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const std::string svg = accelscope::tests::readText(file);
+    // The frame's title and the chart's roofs and labels (the GUI test compares the bytes with the page's export).
+    CHECK_THAT(svg, Catch::StartsWith("<svg") && Catch::Contains("<title>Roofline: NVIDIA H100 SXM5 80GB</title>") &&
+                        Catch::Contains("bf16 989.5") && Catch::Contains("ridge 295 FLOP/B"));
+    CHECK(svg.find("NaN") == std::string::npos);
+    std::filesystem::remove(file);
+    requireOneErrorLine({"roofline", "--device", "nvidia-h100-sxm", "--chart-precision", "fp7", "--svg", file.string()},
+                        "--chart-precision 'fp7'");
+    requireOneErrorLine({"roofline", "--device", "nvidia-h100-sxm", "--chart-llm", "no-such-model", "--svg", file.string()},
+                        "no-such-model");
+    requireOneErrorLine({"roofline", "--device", "nvidia-h100-sxm", "--svg", (dir.path() / "missing" / "r.svg").string()}, "--svg");
+    CHECK_FALSE(std::filesystem::exists(file));
+}
