@@ -10,7 +10,10 @@
 #include "models/memory/inference_memory.hpp"
 #include "models/memory/llm_memory_plan.hpp"
 #include "models/memory/memory_pyramid.hpp"
+#include "models/memory/pyramid_figure.hpp"
 #include "models/memory/pyramid_move.hpp"
+#include "models/catalog/catalog_set.hpp"
+#include "models/figure/figure.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/roofline/llm_analysis.hpp"
 #include "models/common/number_text.hpp"
@@ -283,25 +286,64 @@ struct PyramidOptions {
     std::string device;
     bool local = false;
     std::optional<double> moveBytes;
+    std::string compare;  ///< with --svg: a second device beside the first, as the page shows two
+    std::string svgFile;  ///< the Memory pyramid page's figure of --device, --compare, --local, --move-bytes
+    bool dark = false;
 };
+
+/// The Memory pyramid page's figure for these options: --device and --compare side by side, this
+/// machine when --local, moving --move-bytes (the page's 1 GB when none); the page in that state exports the same bytes.
+ExitCode writePyramidSvg(const CliContext& ctx, const PyramidOptions& o, const std::optional<MemoryPyramid>& local)
+{
+    std::vector<models::catalog::Device> devices;
+    std::array<std::string, 2> ids;
+    for (std::size_t i = 0; const auto* query : {&o.device, &o.compare}) {
+        if (!query->empty()) {
+            auto d = resolveDevice(ctx, *query);
+            if (!d) return ctx.error(d.error());
+            ids[i] = d->id;
+            devices.push_back(std::move(*d));
+        }
+        ++i;
+    }
+    PyramidView view(std::move(devices), local, "");
+    view.setDevices(ids[0], ids[1]);
+    view.setShowLocal(o.local);
+    if (o.moveBytes) view.setMoveBytes(*o.moveBytes);
+    const auto figure = pyramidFigure(view, o.dark);
+    if (!figure) return ctx.error("--svg: " + figure.error().message);
+    if (auto ok = models::catalog::writeFileAtomically(o.svgFile, models::figure::figureSvg(*figure)); !ok) {
+        return ctx.error("--svg " + ok.error().message);
+    }
+    return ExitCode::Ok;
+}
 
 ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
 {
     const std::string& deviceName = o.device;
     const bool local = o.local;
-    if (local == !deviceName.empty()) return ctx.error("give exactly one of --device D and --local");
+    // The figure may show a device and this machine together; the table shows one of them (--device first).
+    if (o.svgFile.empty() && local == !deviceName.empty()) return ctx.error("give exactly one of --device D and --local");
+    if (!local && deviceName.empty()) return ctx.error("give --device D or --local (or both with --svg)");
+    if (!o.compare.empty() && o.svgFile.empty()) return ctx.error("--compare draws a second pyramid in the --svg figure: give --svg FILE");
     if (o.moveBytes && (!(*o.moveBytes > 0.0) || !std::isfinite(*o.moveBytes))) {
         return ctx.error("--move-bytes must be a positive number of bytes, got " + models::exactText(*o.moveBytes));
     }
     MemoryPyramid p;
     std::string measuredBy = "on this CPU, the cpu-latency and cpu-memory-bandwidth labs measure it";
+    std::optional<MemoryPyramid> localP;
     if (local) {
         const auto info = labs::machine::describeLocalMachine();
         if (!info) return ctx.error(info.error());
         LocalMachine m{info->cpuModel, {}, info->memoryBytes, info->topologySource};
         for (const auto& c : info->caches) m.caches.push_back({c.level, c.type, c.sizeBytes, c.instances});
-        p = localPyramid(m);
-    } else {
+        localP = localPyramid(m);
+        p = *localP;
+    }
+    if (!o.svgFile.empty()) {
+        if (const ExitCode written = writePyramidSvg(ctx, o, localP); written != ExitCode::Ok) return written;
+    }
+    if (!deviceName.empty()) {
         const auto d = resolveDevice(ctx, deviceName);
         if (!d) return ctx.error(d.error());
         p = devicePyramid(*d);
@@ -395,6 +437,10 @@ void addMemoryCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     pyramid->add_option("--device", p->device, "catalog device");
     pyramid->add_flag("--local", p->local, "this machine's CPU (caches from hwloc)");
     pyramid->add_option("--move-bytes", p->moveBytes, "time to move this many bytes through each level (bytes / bandwidth + latency)");
+    pyramid->add_option("--compare", p->compare, "with --svg: a second catalog device beside --device, as the page shows two");
+    pyramid->add_option("--svg", p->svgFile, "also write the Memory pyramid page's figure (its Export figure) of --device, --compare, "
+                                             "--local and --move-bytes (the page's 1 GB when none) as SVG");
+    pyramid->add_flag("--dark", p->dark, "with --svg: the dark theme");
     pyramid->callback([&ctx, &exitCode, p] { exitCode = runPyramid(ctx, *p); });
 }
 

@@ -180,8 +180,8 @@ TEST_CASE("pyramid view: a level's hover text gives each figure's source and for
     view.setDevices("nvidia-a100-sxm4-80gb", "amd-instinct-mi300x");
     const auto chart = view.chart(1280, 800, false, 13);
     const auto tip = [&](const std::string& start) {
-        const auto hit = std::ranges::find_if(chart.hits(), [&](const auto& h) { return h.tip.starts_with(start); });
-        REQUIRE(hit != chart.hits().end());
+        const auto hit = std::ranges::find_if(chart.hits, [&](const auto& h) { return h.tip.starts_with(start); });
+        REQUIRE(hit != chart.hits.end());
         return hit->tip;
     };
     const std::string shared = tip("NVIDIA A100 SXM4 80GB\nShared memory / L1");

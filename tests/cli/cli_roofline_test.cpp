@@ -403,3 +403,22 @@ TEST_CASE("roofline --svg writes the page's figure, and bad chart options write 
     requireOneErrorLine({"roofline", "--device", "nvidia-h100-sxm", "--svg", (dir.path() / "missing" / "r.svg").string()}, "--svg");
     CHECK_FALSE(std::filesystem::exists(file));
 }
+
+TEST_CASE("memory pyramid --svg writes the page's figure of two devices, and a bad --compare writes nothing and names it")
+{
+    TempDir dir;
+    const auto file = dir.path() / "pyramid.svg";
+    const auto run = runCli(dir.path() / "user.db", {"memory", "pyramid", "--device", "nvidia-h100-sxm", "--compare", "amd-instinct-mi300x",
+                                                     "--move-bytes", "1e6", "--svg", file.string()});
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Catch::StartsWith("NVIDIA H100 SXM5 80GB")); // the table is still the --device's
+    const std::string svg = accelscope::tests::readText(file);
+    CHECK_THAT(svg, Catch::StartsWith("<svg") && Catch::Contains("<title>Memory pyramid: NVIDIA H100 SXM5 80GB vs AMD Instinct MI300X") &&
+                        Catch::Contains("moving 1 MB through each level") && Catch::Contains("HBM3"));
+    std::filesystem::remove(file);
+    requireOneErrorLine({"memory", "pyramid", "--device", "nvidia-h100-sxm", "--compare", "no-such-device", "--svg", file.string()},
+                        "no-such-device");
+    requireOneErrorLine({"memory", "pyramid", "--device", "nvidia-h100-sxm", "--compare", "amd-instinct-mi300x"}, "--compare");
+    CHECK_FALSE(std::filesystem::exists(file));
+}
