@@ -10,6 +10,7 @@
 #include "models/memory/inference_memory.hpp"
 #include "models/memory/llm_memory_plan.hpp"
 #include "models/memory/memory_pyramid.hpp"
+#include "models/memory/llm_memory_chart.hpp"
 #include "models/memory/pyramid_figure.hpp"
 #include "models/memory/pyramid_move.hpp"
 #include "models/catalog/catalog_set.hpp"
@@ -116,7 +117,34 @@ struct TrainOptions {
     std::string recompute = "none";
     std::string device;
     bool fit = false;
+    std::string svgFile;
+    std::vector<std::string> bars;
+    bool dark = false;
 };
+
+/// The LLM calculator page's figure of these settings (the model a --model preset, as the page knows only
+/// presets) with one bar per --bar device (the --device when none; else the page's H100, MI300X and B200).
+ExitCode writeLlmSvg(const CliContext& ctx, LlmMemorySettings settings, const ModelOptions& model, const std::vector<std::string>& bars,
+                     const std::string& device, const std::string& file, bool dark)
+{
+    if (model.preset.empty() || !model.configFile.empty() || model.flags.layers != 0) {
+        return ctx.error("--svg draws the LLM calculator's figure, which knows the model presets only: give --model PRESET");
+    }
+    settings.modelId = model.preset;
+    std::vector<std::string> queries = bars;
+    if (queries.empty()) queries = device.empty() ? std::vector<std::string>{"nvidia-h100-sxm", "amd-instinct-mi300x", "nvidia-b200"}
+                                                  : std::vector<std::string>{device};
+    std::vector<models::catalog::Device> entries;
+    for (const auto& q : queries) {
+        auto d = resolveDevice(ctx, q);
+        if (!d) return ctx.error("--bar: " + d.error().message);
+        if (std::ranges::find(entries, d->id, &models::catalog::Device::id) == entries.end()) entries.push_back(std::move(*d));
+    }
+    const auto figure = llmMemoryFigure(settings, entries, dark);
+    if (!figure) return ctx.error("--svg: " + figure.error().message);
+    if (auto ok = models::catalog::writeFileAtomically(file, models::figure::figureSvg(*figure)); !ok) return ctx.error("--svg " + ok.error().message);
+    return ExitCode::Ok;
+}
 
 // The --device of a fit question, when one was given.
 models::Result<std::optional<models::catalog::Device>> optionalDevice(const CliContext& ctx, const std::string& query)
@@ -151,6 +179,9 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
     }
     LlmMemorySettings& s = o.settings;
     s.recompute = *recomputeFromName(o.recompute);
+    if (!o.svgFile.empty()) {
+        if (const ExitCode written = writeLlmSvg(ctx, s, o.model, o.bars, o.device, o.svgFile, o.dark); written != ExitCode::Ok) return written;
+    }
     // Fewest devices = the data-parallel degree N_d at the given tp, pp and ZeRO stage.
     const auto inputAt = [&](int dp) { return config ? trainingInput(s, *config, dp) : trainingInput(s, o.params, dp); };
     const auto input = inputAt(s.dataParallel);
@@ -212,6 +243,9 @@ struct InferOptions {
     }();
     std::string device;
     bool fit = false;
+    std::string svgFile;
+    std::vector<std::string> bars;
+    bool dark = false;
 };
 
 ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
@@ -219,6 +253,9 @@ ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
     const auto c = resolveModel(o.model);
     if (!c) return ctx.error(c.error());
     const LlmMemorySettings& s = o.settings;
+    if (!o.svgFile.empty()) {
+        if (const ExitCode written = writeLlmSvg(ctx, s, o.model, o.bars, o.device, o.svgFile, o.dark); written != ExitCode::Ok) return written;
+    }
     const InferenceMemoryInput input = inferenceInput(s, s.tensorParallel);
     const auto m = inferenceMemory(*c, input);
     if (!m) return ctx.error(m.error());
@@ -385,6 +422,15 @@ ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
     return ExitCode::Ok;
 }
 
+void addLlmSvgOptions(CLI::App& cmd, std::string& svgFile, std::vector<std::string>& bars, bool& dark)
+{
+    cmd.add_option("--svg", svgFile, "also write the LLM calculator page's figure (its Export figure) of these settings as SVG "
+                                     "(needs --model PRESET)");
+    cmd.add_option("--bar", bars, "with --svg: a device drawn as a stacked bar, repeatable (default: the --device, else the page's "
+                                  "H100, MI300X and B200)");
+    cmd.add_flag("--dark", dark, "with --svg: the dark theme");
+}
+
 void addParallelOptions(CLI::App& cmd, TrainOptions& o)
 {
     LlmMemorySettings& s = o.settings;
@@ -414,6 +460,7 @@ void addMemoryCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     addParallelOptions(*train, *t);
     train->add_option("--device", t->device, "say whether it fits on this catalog device");
     train->add_flag("--fit", t->fit, "fewest devices (data-parallel degree) of every catalog entry");
+    addLlmSvgOptions(*train, t->svgFile, t->bars, t->dark);
     train->callback([&ctx, &exitCode, t] { exitCode = runTrain(ctx, *t); });
 
     auto i = std::make_shared<InferOptions>();
@@ -430,6 +477,7 @@ void addMemoryCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     infer->add_option("--workspace-bytes", s.workspaceBytes, "library workspace per device, bytes")->capture_default_str();
     infer->add_option("--device", i->device, "say whether it fits on this catalog device");
     infer->add_flag("--fit", i->fit, "fewest devices (tensor-parallel degree) of every catalog entry");
+    addLlmSvgOptions(*infer, i->svgFile, i->bars, i->dark);
     infer->callback([&ctx, &exitCode, i] { exitCode = runInfer(ctx, *i); });
 
     auto p = std::make_shared<PyramidOptions>();

@@ -422,3 +422,19 @@ TEST_CASE("memory pyramid --svg writes the page's figure of two devices, and a b
     requireOneErrorLine({"memory", "pyramid", "--device", "nvidia-h100-sxm", "--compare", "amd-instinct-mi300x"}, "--compare");
     CHECK_FALSE(std::filesystem::exists(file));
 }
+
+TEST_CASE("memory infer --svg writes the LLM calculator's figure, and a model the page cannot name or a bad --bar write nothing")
+{
+    TempDir dir;
+    const auto file = dir.path() / "llm.svg";
+    const auto run = runCli(dir.path() / "user.db", {"memory", "infer", "--model", "llama3.1-8b", "--bar", "nvidia-h100-sxm", "--svg", file.string()});
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const std::string svg = accelscope::tests::readText(file);
+    CHECK_THAT(svg, Catch::StartsWith("<svg") && Catch::Contains("<title>LLM memory per device: inference</title>") &&
+                        Catch::Contains("NVIDIA H100 SXM5 80GB: ") && Catch::Contains("weights "));
+    std::filesystem::remove(file);
+    requireOneErrorLine({"memory", "train", "--params", "7e9", "--svg", file.string()}, "--model PRESET");
+    requireOneErrorLine({"memory", "train", "--model", "llama3.1-8b", "--bar", "no-such-device", "--svg", file.string()}, "--bar");
+    CHECK_FALSE(std::filesystem::exists(file));
+}
