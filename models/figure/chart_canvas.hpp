@@ -29,7 +29,7 @@ struct Chart {
     std::vector<HitArea> hits;
 };
 
-/// Builds a chart's Drawing: Scene-style calls (corners, not sizes) in float pixels.
+/// Builds a chart: rectangles by two corners (not corner and size), text with an anchor, hover areas, in float pixels.
 class ChartCanvas {
 public:
     ChartCanvas(float width, float height, float fontSize, Measure measure = {});
