@@ -10,7 +10,11 @@
 #include "models/memory/inference_memory.hpp"
 #include "models/memory/llm_memory_plan.hpp"
 #include "models/memory/memory_pyramid.hpp"
+#include "models/memory/llm_memory_chart.hpp"
+#include "models/memory/pyramid_figure.hpp"
 #include "models/memory/pyramid_move.hpp"
+#include "models/catalog/catalog_set.hpp"
+#include "models/figure/figure.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/roofline/llm_analysis.hpp"
 #include "models/common/number_text.hpp"
@@ -113,7 +117,34 @@ struct TrainOptions {
     std::string recompute = "none";
     std::string device;
     bool fit = false;
+    std::string svgFile;
+    std::vector<std::string> bars;
+    bool dark = false;
 };
+
+/// The LLM calculator page's figure of these settings (the model a --model preset, as the page knows only
+/// presets) with one bar per --bar device (the --device when none; else the page's H100, MI300X and B200).
+ExitCode writeLlmSvg(const CliContext& ctx, LlmMemorySettings settings, const ModelOptions& model, const std::vector<std::string>& bars,
+                     const std::string& device, const std::string& file, bool dark)
+{
+    if (model.preset.empty() || !model.configFile.empty() || model.flags.layers != 0) {
+        return ctx.error("--svg draws the LLM calculator's figure, which knows the model presets only: give --model PRESET");
+    }
+    settings.modelId = model.preset;
+    std::vector<std::string> queries = bars;
+    if (queries.empty()) queries = device.empty() ? std::vector<std::string>{"nvidia-h100-sxm", "amd-instinct-mi300x", "nvidia-b200"}
+                                                  : std::vector<std::string>{device};
+    std::vector<models::catalog::Device> entries;
+    for (const auto& q : queries) {
+        auto d = resolveDevice(ctx, q);
+        if (!d) return ctx.error("--bar: " + d.error().message);
+        if (std::ranges::find(entries, d->id, &models::catalog::Device::id) == entries.end()) entries.push_back(std::move(*d));
+    }
+    const auto figure = llmMemoryFigure(settings, entries, dark);
+    if (!figure) return ctx.error("--svg: " + figure.error().message);
+    if (auto ok = models::catalog::writeFileAtomically(file, models::figure::figureSvg(*figure)); !ok) return ctx.error("--svg " + ok.error().message);
+    return ExitCode::Ok;
+}
 
 // The --device of a fit question, when one was given.
 models::Result<std::optional<models::catalog::Device>> optionalDevice(const CliContext& ctx, const std::string& query)
@@ -148,6 +179,9 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
     }
     LlmMemorySettings& s = o.settings;
     s.recompute = *recomputeFromName(o.recompute);
+    if (!o.svgFile.empty()) {
+        if (const ExitCode written = writeLlmSvg(ctx, s, o.model, o.bars, o.device, o.svgFile, o.dark); written != ExitCode::Ok) return written;
+    }
     // Fewest devices = the data-parallel degree N_d at the given tp, pp and ZeRO stage.
     const auto inputAt = [&](int dp) { return config ? trainingInput(s, *config, dp) : trainingInput(s, o.params, dp); };
     const auto input = inputAt(s.dataParallel);
@@ -209,6 +243,9 @@ struct InferOptions {
     }();
     std::string device;
     bool fit = false;
+    std::string svgFile;
+    std::vector<std::string> bars;
+    bool dark = false;
 };
 
 ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
@@ -216,6 +253,9 @@ ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
     const auto c = resolveModel(o.model);
     if (!c) return ctx.error(c.error());
     const LlmMemorySettings& s = o.settings;
+    if (!o.svgFile.empty()) {
+        if (const ExitCode written = writeLlmSvg(ctx, s, o.model, o.bars, o.device, o.svgFile, o.dark); written != ExitCode::Ok) return written;
+    }
     const InferenceMemoryInput input = inferenceInput(s, s.tensorParallel);
     const auto m = inferenceMemory(*c, input);
     if (!m) return ctx.error(m.error());
@@ -283,25 +323,64 @@ struct PyramidOptions {
     std::string device;
     bool local = false;
     std::optional<double> moveBytes;
+    std::string compare;  ///< with --svg: a second device beside the first, as the page shows two
+    std::string svgFile;  ///< the Memory pyramid page's figure of --device, --compare, --local, --move-bytes
+    bool dark = false;
 };
+
+/// The Memory pyramid page's figure for these options: --device and --compare side by side, this
+/// machine when --local, moving --move-bytes (the page's 1 GB when none); the page in that state exports the same bytes.
+ExitCode writePyramidSvg(const CliContext& ctx, const PyramidOptions& o, const std::optional<MemoryPyramid>& local)
+{
+    std::vector<models::catalog::Device> devices;
+    std::array<std::string, 2> ids;
+    for (std::size_t i = 0; const auto* query : {&o.device, &o.compare}) {
+        if (!query->empty()) {
+            auto d = resolveDevice(ctx, *query);
+            if (!d) return ctx.error(d.error());
+            ids[i] = d->id;
+            devices.push_back(std::move(*d));
+        }
+        ++i;
+    }
+    PyramidView view(std::move(devices), local, "");
+    view.setDevices(ids[0], ids[1]);
+    view.setShowLocal(o.local);
+    if (o.moveBytes) view.setMoveBytes(*o.moveBytes);
+    const auto figure = pyramidFigure(view, o.dark);
+    if (!figure) return ctx.error("--svg: " + figure.error().message);
+    if (auto ok = models::catalog::writeFileAtomically(o.svgFile, models::figure::figureSvg(*figure)); !ok) {
+        return ctx.error("--svg " + ok.error().message);
+    }
+    return ExitCode::Ok;
+}
 
 ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
 {
     const std::string& deviceName = o.device;
     const bool local = o.local;
-    if (local == !deviceName.empty()) return ctx.error("give exactly one of --device D and --local");
+    // The figure may show a device and this machine together; the table shows one of them (--device first).
+    if (o.svgFile.empty() && local == !deviceName.empty()) return ctx.error("give exactly one of --device D and --local");
+    if (!local && deviceName.empty()) return ctx.error("give --device D or --local (or both with --svg)");
+    if (!o.compare.empty() && o.svgFile.empty()) return ctx.error("--compare draws a second pyramid in the --svg figure: give --svg FILE");
     if (o.moveBytes && (!(*o.moveBytes > 0.0) || !std::isfinite(*o.moveBytes))) {
         return ctx.error("--move-bytes must be a positive number of bytes, got " + models::exactText(*o.moveBytes));
     }
     MemoryPyramid p;
     std::string measuredBy = "on this CPU, the cpu-latency and cpu-memory-bandwidth labs measure it";
+    std::optional<MemoryPyramid> localP;
     if (local) {
         const auto info = labs::machine::describeLocalMachine();
         if (!info) return ctx.error(info.error());
         LocalMachine m{info->cpuModel, {}, info->memoryBytes, info->topologySource};
         for (const auto& c : info->caches) m.caches.push_back({c.level, c.type, c.sizeBytes, c.instances});
-        p = localPyramid(m);
-    } else {
+        localP = localPyramid(m);
+        p = *localP;
+    }
+    if (!o.svgFile.empty()) {
+        if (const ExitCode written = writePyramidSvg(ctx, o, localP); written != ExitCode::Ok) return written;
+    }
+    if (!deviceName.empty()) {
         const auto d = resolveDevice(ctx, deviceName);
         if (!d) return ctx.error(d.error());
         p = devicePyramid(*d);
@@ -343,6 +422,15 @@ ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
     return ExitCode::Ok;
 }
 
+void addLlmSvgOptions(CLI::App& cmd, std::string& svgFile, std::vector<std::string>& bars, bool& dark)
+{
+    cmd.add_option("--svg", svgFile, "also write the LLM calculator page's figure (its Export figure) of these settings as SVG "
+                                     "(needs --model PRESET)");
+    cmd.add_option("--bar", bars, "with --svg: a device drawn as a stacked bar, repeatable (default: the --device, else the page's "
+                                  "H100, MI300X and B200)");
+    cmd.add_flag("--dark", dark, "with --svg: the dark theme");
+}
+
 void addParallelOptions(CLI::App& cmd, TrainOptions& o)
 {
     LlmMemorySettings& s = o.settings;
@@ -372,6 +460,7 @@ void addMemoryCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     addParallelOptions(*train, *t);
     train->add_option("--device", t->device, "say whether it fits on this catalog device");
     train->add_flag("--fit", t->fit, "fewest devices (data-parallel degree) of every catalog entry");
+    addLlmSvgOptions(*train, t->svgFile, t->bars, t->dark);
     train->callback([&ctx, &exitCode, t] { exitCode = runTrain(ctx, *t); });
 
     auto i = std::make_shared<InferOptions>();
@@ -388,6 +477,7 @@ void addMemoryCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     infer->add_option("--workspace-bytes", s.workspaceBytes, "library workspace per device, bytes")->capture_default_str();
     infer->add_option("--device", i->device, "say whether it fits on this catalog device");
     infer->add_flag("--fit", i->fit, "fewest devices (tensor-parallel degree) of every catalog entry");
+    addLlmSvgOptions(*infer, i->svgFile, i->bars, i->dark);
     infer->callback([&ctx, &exitCode, i] { exitCode = runInfer(ctx, *i); });
 
     auto p = std::make_shared<PyramidOptions>();
@@ -395,6 +485,10 @@ void addMemoryCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     pyramid->add_option("--device", p->device, "catalog device");
     pyramid->add_flag("--local", p->local, "this machine's CPU (caches from hwloc)");
     pyramid->add_option("--move-bytes", p->moveBytes, "time to move this many bytes through each level (bytes / bandwidth + latency)");
+    pyramid->add_option("--compare", p->compare, "with --svg: a second catalog device beside --device, as the page shows two");
+    pyramid->add_option("--svg", p->svgFile, "also write the Memory pyramid page's figure (its Export figure) of --device, --compare, "
+                                             "--local and --move-bytes (the page's 1 GB when none) as SVG");
+    pyramid->add_flag("--dark", p->dark, "with --svg: the dark theme");
     pyramid->callback([&ctx, &exitCode, p] { exitCode = runPyramid(ctx, *p); });
 }
 

@@ -13,6 +13,10 @@
 #include "models/roofline/model_presets.hpp"
 #include "models/roofline/placements.hpp"
 #include "models/roofline/roof_selection.hpp"
+#include "models/roofline/roofline_figure.hpp"
+#include "models/roofline/roofline_state.hpp"
+#include "models/catalog/catalog_set.hpp"
+#include "models/figure/figure.hpp"
 #include "models/common/number_text.hpp"
 
 #include <CLI/CLI.hpp>
@@ -35,7 +39,47 @@ struct RooflineOptions {
     std::vector<std::string> kernels;
     std::vector<std::string> chartKernels;
     bool hierarchical = false;
+    std::string svgFile;                   ///< the Roofline page's figure of the chart state below
+    bool dark = false;
+    std::vector<std::string> chartPrecisions; ///< roofs on the chart (default: the page's bf16 and fp8)
+    bool dramOnly = false;
+    std::string chartLlm;                  ///< LLM mode: this model preset's ops instead of the kernels
 };
+
+/// The Roofline page's state for these options: the devices in order, the page's kernels unless
+/// --chart-kernel names others, --chart-precision roofs (the page's bf16 and fp8 when none), --sparse,
+/// --dram-only, --chart-llm (LLM mode, the page's workload). The page in that state exports the same figure.
+models::Result<RooflineState> chartState(const std::vector<models::catalog::Device>& devices, const RooflineOptions& o,
+                                 std::vector<KernelEntry> entries)
+{
+    RooflineState state(devices);
+    std::vector<std::string> ids;
+    for (const auto& d : devices) ids.push_back(d.id);
+    if (ids.size() > RooflineState::maxDevices) {
+        return models::fail(models::ErrorCode::InvalidArgument, "--svg: the chart holds at most " + std::to_string(RooflineState::maxDevices) + " devices");
+    }
+    state.setDevices(ids);
+    if (!o.chartPrecisions.empty()) {
+        const std::vector<std::string> shown(state.precisions().begin(), state.precisions().end());
+        for (const auto& p : shown) state.setPrecisionShown(p, false);
+        const auto known = knownPrecisions();
+        for (const auto& p : o.chartPrecisions) {
+            if (std::ranges::find(known, p) == known.end()) {
+                return models::fail(models::ErrorCode::InvalidArgument, "--chart-precision '" + p + "': not a precision (fp64 … int4)");
+            }
+            state.setPrecisionShown(p, true);
+        }
+    }
+    state.setSparse(o.sparse);
+    state.setDramOnly(o.dramOnly);
+    if (!entries.empty()) state.kernels() = std::move(entries);
+    if (!o.chartLlm.empty()) {
+        if (auto preset = findModelPreset(o.chartLlm); !preset) return std::unexpected(preset.error());
+        state.setMode(ChartMode::Llm);
+        state.llm().modelId = o.chartLlm;
+    }
+    return state;
+}
 
 json ceilingsJson(const DeviceRoofline& roof, double computeTflops)
 {
@@ -182,6 +226,17 @@ ExitCode runRoofline(const CliContext& ctx, const RooflineOptions& o)
     std::vector<const models::catalog::Device*> devices;
     for (const auto& r : reports) devices.push_back(&r.device);
     const auto placements = placeKernels(entries, devices, o.sparse ? Sparsity::Sparse : Sparsity::Dense);
+    if (!o.svgFile.empty()) {
+        std::vector<models::catalog::Device> chosen;
+        for (const auto& r : reports) chosen.push_back(r.device);
+        auto state = chartState(chosen, o, entries);
+        if (!state) return ctx.error(state.error());
+        const auto figure = rooflineFigure(*state, o.dark);
+        if (!figure) return ctx.error("--svg: " + figure.error().message);
+        if (auto ok = models::catalog::writeFileAtomically(o.svgFile, models::figure::figureSvg(*figure)); !ok) {
+            return ctx.error("--svg " + ok.error().message);
+        }
+    }
     if (ctx.json) {
         // One device: its document (as before several could be named); several: {"devices": [...]}.
         json doc;
@@ -383,6 +438,14 @@ void addRooflineCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     roofline->add_flag("--hierarchical", r->hierarchical,
                        "also one bandwidth roof per memory level that has a bandwidth (L1/shared, L2, device memory, host "
                        "link, scale-up) with its ridge point, and each --kernel placed on the level its working set lives in");
+    roofline->add_option("--svg", r->svgFile, "also write the Roofline page's figure (its Export figure) of --device, --chart-kernel "
+                                              "(the page's kernels when none), --chart-precision, --sparse, --dram-only, --chart-llm as SVG");
+    roofline->add_flag("--dark", r->dark, "with --svg: the dark theme");
+    roofline->add_option("--chart-precision", r->chartPrecisions, "with --svg: a precision whose roofs the chart shows, repeatable "
+                                                                  "(default: bf16 and fp8, as the page)");
+    roofline->add_flag("--dram-only", r->dramOnly, "with --svg: only the device-memory roof (the page's \"DRAM only\")");
+    roofline->add_option("--chart-llm", r->chartLlm, "with --svg: LLM mode, this model preset's prefill and decode ops (llm list) "
+                                                    "at the page's workload");
     roofline->callback([&ctx, &exitCode, r] { exitCode = runRoofline(ctx, *r); });
 
     CLI::App* llm = app.add_subcommand("llm", "LLM inference on the roofline: per-op bounds, TTFT, per-token time");

@@ -13,7 +13,10 @@
 #include "models/memory/device_fit.hpp"
 #include "models/serving/calibration.hpp"
 #include "models/serving/serving_memo.hpp"
+#include "models/serving/pareto_figure.hpp"
 #include "models/serving/serving_plan.hpp"
+#include "models/catalog/catalog_set.hpp"
+#include "models/figure/figure.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -46,6 +49,8 @@ struct ServeOptions {
     bool memo = false;
     bool frontier = false;
     bool everyCount = false;
+    std::string svgFile; ///< plan: the Serving planner page's figure (the frontiers of the first four fitting devices)
+    bool dark = false;
     ServeSizeOptions sizing; ///< plan: a load (--users, --requests-per-s, --tokens-per-day) sizes on the step model
     // calibrate
     std::string data;
@@ -214,6 +219,10 @@ ExitCode runPlan(const CliContext& ctx, const ServeOptions& o)
     po.order = *order;
     po.everyCount = o.everyCount;
     const auto rows = planServing(*config, set->devices, *request, *table, po);
+    if (!o.svgFile.empty()) {
+        const auto svg = models::figure::figureSvg(paretoFigure(frontierCurves(*config, *request, rows, *table), o.dark));
+        if (auto ok = models::catalog::writeFileAtomically(o.svgFile, svg); !ok) return ctx.error("--svg " + ok.error().message);
+    }
     if (o.memo) {
         *ctx.out << purchaseMemo(*config, *request, rows, *table, o.limit > 0 ? static_cast<std::size_t>(o.limit) : 10);
         return ExitCode::Ok;
@@ -355,6 +364,9 @@ void addServeCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     plan->add_option("--limit", o->limit, "print at most this many rows (0: all)");
     plan->add_flag("--every-count", o->everyCount, "a row for every count that fits (default: per device the count that ranks best)");
     plan->add_flag("--memo", o->memo, "print the purchase memo (Markdown, every number with its source or formula)");
+    plan->add_option("--svg", o->svgFile, "also write the Serving planner page's figure (its Export figure: the frontiers of the first "
+                                          "four devices that fit, in rank order) as SVG");
+    plan->add_flag("--dark", o->dark, "with --svg: the dark theme");
     addDemandOptions(*plan, o->sizing);
     plan->callback([&ctx, &exitCode, o] {
         if (!o->sizing.demandGiven()) {

@@ -7,21 +7,16 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QFont>
-#include <QFontMetricsF>
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgRenderer>
 
-#include <algorithm>
 #include <cmath>
 
 namespace accelscope::gui {
 namespace {
 
 QString tr(const char* text) { return QCoreApplication::translate("FigureExport", text); }
-
-models::figure::Colour colourOf(const Rgba& c) { return {c.r, c.g, c.b, c.a}; }
 
 } // namespace
 
@@ -67,36 +62,6 @@ std::expected<models::figure::Figure, QString> figureOfPage(QWidget* page, bool 
     auto* source = dynamic_cast<FigurePage*>(page);
     if (source == nullptr) return std::unexpected(tr("This page has no figure to export (title, chart, legend, sources); Export view as PNG (Ctrl+Shift+S) saves a screenshot"));
     return source->figure(dark);
-}
-
-Scene::Measure figureMeasure()
-{
-    // The SVG names the generic "sans-serif" family; the PNG is rendered with what it resolves to.
-    return [](const std::string& text, float size) {
-        QFont font(QStringLiteral("sans-serif"));
-        font.setPixelSize(std::max(1, static_cast<int>(std::lround(size))));
-        return static_cast<float>(QFontMetricsF(font).horizontalAdvance(QString::fromStdString(text)));
-    };
-}
-
-models::figure::Drawing drawingOf(const Scene& scene)
-{
-    models::figure::Drawing d;
-    d.width = scene.width();
-    d.height = scene.height();
-    for (const auto& r : scene.rects()) d.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0, colourOf(r.fill), colourOf(r.stroke));
-    for (const auto& l : scene.lines()) d.line(l.x0, l.y0, l.x1, l.y1, colourOf(l.colour), l.thickness, l.dashed);
-    for (const auto& m : scene.markers()) {
-        const auto shape = static_cast<models::figure::MarkerShape>(static_cast<int>(m.shape));
-        d.markers.push_back({m.x, m.y, m.radius, colourOf(m.fill), shape, m.hollow});
-    }
-    for (const auto& t : scene.texts()) {
-        const auto anchor = t.anchor == TextAnchor::Left ? models::figure::Anchor::Start
-                            : t.anchor == TextAnchor::Centre ? models::figure::Anchor::Middle
-                                                             : models::figure::Anchor::End;
-        d.text(t.x, t.y, t.text, colourOf(t.colour), t.size, anchor);
-    }
-    return d;
 }
 
 } // namespace accelscope::gui

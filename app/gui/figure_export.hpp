@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Figures for slides: a page's figure rendered to PNG at 2x (QPainter on a QImage) or written as
-// SVG, with no widgets in it, and its caption; the adapter from a canvas Scene to a figure drawing.
+// SVG, with no widgets in it, and its caption.
 #pragma once
 
-#include "app/gui/canvas/scene.hpp"
 #include "models/figure/figure.hpp"
 
 #include <QImage>
@@ -27,11 +26,5 @@ QString figureCaptionText(const models::figure::Figure& figure);
 
 /// The page's figure, or why there is none (a page without a chart says so too).
 std::expected<models::figure::Figure, QString> figureOfPage(QWidget* page, bool dark);
-
-/// Text widths of the figure's font, for laying out a chart Scene that becomes a figure.
-Scene::Measure figureMeasure();
-
-/// A canvas scene as a figure drawing (tooltips dropped; colours kept).
-models::figure::Drawing drawingOf(const Scene& scene);
 
 } // namespace accelscope::gui

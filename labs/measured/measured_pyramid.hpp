@@ -2,7 +2,7 @@
 // Memory levels measured on a machine (by the latency and bandwidth labs), to show beside its pyramid.
 #pragma once
 
-#include "models/memory/pyramid_move.hpp"
+#include "models/memory/measured_levels.hpp"
 
 #include "labs/lab.hpp"
 
@@ -12,27 +12,9 @@
 
 namespace accelscope::labs {
 
-/// One measured level; a figure of 0 means "not measured".
-struct MeasuredLevel {
-    std::string level;            ///< "L1", "L2", "L3", "DRAM" (matched to the hwloc levels by name)
-    double workingSetBytes = 0.0; ///< working set the figures were measured at, bytes
-    double latencyNs = 0.0;       ///< load-to-use latency, ns
-    double bandwidthGbs = 0.0;    ///< GB/s (10^9 B/s)
-
-    /// Seconds to stream `bytes` at the measured bandwidth (models::memory::moveThrough, as the
-    /// pyramid page times it); 0 when the bandwidth is not measured.
-    double moveSeconds(double bytes) const
-    {
-        if (!(bandwidthGbs > 0)) return 0.0;
-        return models::memory::moveThrough(bytes, bandwidthGbs, std::nullopt, std::nullopt).seconds.value_or(0.0);
-    }
-};
-
-/// What the labs measured on one machine.
-struct MeasuredPyramid {
-    std::string name;             ///< "Test CPU, measured (latency 2026-11-21…, bandwidth …)"
-    std::vector<MeasuredLevel> levels; ///< fastest first: L1, L2, L3, then DRAM
-};
+// The measured levels are data the pyramid chart draws: they live in models/memory.
+using models::memory::MeasuredLevel;
+using models::memory::MeasuredPyramid;
 
 /// Per-level latency (cpu-latency) and single-thread bandwidth (cpu-memory-bandwidth sweep, read
 /// at half of each cache's size; DRAM from the all-threads read kernel) of these results, matched

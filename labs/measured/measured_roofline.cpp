@@ -85,15 +85,5 @@ std::optional<MeasuredRoofline> firstMeasuredRoofline(const std::vector<LabResul
     return std::nullopt;
 }
 
-models::Result<DatasheetShare> datasheetShare(double intensityFlopPerByte, double gflops, const models::catalog::Device& device,
-                                              std::string_view precision)
-{
-    auto roof = models::roofline::selectRoof(device, precision);
-    if (!roof) return std::unexpected(roof.error());
-    auto memory = models::roofline::deviceMemoryCeiling(device);
-    if (!memory) return std::unexpected(memory.error());
-    const double attainableGflops = models::roofline::attainableTflops(roof->peakTflops, memory->bandwidthGBps, intensityFlopPerByte) * 1000;
-    return DatasheetShare{gflops / (roof->peakTflops * 1000), gflops / attainableGflops};
-}
 
 } // namespace accelscope::labs

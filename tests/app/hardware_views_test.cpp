@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Roofline, memory pyramid and LLM calculator views: they show what models/roofline and models/memory compute.
+#include "app/gui/canvas/drawing_painter.hpp"
 #include "app/gui/canvas/imgui_layout.hpp"
 #include "app/gui/llm-calculator/llm_calculator.hpp"
 #include "app/gui/memory-pyramid/pyramid_visualizer.hpp"
@@ -26,21 +27,22 @@ namespace {
 
 // Everything drawn in `chart` lies inside its width and height: text (by its anchor and
 // measured width), markers and rectangles. Returns the first thing that does not, or "".
-std::string outside(const gui::Scene& chart)
+std::string outside(const accelscope::models::figure::Drawing& chart, const accelscope::models::figure::Measure& measure)
 {
-    const float w = chart.width();
-    const float h = chart.height();
-    constexpr float slack = 0.5f; // rounding
-    for (const auto& t : chart.texts()) {
-        const float width = chart.textWidth(t.text, t.size);
-        const float left = t.anchor == gui::TextAnchor::Left ? t.x : t.anchor == gui::TextAnchor::Centre ? t.x - width / 2 : t.x - width;
+    namespace fig = accelscope::models::figure;
+    const double w = chart.width;
+    const double h = chart.height;
+    constexpr double slack = 0.5; // rounding
+    for (const auto& t : chart.texts) {
+        const double width = measure ? measure(t.text, static_cast<float>(t.size)) : fig::textWidthEstimate(t.text, t.size);
+        const double left = t.anchor == fig::Anchor::Start ? t.x : t.anchor == fig::Anchor::Middle ? t.x - width / 2 : t.x - width;
         if (left < -slack || left + width > w + slack || t.y < -slack || t.y + t.size > h + slack) return "text '" + t.text + "'";
     }
-    for (const auto& m : chart.markers()) {
+    for (const auto& m : chart.markers) {
         if (m.x - m.radius < -slack || m.x + m.radius > w + slack) return "a marker";
     }
-    for (const auto& r : chart.rects()) {
-        if (r.x0 < -slack || r.x1 > w + slack) return "a rectangle";
+    for (const auto& r : chart.rects) {
+        if (r.x < -slack || r.x + r.width > w + slack) return "a rectangle";
     }
     return {};
 }
@@ -76,11 +78,11 @@ TEST_CASE("roofline view: hovering a dot tells its bound")
     gui::roofline::RooflineVisualizer view(fixture.context->catalog().devices);
     const auto chart = view.chart(1000, 700, false, 13);
     // Find the dot's hit area through its tip text.
-    const auto hit = std::ranges::find_if(chart.hits(), [](const auto& h) {
+    const auto hit = std::ranges::find_if(chart.hits, [](const auto& h) {
         return h.tip.starts_with("GEMM 4096^3 bf16 on NVIDIA H100");
     });
-    REQUIRE(hit != chart.hits().end());
-    const std::string tip = chart.tipAt((hit->x0 + hit->x1) / 2, (hit->y0 + hit->y1) / 2);
+    REQUIRE(hit != chart.hits.end());
+    const std::string tip = accelscope::models::figure::tipAt(chart, (hit->x0 + hit->x1) / 2, (hit->y0 + hit->y1) / 2);
     CHECK_THAT(tip, Catch::Contains("compute bound") && Catch::Contains("ridge") && Catch::Contains("roof: bf16 tensor dense"));
 }
 
@@ -93,8 +95,8 @@ TEST_CASE("roofline view: the chart's roofs and ridges are selectRoof's, FP32 on
     const auto chart = view.chart(1000, 700, false, 13);
     // 67 TFLOP/s / 3350 GB/s = 20 FLOP/byte; the RTX PRO 6000 has no tensor figure: 125 / 1792 = 69.8 FLOP/byte.
     const auto roofTip = [&](const std::string& start) {
-        const auto hit = std::ranges::find_if(chart.hits(), [&](const auto& h) { return h.tip.starts_with(start); });
-        return hit == chart.hits().end() ? std::string() : hit->tip;
+        const auto hit = std::ranges::find_if(chart.hits, [&](const auto& h) { return h.tip.starts_with(start); });
+        return hit == chart.hits.end() ? std::string() : hit->tip;
     };
     CHECK_THAT(roofTip("NVIDIA H100 SXM5 80GB\nfp32 vector: 67 TFLOP/s"), Catch::Contains("ridge point 20 FLOP/byte"));
     CHECK_THAT(roofTip("NVIDIA RTX PRO 6000 Blackwell Workstation Edition 96GB\nfp32 vector: 125 TFLOP/s"),
@@ -108,13 +110,13 @@ TEST_CASE("roofline view: LLM mode plots every prefill and decode op, a layout t
     view.setMode(gui::roofline::ChartMode::Llm);
     view.llm().modelId = "llama2-70b";
     const auto chart = view.chart(1000, 700, false, 13);
-    const auto decodeDots = std::ranges::count_if(chart.hits(), [](const auto& h) { return h.tip.starts_with("decode "); });
-    const auto prefillDots = std::ranges::count_if(chart.hits(), [](const auto& h) { return h.tip.starts_with("prefill "); });
+    const auto decodeDots = std::ranges::count_if(chart.hits, [](const auto& h) { return h.tip.starts_with("decode "); });
+    const auto prefillDots = std::ranges::count_if(chart.hits, [](const auto& h) { return h.tip.starts_with("prefill "); });
     CHECK(decodeDots >= 5);
     CHECK(prefillDots >= 5);
     view.llm().workload.tensorParallel = 3;
     const auto bad = view.chart(1000, 700, false, 13);
-    CHECK(std::ranges::any_of(bad.texts(), [](const auto& t) { return t.text.find("not divisible by tp 3") != std::string::npos; }));
+    CHECK(std::ranges::any_of(bad.drawing.texts, [](const auto& t) { return t.text.find("not divisible by tp 3") != std::string::npos; }));
 }
 
 TEST_CASE("roofline view: measured roofs are drawn dashed and points give the share of the datasheet peak")
@@ -124,14 +126,14 @@ TEST_CASE("roofline view: measured roofs are drawn dashed and points give the sh
     view.setPrecisionShown("fp8", false); // compare with the BF16 roof
     view.showMeasured({"test machine", 2000.0, 100.0, {{10.0, 900.0}}, "unit test"});
     const auto chart = view.chart(1000, 700, false, 13);
-    CHECK(std::ranges::count_if(chart.lines(), [](const auto& l) { return l.dashed; }) == 3); // two roofs + the legend swatch
-    const auto hit = std::ranges::find_if(chart.hits(), [](const auto& h) { return h.tip.starts_with("test machine (measured)\n10"); });
-    REQUIRE(hit != chart.hits().end());
+    CHECK(std::ranges::count_if(chart.drawing.lines, [](const auto& l) { return l.dashed; }) == 3); // two roofs + the legend swatch
+    const auto hit = std::ranges::find_if(chart.hits, [](const auto& h) { return h.tip.starts_with("test machine (measured)\n10"); });
+    REQUIRE(hit != chart.hits.end());
     // 900 GFLOP/s of H100's 989.5 TFLOP/s BF16 dense peak is 0.09 %.
     CHECK_THAT(hit->tip, Catch::Contains("45.0% of its measured compute ceiling") && Catch::Contains("0.09% of its bf16 datasheet peak"));
     view.clearMeasured();
     const auto cleared = view.chart(1000, 700, false, 13);
-    CHECK(std::ranges::none_of(cleared.lines(), [](const auto& l) { return l.dashed; }));
+    CHECK(std::ranges::none_of(cleared.drawing.lines, [](const auto& l) { return l.dashed; }));
 }
 
 TEST_CASE("pyramid view: a row per level with sourced and unknown marks, measurements fill the local unknowns")
@@ -178,8 +180,8 @@ TEST_CASE("pyramid view: a level's hover text gives each figure's source and for
     view.setDevices("nvidia-a100-sxm4-80gb", "amd-instinct-mi300x");
     const auto chart = view.chart(1280, 800, false, 13);
     const auto tip = [&](const std::string& start) {
-        const auto hit = std::ranges::find_if(chart.hits(), [&](const auto& h) { return h.tip.starts_with(start); });
-        REQUIRE(hit != chart.hits().end());
+        const auto hit = std::ranges::find_if(chart.hits, [&](const auto& h) { return h.tip.starts_with(start); });
+        REQUIRE(hit != chart.hits.end());
         return hit->tip;
     };
     const std::string shared = tip("NVIDIA A100 SXM4 80GB\nShared memory / L1");
@@ -290,7 +292,7 @@ TEST_CASE("roofline view: at projector text size 2.5 the legend wraps and nothin
     const float width = GENERATE(500.0f, 770.0f, 1200.0f);
     ImGui::NewFrame(); // the ImGui font measures text inside a frame
     for (const bool imguiFont : {false, true}) {
-        const gui::Scene::Measure measure = imguiFont ? gui::Scene::imguiMeasure() : gui::Scene::Measure{};
+        const accelscope::models::figure::Measure measure = imguiFont ? gui::imguiMeasure() : accelscope::models::figure::Measure{};
         INFO((llm ? "LLM mode, " : "kernel mode, ") << width << " px wide, " << (imguiFont ? "ImGui font" : "estimated widths"));
         // The default view (H100 and MI300X, BF16 and FP8): every legend line and label fits, and
         // the legend leaves the plot most of the height (the plot's frame starts in the upper half).
@@ -298,20 +300,20 @@ TEST_CASE("roofline view: at projector text size 2.5 the legend wraps and nothin
         view.setPrecisionShown("fp4", false);
         view.clearMeasured();
         auto chart = view.chart(width, 560, true, fontSize, measure);
-        INFO(outside(chart));
-        CHECK(outside(chart).empty());
-        const auto frame = std::ranges::find_if(chart.rects(), [](const auto& r) { return r.fill.a == 0 && r.stroke.a > 0; });
-        REQUIRE(frame != chart.rects().end());
-        CHECK(frame->y0 < 560 * 0.5f);
+        INFO(outside(chart.drawing, measure));
+        CHECK(outside(chart.drawing, measure).empty());
+        const auto frame = std::ranges::find_if(chart.drawing.rects, [](const auto& r) { return r.fill.a == 0 && r.stroke.a > 0; });
+        REQUIRE(frame != chart.drawing.rects.end());
+        CHECK(frame->y < 560 * 0.5f);
         const auto texts = [&chart](const std::string& what) {
-            return std::ranges::count_if(chart.texts(), [&what](const auto& t) { return t.text.find(what) != std::string::npos; });
+            return std::ranges::count_if(chart.drawing.texts, [&what](const auto& t) { return t.text.find(what) != std::string::npos; });
         };
         CHECK(texts("3,350 GB/s") >= 1); // each device's legend names its memory bandwidth (H100 HBM3, MI300X HBM3)
         CHECK(texts("5,300 GB/s") >= 1);
         view.setDramOnly(true); // DRAM only: one bandwidth per device, the legend's
         chart = view.chart(width, 560, true, fontSize, measure);
         CHECK(texts("GB/s") == 2);
-        CHECK(outside(chart).empty());
+        CHECK(outside(chart.drawing, measure).empty());
         view.setDramOnly(false);
 
         // A crowded view (three devices, a precision H100 lacks, a measured machine) still stays inside.
@@ -319,8 +321,8 @@ TEST_CASE("roofline view: at projector text size 2.5 the legend wraps and nothin
         view.setPrecisionShown("fp4", true);
         view.showMeasured({"test machine", 2000.0, 100.0, {{10.0, 900.0}}, "unit test"});
         chart = view.chart(width, 560, true, fontSize, measure);
-        INFO(outside(chart));
-        CHECK(outside(chart).empty());
+        INFO(outside(chart.drawing, measure));
+        CHECK(outside(chart.drawing, measure).empty());
     }
     ImGui::EndFrame();
 }

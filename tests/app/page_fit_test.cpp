@@ -45,10 +45,10 @@ std::vector<std::string> chartTextsOutside(MainWindow& window)
     if (page == nullptr || !page->isVisible()) return out;
     const auto& chart = page->visualizer().lastChart();
     if (!chart) return {"the roofline chart was never drawn"};
-    for (const auto& t : chart->texts()) {
-        const float w = chart->textWidth(t.text, t.size);
-        const float left = t.anchor == TextAnchor::Left ? t.x : t.anchor == TextAnchor::Centre ? t.x - w / 2 : t.x - w;
-        if (left < -0.5f || left + w > chart->width() + 0.5f) out.push_back("chart text '" + t.text + "' leaves the chart");
+    for (const auto& t : chart->drawing.texts) {
+        const float w = page->visualizer().chartTextWidth(t.text, static_cast<float>(t.size));
+        const double left = t.anchor == accelscope::models::figure::Anchor::Start ? t.x : t.anchor == accelscope::models::figure::Anchor::Middle ? t.x - w / 2 : t.x - w;
+        if (left < -0.5f || left + w > chart->drawing.width + 0.5f) out.push_back("chart text '" + t.text + "' leaves the chart");
     }
     return out;
 }

@@ -109,11 +109,11 @@ TEST_CASE("large text: the chart pages at text scale 2 and 2.5 in a 1280x800 win
                 if (std::string_view(name) == "Roofline") { // with the real font: every text of the chart within its width
                     const auto& chart = window.pageOf<RooflinePage>()->visualizer().lastChart();
                     REQUIRE(chart.has_value());
-                    for (const auto& t : chart->texts()) {
-                        const float w = chart->textWidth(t.text, t.size);
-                        const float left = t.anchor == TextAnchor::Left ? t.x : t.anchor == TextAnchor::Centre ? t.x - w / 2 : t.x - w;
-                        INFO("'" << t.text << "' from " << left << " to " << left + w << " of " << chart->width());
-                        CHECK((left >= -0.5f && left + w <= chart->width() + 0.5f));
+                    for (const auto& t : chart->drawing.texts) {
+                        const float w = window.pageOf<RooflinePage>()->visualizer().chartTextWidth(t.text, static_cast<float>(t.size));
+                        const double left = t.anchor == accelscope::models::figure::Anchor::Start ? t.x : t.anchor == accelscope::models::figure::Anchor::Middle ? t.x - w / 2 : t.x - w;
+                        INFO("'" << t.text << "' from " << left << " to " << left + w << " of " << chart->drawing.width);
+                        CHECK((left >= -0.5f && left + w <= chart->drawing.width + 0.5f));
                     }
                 }
             }

@@ -15,14 +15,14 @@ using accelscope::tests::GuiFixture;
 
 namespace {
 
-bool hasTip(const gui::Scene& chart, const std::string& part)
+bool hasTip(const accelscope::models::figure::Chart& chart, const std::string& part)
 {
-    return std::ranges::any_of(chart.hits(), [&part](const auto& h) { return h.tip.find(part) != std::string::npos; });
+    return std::ranges::any_of(chart.hits, [&part](const auto& h) { return h.tip.find(part) != std::string::npos; });
 }
 
-bool hasText(const gui::Scene& chart, const std::string& part)
+bool hasText(const accelscope::models::figure::Chart& chart, const std::string& part)
 {
-    return std::ranges::any_of(chart.texts(), [&part](const auto& t) { return t.text.find(part) != std::string::npos; });
+    return std::ranges::any_of(chart.drawing.texts, [&part](const auto& t) { return t.text.find(part) != std::string::npos; });
 }
 
 } // namespace
@@ -72,8 +72,8 @@ TEST_CASE("roofline view: a kernel whose working set outgrows device memory sits
     CHECK(level->resident == rl::MemoryLevel::HostMemory);
     const auto dotY = [&view] {
         const auto chart = view.chart(1200, 800, false, 13);
-        const auto hit = std::ranges::find_if(chart.hits(), [](const auto& h) { return h.tip.starts_with("decode attention"); });
-        REQUIRE(hit != chart.hits().end());
+        const auto hit = std::ranges::find_if(chart.hits, [](const auto& h) { return h.tip.starts_with("decode attention"); });
+        REQUIRE(hit != chart.hits.end());
         return std::pair{(hit->y0 + hit->y1) / 2, hit->tip};
     };
     const auto [yLevel, tip] = dotY();

@@ -13,9 +13,9 @@ using namespace accelscope::gui;
 
 namespace {
 
-bool hasTip(const Scene& chart, const std::string& part)
+bool hasTip(const accelscope::models::figure::Chart& chart, const std::string& part)
 {
-    return std::ranges::any_of(chart.hits(), [&part](const auto& h) { return h.tip.find(part) != std::string::npos; });
+    return std::ranges::any_of(chart.hits, [&part](const auto& h) { return h.tip.find(part) != std::string::npos; });
 }
 
 } // namespace
@@ -50,7 +50,7 @@ TEST_CASE("this machine: no saved cpu-kernels run names the lab and opens it, a 
     CHECK(hasTip(chart, "compute bound on the measured ceilings"));
     CHECK(hasTip(chart, "GEMV 1024x1024 (measured on"));
     CHECK(hasTip(chart, "measured / predicted = 2.00"));
-    const auto squares = std::ranges::count_if(chart.markers(), [](const auto& m) { return m.shape == MarkerShape::Square; });
+    const auto squares = std::ranges::count_if(chart.drawing.markers, [](const auto& m) { return m.shape == accelscope::models::figure::MarkerShape::Square; });
     CHECK(squares >= 2);
 
     // The page draws at 1280 x 800 and 1024 x 768, text size 1 and 2.5 (scripts/screenshots.sh shows it).

@@ -382,3 +382,59 @@ TEST_CASE("roofline --hierarchical prints the level table as text and refuses a 
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
     CHECK_THAT(bad.err, Catch::Matchers::Contains("fp99"));
 }
+
+TEST_CASE("roofline --svg writes the page's figure, and bad chart options write nothing and name the option")
+{
+    TempDir dir;
+    const auto file = dir.path() / "roofline.svg";
+    const auto run = runCli(dir.path() / "user.db", {"roofline", "--device", "nvidia-h100-sxm", "--svg", file.string()});
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const std::string svg = accelscope::tests::readText(file);
+    // The frame's title and the chart's roofs and labels (the GUI test compares the bytes with the page's export).
+    CHECK_THAT(svg, Catch::StartsWith("<svg") && Catch::Contains("<title>Roofline: NVIDIA H100 SXM5 80GB</title>") &&
+                        Catch::Contains("bf16 989.5") && Catch::Contains("ridge 295 FLOP/B"));
+    CHECK(svg.find("NaN") == std::string::npos);
+    std::filesystem::remove(file);
+    requireOneErrorLine({"roofline", "--device", "nvidia-h100-sxm", "--chart-precision", "fp7", "--svg", file.string()},
+                        "--chart-precision 'fp7'");
+    requireOneErrorLine({"roofline", "--device", "nvidia-h100-sxm", "--chart-llm", "no-such-model", "--svg", file.string()},
+                        "no-such-model");
+    requireOneErrorLine({"roofline", "--device", "nvidia-h100-sxm", "--svg", (dir.path() / "missing" / "r.svg").string()}, "--svg");
+    CHECK_FALSE(std::filesystem::exists(file));
+}
+
+TEST_CASE("memory pyramid --svg writes the page's figure of two devices, and a bad --compare writes nothing and names it")
+{
+    TempDir dir;
+    const auto file = dir.path() / "pyramid.svg";
+    const auto run = runCli(dir.path() / "user.db", {"memory", "pyramid", "--device", "nvidia-h100-sxm", "--compare", "amd-instinct-mi300x",
+                                                     "--move-bytes", "1e6", "--svg", file.string()});
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Catch::StartsWith("NVIDIA H100 SXM5 80GB")); // the table is still the --device's
+    const std::string svg = accelscope::tests::readText(file);
+    CHECK_THAT(svg, Catch::StartsWith("<svg") && Catch::Contains("<title>Memory pyramid: NVIDIA H100 SXM5 80GB vs AMD Instinct MI300X") &&
+                        Catch::Contains("moving 1 MB through each level") && Catch::Contains("HBM3"));
+    std::filesystem::remove(file);
+    requireOneErrorLine({"memory", "pyramid", "--device", "nvidia-h100-sxm", "--compare", "no-such-device", "--svg", file.string()},
+                        "no-such-device");
+    requireOneErrorLine({"memory", "pyramid", "--device", "nvidia-h100-sxm", "--compare", "amd-instinct-mi300x"}, "--compare");
+    CHECK_FALSE(std::filesystem::exists(file));
+}
+
+TEST_CASE("memory infer --svg writes the LLM calculator's figure, and a model the page cannot name or a bad --bar write nothing")
+{
+    TempDir dir;
+    const auto file = dir.path() / "llm.svg";
+    const auto run = runCli(dir.path() / "user.db", {"memory", "infer", "--model", "llama3.1-8b", "--bar", "nvidia-h100-sxm", "--svg", file.string()});
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const std::string svg = accelscope::tests::readText(file);
+    CHECK_THAT(svg, Catch::StartsWith("<svg") && Catch::Contains("<title>LLM memory per device: inference</title>") &&
+                        Catch::Contains("NVIDIA H100 SXM5 80GB: ") && Catch::Contains("weights "));
+    std::filesystem::remove(file);
+    requireOneErrorLine({"memory", "train", "--params", "7e9", "--svg", file.string()}, "--model PRESET");
+    requireOneErrorLine({"memory", "train", "--model", "llama3.1-8b", "--bar", "no-such-device", "--svg", file.string()}, "--bar");
+    CHECK_FALSE(std::filesystem::exists(file));
+}

@@ -62,6 +62,20 @@ TEST_CASE("serve estimate: Llama 3.1 70B BF16 on one H100 does not fit and gets 
     CHECK_THAT(text.out, !Catch::Contains("tokens/s"));
 }
 
+TEST_CASE("serve plan --svg writes the Serving planner's figure, and a path it cannot write leaves nothing and names it")
+{
+    accelscope::tests::TempDir dir;
+    const auto file = dir.path() / "serving.svg";
+    const auto run = runCli(dir.path() / "user.db", {"serve", "plan", "--model", "llama3.1-70b", "--svg", file.string()});
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const std::string svg = accelscope::tests::readText(file);
+    CHECK_THAT(svg, Catch::StartsWith("<svg") && Catch::Contains("<title>Serving: throughput per device vs speed per user</title>") &&
+                        Catch::Contains("tokens/s per device at"));
+    requireOneErrorLine({"serve", "plan", "--model", "llama3.1-70b", "--svg", (dir.path() / "missing" / "s.svg").string()}, "--svg");
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "missing"));
+}
+
 TEST_CASE("serve estimate: bad input is one line on stderr and exit 1")
 {
     requireOneErrorLine({"serve", "estimate", "--model", "no-such-model", "--device", "nvidia-h100-sxm"}, "no-such-model");

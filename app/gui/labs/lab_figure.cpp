@@ -2,8 +2,8 @@
 // Lab figure.
 #include "app/gui/labs/lab_figure.hpp"
 
-#include "app/gui/canvas/scene.hpp"
 #include "models/common/number_text.hpp"
+#include "models/figure/chart_canvas.hpp"
 
 #include <QCoreApplication>
 
@@ -14,8 +14,6 @@ namespace accelscope::gui {
 namespace {
 
 using models::figure::Colour;
-
-Colour colourOf(const Rgba& c) { return {c.r, c.g, c.b, c.a}; }
 
 // One axis: linear from 0 or logarithmic over whole decades, mapped to [0, 1].
 struct Axis {
@@ -69,7 +67,7 @@ std::expected<models::figure::Figure, QString> labFigure(const LabChart& chart, 
     const double plotW = width - left - right, plotH = height - top - bottom;
     const auto px = [&](double x) { return left + ax.at(x) * plotW; };
     const auto py = [&](double y) { return top + plotH - ay.at(y) * plotH; };
-    const Colour ink = models::figure::inkOf(dark), muted = models::figure::mutedOf(dark), grid = colourOf(gridColour(dark));
+    const Colour ink = models::figure::inkOf(dark), muted = models::figure::mutedOf(dark), grid = models::figure::chartGrid(dark);
     auto& d = f.chart;
     d.width = width;
     d.height = height;
@@ -95,7 +93,7 @@ std::expected<models::figure::Figure, QString> labFigure(const LabChart& chart, 
     }
     const auto inside = [&](const labs::Point& p) { return (!ax.log || p.x > 0) && (!ay.log || p.y > 0); };
     for (std::size_t i = 0; i < series.size(); ++i) {
-        const Colour colour = colourOf(seriesColour(i, dark));
+        const Colour colour = models::figure::seriesColour(i, dark);
         const auto& pts = series[i].points;
         for (std::size_t k = 1; k < pts.size(); ++k) {
             if (inside(pts[k - 1]) && inside(pts[k])) d.line(px(pts[k - 1].x), py(pts[k - 1].y), px(pts[k].x), py(pts[k].y), colour, 2.0);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// LLM calculator: settings from the controls, numbers from models/memory, the chart as a Scene, the fit matrix as an ImGui table.
+// LLM calculator: settings from the controls, numbers from models/memory, the chart of models/memory/llm_memory_chart, the fit matrix as an ImGui table.
 #include "app/gui/llm-calculator/llm_calculator.hpp"
 
 #include "app/gui/canvas/device_picker.hpp"
-#include "app/gui/figure_export.hpp"
+#include "app/gui/canvas/drawing_painter.hpp"
 #include "models/memory/capacity_text.hpp"
+#include "models/memory/llm_memory_chart.hpp"
 
 #include <imgui.h>
 
@@ -46,28 +47,24 @@ const std::vector<FitRow>& LlmCalculator::fitMatrix()
 
 std::string LlmCalculator::svg()
 {
-    return LlmChart(m_catalog, m_bars).svg(breakdown(), m_settings.mode, fitMatrix(), m_lastDark);
+    const auto figure = llmMemoryFigure(m_settings, barEntries(), m_lastDark);
+    return figure ? models::figure::figureSvg(*figure) : std::string();
 }
 
 std::expected<models::figure::Figure, std::string> LlmCalculator::figure(bool dark)
 {
-    const auto b = breakdown();
-    if (!b) return std::unexpected(b.error().message);
-    models::figure::Figure f;
-    f.dark = dark;
-    f.chart = drawingOf(LlmChart(m_catalog, m_bars).bars(b, 1300, dark, 15, figureMeasure())); // wide: no verdict cut short
-    f.title = std::string("LLM memory per device: ") + (m_settings.mode == CalcMode::Inference ? "inference" : "training");
-    f.subtitle = b->summary;
-    std::string parts;
-    for (const auto& part : b->parts) parts += (parts.empty() ? "" : ", ") + part.name + " " + bytesText(part.bytes);
-    f.statistics.push_back("Per device: " + bytesText(b->totalBytes) + " (" + parts + ") on " + std::to_string(b->devices) + " device(s)");
-    for (const auto& id : m_bars) { // the verdicts in full (the chart shortens long ones)
-        if (const auto* d = findDevice(m_catalog, id)) f.statistics.push_back(d->name + ": " + models::memory::deviceVerdict(*d, b->totalBytes).text);
+    auto figure = llmMemoryFigure(m_settings, barEntries(), dark);
+    if (!figure) return std::unexpected(figure.error().message);
+    return std::move(*figure);
+}
+
+std::vector<Device> LlmCalculator::barEntries() const
+{
+    std::vector<Device> out;
+    for (const auto& id : m_bars) {
+        if (const auto* d = findDevice(m_catalog, id)) out.push_back(*d);
     }
-    f.units = "bytes per device, decimal prefixes (GB = 10^9 B)";
-    f.sources = {"models/memory memoryBreakdown (accelscope-cli memory infer/train --device D)",
-                 "device memory capacities: the catalog entries of the devices shown"};
-    return f;
+    return out;
 }
 
 void LlmCalculator::drawMatrix(bool dark)
@@ -140,12 +137,12 @@ void LlmCalculator::draw(DrawContext& context)
     const auto b = breakdown();
     if (b) ImGui::TextWrapped("%s", b->summary.c_str());
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const Scene s = LlmChart(m_catalog, m_bars).bars(b, ImGui::GetContentRegionAvail().x, dark, ImGui::GetFontSize(), Scene::imguiMeasure());
-    s.draw(*ImGui::GetWindowDrawList(), origin.x, origin.y);
-    ImGui::InvisibleButton("bars", ImVec2(std::max(1.0f, s.width()), s.height()));
+    const auto s = llmMemoryChart(b, barEntries(), ImGui::GetContentRegionAvail().x, dark, ImGui::GetFontSize(), imguiMeasure());
+    paintDrawing(*ImGui::GetWindowDrawList(), s.drawing, origin.x, origin.y);
+    ImGui::InvisibleButton("bars", ImVec2(std::max(1.0f, static_cast<float>(s.drawing.width)), static_cast<float>(s.drawing.height)));
     if (ImGui::IsItemHovered()) {
         const ImVec2 mouse = ImGui::GetIO().MousePos;
-        const std::string tip = s.tipAt(mouse.x - origin.x, mouse.y - origin.y);
+        const std::string tip = models::figure::tipAt(s, mouse.x - origin.x, mouse.y - origin.y);
         if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
     }
     ImGui::Separator();

@@ -2,9 +2,7 @@
 // The LLM calculator: inference or training memory per device, stacked per part, and where the model fits in the catalog.
 #pragma once
 
-#include "app/gui/canvas/scene.hpp"
 #include "app/gui/canvas/visualizer.hpp"
-#include "app/gui/llm-calculator/llm_chart.hpp"
 #include "models/figure/figure.hpp"
 #include "app/gui/llm-calculator/llm_controls.hpp"
 #include "app/gui/llm-calculator/machine_decode_panel.hpp"
@@ -50,14 +48,16 @@ public:
     /// "This machine": the newest saved cpu-kernels run's decode, drawn under the bars in inference mode.
     MachineDecodePanel& machineDecode() { return m_machine; }
 
-    /// Stacked bars and the whole fit matrix as SVG.
+    /// The page's figure as SVG in the theme last drawn (what `memory infer|train --svg` writes); empty when the model refuses.
     std::string svg();
-    /// The slide figure: the stacked bars with their key, the breakdown as statistics; the
-    /// model's error when the settings give none.
+    /// The slide figure (models/memory/llm_memory_chart): the stacked bars with their key, the breakdown as
+    /// statistics; the model's error when the settings give none.
     std::expected<models::figure::Figure, std::string> figure(bool dark);
 
 private:
     void drawMatrix(bool dark);
+    /// The catalog entries of the bar devices, in order.
+    std::vector<models::catalog::Device> barEntries() const;
 
     std::vector<models::catalog::Device> m_catalog;
     CalcSettings m_settings;

@@ -3,7 +3,7 @@
 #include "app/gui/roofline/roofline_controls.hpp"
 
 #include "app/gui/canvas/imgui_layout.hpp"
-#include "app/gui/canvas/scene.hpp"
+#include "models/figure/chart_canvas.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/model_presets.hpp"
 
@@ -37,7 +37,7 @@ void RooflineControls::draw(RooflineState& state)
     ImGui::TextUnformatted("Devices");
     for (std::size_t i = 0; i < state.deviceIds().size(); ++i) {
         ImGui::PushID(static_cast<int>(i));
-        const Rgba c = seriesColour(i, false);
+        const models::figure::Colour c = models::figure::seriesColour(i, false);
         ImGui::ColorButton("##colour", ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, 1), ImGuiColorEditFlags_NoTooltip, ImVec2(fs, fs));
         ImGui::SameLine();
         std::string id = state.deviceIds()[i];

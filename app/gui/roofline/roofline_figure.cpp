@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Roofline figure.
+// Roofline figure: the model's (models/roofline/roofline_figure), what `accelscope-cli roofline --svg` writes.
 #include "app/gui/roofline/roofline_figure.hpp"
 
-#include "app/gui/figure_export.hpp"
-#include "models/common/number_text.hpp"
-#include "models/roofline/ceilings.hpp"
+#include "models/roofline/roofline_figure.hpp"
 
 #include <QCoreApplication>
 
@@ -12,37 +10,12 @@ namespace accelscope::gui::roofline {
 
 std::expected<models::figure::Figure, QString> rooflineFigure(const RooflineVisualizer& visualizer, bool dark)
 {
-    const RooflineState& state = visualizer.state();
-    if (state.device(0) == nullptr) {
+    if (visualizer.state().device(0) == nullptr) {
         return std::unexpected(QCoreApplication::translate("RooflineFigure", "Choose a device first: the roofline figure needs one"));
     }
-    models::figure::Figure f;
-    f.dark = dark;
-    constexpr float width = 900, height = 560, fontSize = 15;
-    f.chart = drawingOf(visualizer.chart(width, height, dark, fontSize, figureMeasure()));
-    std::string names;
-    for (std::size_t i = 0; const auto* d = state.device(i); ++i) names += (names.empty() ? "" : ", ") + d->name;
-    f.title = "Roofline: " + names;
-    f.subtitle = std::string(state.mode() == ChartMode::Kernels ? "kernels" : "LLM operations") + ", " +
-                 (state.sparse() ? "sparse" : "dense") + " peaks";
-    for (std::size_t i = 0; const auto* d = state.device(i); ++i) {
-        const auto memory = models::roofline::deviceMemoryCeiling(*d);
-        std::string line = d->name + ": " + (memory ? memory->label + " " + models::quantityText(memory->bandwidthGBps * 1e9, "B/s", 3)
-                                                     : std::string("no device-memory bandwidth in the catalog"));
-        for (const auto& precision : state.precisions()) {
-            const auto roof = state.roofFor(*d, precision, state.sparsity());
-            if (!roof) continue;
-            line += "; " + precision + " " + models::quantityText(roof->peakTflops * 1e12, "FLOP/s", 4);
-            if (memory) line += ", ridge " + models::engineeringText(models::roofline::ridgeFlopPerByte(roof->peakTflops, memory->bandwidthGBps), 3) + " FLOP/B";
-        }
-        f.statistics.push_back(line);
-        for (const auto& key : d->primarySources) {
-            if (const auto it = d->sources.find(key); it != d->sources.end()) f.sources.push_back(d->name + ": " + it->second.url);
-        }
-    }
-    f.units = "arithmetic intensity in FLOP/byte (x), attainable FLOP/s (y), both log scale; ridge = peak / bandwidth";
-    f.sources.push_back("Roofs by models/roofline selectRoof (tensor units where the catalog has a tensor figure)");
-    return f;
+    auto figure = models::roofline::rooflineFigure(visualizer.state(), dark);
+    if (!figure) return std::unexpected(QString::fromStdString(figure.error().message));
+    return std::move(*figure);
 }
 
 } // namespace accelscope::gui::roofline

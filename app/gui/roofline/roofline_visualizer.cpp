@@ -2,7 +2,9 @@
 // The roofline page's canvas: the control panel on the left, the chart on the right, tooltips under the mouse.
 #include "app/gui/roofline/roofline_visualizer.hpp"
 
-#include "app/gui/roofline/roofline_chart.hpp"
+#include "app/gui/canvas/drawing_painter.hpp"
+#include "models/roofline/roofline_chart.hpp"
+#include "models/roofline/roofline_figure.hpp"
 
 #include <imgui.h>
 
@@ -10,15 +12,15 @@
 
 namespace accelscope::gui::roofline {
 
-Scene RooflineVisualizer::chart(float width, float height, bool dark, float fontSize, Scene::Measure measure) const
+models::figure::Chart RooflineVisualizer::chart(float width, float height, bool dark, float fontSize, models::figure::Measure measure) const
 {
-    return RooflineChart(m_state).build(width, height, dark, fontSize, std::move(measure));
+    return models::roofline::rooflineChart(m_state, width, height, dark, fontSize, std::move(measure));
 }
 
 std::string RooflineVisualizer::svg() const
 {
-    if (m_lastChart) return m_lastChart->svg(backgroundColour(m_lastDark));
-    return chart(900, 600, false, 13).svg(backgroundColour(false));
+    const auto figure = models::roofline::rooflineFigure(m_state, m_lastDark);
+    return figure ? models::figure::figureSvg(*figure) : std::string();
 }
 
 void RooflineVisualizer::draw(DrawContext& context)
@@ -34,13 +36,14 @@ void RooflineVisualizer::draw(DrawContext& context)
     const ImVec2 size = ImGui::GetContentRegionAvail();
     if (size.x < 50 || size.y < 50) return;
     const bool dark = context.darkTheme();
-    m_lastChart = chart(size.x, size.y, dark, fs, Scene::imguiMeasure());
+    m_lastMeasure = imguiMeasure();
+    m_lastChart = chart(size.x, size.y, dark, fs, m_lastMeasure);
     m_lastDark = dark;
-    m_lastChart->draw(*ImGui::GetWindowDrawList(), origin.x, origin.y);
+    paintDrawing(*ImGui::GetWindowDrawList(), m_lastChart->drawing, origin.x, origin.y);
     ImGui::InvisibleButton("chart", size);
     if (ImGui::IsItemHovered()) {
         const ImVec2 mouse = ImGui::GetIO().MousePos;
-        const std::string tip = m_lastChart->tipAt(mouse.x - origin.x, mouse.y - origin.y);
+        const std::string tip = models::figure::tipAt(*m_lastChart, mouse.x - origin.x, mouse.y - origin.y);
         if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
     }
 }

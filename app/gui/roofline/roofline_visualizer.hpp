@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The roofline page's canvas: ties the state, its chart (a Scene) and its control panel together.
+// The roofline page's canvas: ties the state, its chart (models/roofline/roofline_chart) and its control panel together.
 #pragma once
 
-#include "app/gui/canvas/scene.hpp"
 #include "app/gui/canvas/visualizer.hpp"
 #include "app/gui/roofline/roofline_controls.hpp"
 #include "app/gui/roofline/roofline_state.hpp"
+#include "models/figure/chart_canvas.hpp"
 
 #include <optional>
 #include <string>
@@ -64,21 +64,27 @@ public:
     void clearMeasured() { m_state.clearMeasured(); }
     const std::optional<labs::MeasuredRoofline>& measured() const { return m_state.measured(); }
 
-    /// Builds the chart as drawn on a `width` × `height` area (also used by tests and the SVG export).
-    Scene chart(float width, float height, bool dark, float fontSize, Scene::Measure measure = {}) const;
-    /// The chart as SVG at the size last drawn (900 × 600 before the first frame).
+    /// The chart (models/roofline/roofline_chart) on a `width` × `height` area (what tests inspect).
+    models::figure::Chart chart(float width, float height, bool dark, float fontSize, models::figure::Measure measure = {}) const;
+    /// The page's figure as SVG in the theme last drawn (what `roofline --svg` writes); empty without a device.
     std::string svg() const;
     /// The chart as last drawn (none before the first frame).
-    const std::optional<Scene>& lastChart() const { return m_lastChart; }
+    const std::optional<models::figure::Chart>& lastChart() const { return m_lastChart; }
     /// The tooltip at (x, y) of the last drawn chart, chart coordinates.
-    std::string tipAt(float x, float y) const { return m_lastChart ? m_lastChart->tipAt(x, y) : std::string(); }
+    std::string tipAt(float x, float y) const { return m_lastChart ? models::figure::tipAt(*m_lastChart, x, y) : std::string(); }
+    /// Width of `text` at `size` in the font the last chart was laid out with (the estimate before the first frame).
+    float chartTextWidth(const std::string& text, float size) const
+    {
+        return m_lastMeasure ? m_lastMeasure(text, size) : static_cast<float>(models::figure::textWidthEstimate(text, size));
+    }
 
     static constexpr std::size_t maxDevices = RooflineState::maxDevices;
 
 private:
     RooflineState m_state;
     RooflineControls m_controls;
-    std::optional<Scene> m_lastChart;
+    std::optional<models::figure::Chart> m_lastChart;
+    models::figure::Measure m_lastMeasure;
     bool m_lastDark = false;
 };
 

@@ -25,23 +25,6 @@ namespace accelscope::gui::serving {
 
 using namespace models::serving;
 
-std::vector<FrontierCurve> frontierCurves(const models::roofline::TransformerConfig& config, const ServingRequest& request,
-                                          const std::vector<PlanRow>& rows, const EfficiencyTable& table, std::size_t maxCurves)
-{
-    std::vector<FrontierCurve> out;
-    std::set<std::string> seen;
-    for (const auto& r : rows) {
-        if (out.size() >= maxCurves) break;
-        if (!r.estimate || !r.estimate->fits || !seen.insert(r.device->id).second) continue;
-        const auto d = servingDevice(*r.device, request, table);
-        if (!d) continue;
-        FrontierCurve c{r.device->id, std::to_string(r.estimate->devices) + " x " + r.device->name, {}};
-        c.points = servingFrontier(config, *d, request, r.estimate->devices, frontierTpotLimitsMs);
-        if (!c.points.empty()) out.push_back(std::move(c));
-    }
-    return out;
-}
-
 ParetoChart::ParetoChart(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);

@@ -3,6 +3,7 @@
 // the table of calibration points the shown estimates rest on.
 #pragma once
 
+#include "models/serving/pareto_figure.hpp"
 #include "models/serving/serving_plan.hpp"
 
 #include <QWidget>
@@ -15,18 +16,9 @@ class QTableWidget;
 
 namespace accelscope::gui::serving {
 
-/// One device's frontier as the chart draws it (models::serving::servingFrontier).
-struct FrontierCurve {
-    std::string deviceId;
-    std::string label;     ///< "8 x NVIDIA H100 SXM5 80GB"
-    std::vector<models::serving::FrontierPoint> points;
-};
-
-/// The frontier of the first `maxCurves` distinct devices that fit in `rows`, at their ranked count.
-std::vector<FrontierCurve> frontierCurves(const models::roofline::TransformerConfig& config,
-                                          const models::serving::ServingRequest& request,
-                                          const std::vector<models::serving::PlanRow>& rows,
-                                          const models::serving::EfficiencyTable& table, std::size_t maxCurves = 4);
+// The frontiers are the model's (models/serving/pareto_figure), as the page's figure draws them.
+using models::serving::FrontierCurve;
+using models::serving::frontierCurves;
 
 /// Draws frontier curves with their bands into a Qt chart view.
 class ParetoChart : public QWidget {

@@ -5,7 +5,7 @@
 #include "app/gui/layout/flow_layout.hpp"
 #include "app/gui/layout/table_font.hpp"
 #include "app/gui/plain_message_box.hpp"
-#include "app/gui/serving-planner/pareto_figure.hpp"
+#include "models/serving/pareto_figure.hpp"
 #include "app/gui/serving-planner/prices_box.hpp"
 #include "app/gui/serving-planner/serving_chart.hpp"
 #include "app/gui/serving-planner/sizing_view.hpp"
@@ -433,7 +433,7 @@ void ServingPage::bindSettings()
 std::expected<models::figure::Figure, QString> ServingPage::figure(bool dark)
 {
     if (m_chart->curves().empty()) return std::unexpected(tr("No device fits the request: the Pareto chart is empty"));
-    return serving::paretoFigure(m_chart->curves(), dark);
+    return models::serving::paretoFigure(m_chart->curves(), dark);
 }
 
 } // namespace accelscope::gui

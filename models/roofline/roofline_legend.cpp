@@ -1,34 +1,34 @@
 // SPDX-License-Identifier: MIT
 // The roofline chart's legend: devices with their peaks (or LLM bounds), kernel markers, the measured machine.
-#include "app/gui/roofline/roofline_legend.hpp"
+#include "models/roofline/roofline_legend.hpp"
 
-#include "app/gui/canvas/text_flow.hpp"
+#include "models/figure/text_flow.hpp"
+#include "models/roofline/roofline_axes.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/common/number_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
-namespace accelscope::gui::roofline {
+namespace accelscope::models::roofline {
 
-using namespace models::roofline;
-using models::catalog::Device;
+using catalog::Device;
 
-MarkerShape RooflineLegend::kernelMarker(std::size_t kernel)
+figure::MarkerShape RooflineLegend::kernelMarker(std::size_t kernel)
 {
-    constexpr MarkerShape shapes[] = {MarkerShape::Circle, MarkerShape::Square, MarkerShape::Diamond, MarkerShape::Triangle};
+    constexpr figure::MarkerShape shapes[] = {figure::MarkerShape::Circle, figure::MarkerShape::Square, figure::MarkerShape::Diamond, figure::MarkerShape::Triangle};
     return shapes[kernel % 4];
 }
 
-float RooflineLegend::add(Scene& s, bool dark, Style style) const
+float RooflineLegend::add(figure::ChartCanvas& s, bool dark, Style style) const
 {
     // Every line wraps within the chart's width (projector text sizes make the device lines
     // longer than the chart); chart() picks the style so that the legend leaves room for the plot.
     const float size = style.size;
-    TextFlow flow(s, size * 0.2f, 2, s.width() - size * 0.4f, size);
+    figure::TextFlow flow(s, size * 0.2f, 2, s.width() - size * 0.4f, size);
     const float indent = size * 1.2f;
-    const Rgba ink = inkColour(dark);
-    const Rgba muted = mutedColour(dark);
+    const figure::Colour ink = figure::chartInk(dark);
+    const figure::Colour muted = figure::chartMuted(dark);
     const auto analyses = m_state.mode() == ChartMode::Llm ? m_state.llmAnalyses() : std::vector<LlmDeviceAnalysis>{};
     for (std::size_t i = 0; i < m_state.deviceIds().size(); ++i) {
         const Device* d = m_state.device(i);
@@ -36,18 +36,18 @@ float RooflineLegend::add(Scene& s, bool dark, Style style) const
         std::string tip;
         for (const auto& p : deviceLegend(*d, false)) tip += (tip.empty() ? "" : " ") + p;
         const float top = flow.paragraph(deviceLegend(*d, style.compact), ink, indent, tip);
-        s.rect(size * 0.2f, top + size * 0.15f, size * 1.0f, top + size * 0.95f, seriesColour(i, dark));
+        s.rect(size * 0.2f, top + size * 0.15f, size * 1.0f, top + size * 0.95f, figure::seriesColour(i, dark));
         if (m_state.mode() == ChartMode::Llm && i < analyses.size()) {
             const auto& an = analyses[i];
             std::vector<std::string> llm =
                 an.analysis ? std::vector<std::string>{"lower bounds:", "time to first token " + secondsText(an.analysis->ttftS) + ",",
                                                        "per output token " + secondsText(an.analysis->tpotS) + ",",
-                                                       ("at most " + models::engineeringText(an.analysis->tokensPerS) + " tokens/s")}
+                                                       ("at most " + engineeringText(an.analysis->tokensPerS) + " tokens/s")}
                             : std::vector<std::string>{"no LLM analysis:", an.problem};
             if (style.compact && an.analysis) {
                 llm = {"first token >= " + secondsText(an.analysis->ttftS) + ",", "per token >= " + secondsText(an.analysis->tpotS)};
             }
-            flow.paragraph(llm, an.analysis ? muted : Rgba{213, 60, 30}, indent);
+            flow.paragraph(llm, an.analysis ? muted : figure::Colour{213, 60, 30}, indent);
         }
     }
     if (m_state.deviceIds().empty()) flow.paragraph({"No device chosen:", "add one on the left."}, ink);
@@ -60,20 +60,20 @@ float RooflineLegend::add(Scene& s, bool dark, Style style) const
         }
     } else {
         float x = flow.item(size * 1.0f, "prefill op", muted);
-        s.marker(x + marker, flow.rowTop() + size * 0.55f, marker, muted, MarkerShape::Circle);
+        s.marker(x + marker, flow.rowTop() + size * 0.55f, marker, muted, figure::MarkerShape::Circle);
         x = flow.item(size * 1.0f, style.compact ? "decode op" : "decode op (one step at the mean context)", muted);
-        s.marker(x + marker, flow.rowTop() + size * 0.55f, marker, muted, MarkerShape::Triangle, true);
+        s.marker(x + marker, flow.rowTop() + size * 0.55f, marker, muted, figure::MarkerShape::Triangle, true);
         if (!style.compact) flow.item(0, "hover a point for its numbers", muted);
     }
     flow.endRow();
     if (m_state.measured()) {
         std::vector<std::string> phrases{m_state.measured()->name + " (measured)" + (style.compact ? "" : ":")};
         if (!style.compact) {
-            phrases.push_back(m_state.measured()->computeGflops > 0 ? (models::engineeringText(m_state.measured()->computeGflops) + " GFLOP/s,") : "compute not measured,");
-            phrases.push_back(m_state.measured()->memoryGbs > 0 ? (models::engineeringText(m_state.measured()->memoryGbs) + " GB/s,") : "memory not measured,");
+            phrases.push_back(m_state.measured()->computeGflops > 0 ? (engineeringText(m_state.measured()->computeGflops) + " GFLOP/s,") : "compute not measured,");
+            phrases.push_back(m_state.measured()->memoryGbs > 0 ? (engineeringText(m_state.measured()->memoryGbs) + " GB/s,") : "memory not measured,");
             const auto& m = *m_state.measured();
-            phrases.push_back(m.kernels.empty() ? formatText("%.0f points", static_cast<double>(m.points.size()))
-                                                : formatText("%.0f kernels (square measured, circle predicted)", static_cast<double>(m.kernels.size())));
+            phrases.push_back(m.kernels.empty() ? std::to_string(m.points.size()) + " points"
+                                                : std::to_string(m.kernels.size()) + " kernels (square measured, circle predicted)");
         }
         const float top = flow.paragraph(phrases, ink, indent);
         s.line(size * 0.2f, top + size * 0.55f, size * 1.2f, top + size * 0.55f, ink, 2.0f, true);
@@ -90,7 +90,7 @@ std::vector<std::string> RooflineLegend::deviceLegend(const Device& d, bool comp
     for (const auto& p : m_state.precisions()) {
         if (compact) break;
         const auto r = m_state.roofFor(d, p, m_state.sparse() ? Sparsity::Sparse : Sparsity::Dense);
-        if (r) phrases.push_back(p + (r->unit == ComputeUnit::Vector ? " (vector)" : "") + (" " + models::engineeringText(r->peakTflops)));
+        if (r) phrases.push_back(p + (r->unit == ComputeUnit::Vector ? " (vector)" : "") + (" " + engineeringText(r->peakTflops)));
         else missing.push_back(p);
     }
     if (phrases.size() > 1) phrases.back() += " TFLOP/s,";
@@ -100,7 +100,7 @@ std::vector<std::string> RooflineLegend::deviceLegend(const Device& d, bool comp
         memory = memory || r.level == MemoryLevel::DeviceMemory;
         if (compact && r.level != MemoryLevel::DeviceMemory) continue;
         if (phrases.size() > 1 && !phrases.back().ends_with(',') && !phrases.back().ends_with(':')) phrases.back() += ",";
-        phrases.push_back(r.label + (" " + models::engineeringText(r.bandwidthGBps) + " GB/s"));
+        phrases.push_back(r.label + (" " + engineeringText(r.bandwidthGBps) + " GB/s"));
     }
     if (!memory && !deviceMemoryCeiling(d)) phrases.push_back("no memory bandwidth figure");
     if (!missing.empty()) {
@@ -112,14 +112,14 @@ std::vector<std::string> RooflineLegend::deviceLegend(const Device& d, bool comp
     return phrases;
 }
 
-RooflineLegend::Style RooflineLegend::style(float width, float height, bool dark, float fontSize, const Scene::Measure& measure) const
+RooflineLegend::Style RooflineLegend::style(float width, float height, bool dark, float fontSize, const figure::Measure& measure) const
 {
     // The chart's text size unless the wrapped legend would take more than 30 % of the height
     // (projector sizes on a laptop screen); then smaller, down to 60 % but never below normal
     // text, and at that size without the compute peaks (the margin labels show them) if need be.
     const float smallest = std::max(fontSize * 0.6f, std::min(fontSize, 13.0f));
     const auto fits = [&](Style style) {
-        Scene trial(width, height, fontSize, measure);
+        figure::ChartCanvas trial(width, height, fontSize, measure);
         return add(trial, dark, style) <= height * 0.3f;
     };
     for (const float f : {1.0f, 0.9f, 0.8f, 0.7f, 0.6f}) {
@@ -130,4 +130,4 @@ RooflineLegend::Style RooflineLegend::style(float width, float height, bool dark
     return {smallest, !fits({smallest, false})};
 }
 
-} // namespace accelscope::gui::roofline
+} // namespace accelscope::models::roofline

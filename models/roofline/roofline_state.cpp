@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
-// What the roofline page shows: devices, roofs, kernels or LLM settings, a measured machine. No ImGui, no Qt.
-#include "app/gui/roofline/roofline_state.hpp"
+// The roofline chart's state: settings and the model results they give.
+#include "models/roofline/roofline_state.hpp"
 
-#include "app/gui/canvas/device_picker.hpp"
 #include "models/memory/inference_memory.hpp"
 #include "models/memory/pyramid_roofline.hpp"
 #include "models/roofline/model_presets.hpp"
@@ -10,10 +9,19 @@
 
 #include <algorithm>
 
-namespace accelscope::gui::roofline {
+namespace accelscope::models::roofline {
 
-using namespace models::roofline;
-using models::catalog::Device;
+using catalog::Device;
+
+namespace {
+
+const Device* findDevice(const std::vector<Device>& devices, const std::string& id)
+{
+    const auto it = std::ranges::find(devices, id, &Device::id);
+    return it == devices.end() ? nullptr : &*it;
+}
+
+} // namespace
 
 RooflineState::RooflineState(std::vector<Device> devices)
 {
@@ -66,10 +74,10 @@ std::optional<ComputeCeiling> RooflineState::roofFor(const Device& d, const std:
 RooflineState::LevelRoofs RooflineState::levelRoofs(const Device& d, double peakTflops) const
 {
     LevelRoofs out;
-    out.levels = models::memory::hierarchyLevels(models::memory::devicePyramid(d), d.value(models::catalog::FigureKey::ComputeUnits));
+    out.levels = models::memory::hierarchyLevels(models::memory::devicePyramid(d), d.value(catalog::FigureKey::ComputeUnits));
     const ComputeCeiling compute{"", ComputeUnit::Tensor, Sparsity::Dense, peakTflops, "", false};
     out.roofline = hierarchicalRoofline(d.id, d.name, compute, out.levels);
-    if (m_dramOnly) out.roofline = models::roofline::dramOnly(out.roofline);
+    if (m_dramOnly) out.roofline = roofline::dramOnly(out.roofline);
     else std::erase_if(out.roofline.roofs, [this](const LevelRoof& r) { return !levelShown(r.level); });
     return out;
 }
@@ -79,7 +87,7 @@ std::optional<LevelPlacement> RooflineState::levelPlacement(const KernelPlacemen
     const Device* d = device(p.device);
     if (d == nullptr || !p.bound) return std::nullopt;
     // Every level with a bandwidth, whatever the chart shows: hiding a roof does not move the data.
-    const auto levels = models::memory::hierarchyLevels(models::memory::devicePyramid(*d), d->value(models::catalog::FigureKey::ComputeUnits));
+    const auto levels = models::memory::hierarchyLevels(models::memory::devicePyramid(*d), d->value(catalog::FigureKey::ComputeUnits));
     const ComputeCeiling compute{"", ComputeUnit::Tensor, Sparsity::Dense, p.peakTflops, "", false};
     auto placed = placeOnHierarchy(hierarchicalRoofline(d->id, d->name, compute, levels), levels, p.cost, p.peakTflops);
     return placed ? std::optional<LevelPlacement>(std::move(*placed)) : std::nullopt;
@@ -115,4 +123,4 @@ std::vector<LlmDeviceAnalysis> RooflineState::llmAnalyses() const
     return analyses;
 }
 
-} // namespace accelscope::gui::roofline
+} // namespace accelscope::models::roofline

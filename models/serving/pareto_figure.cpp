@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: MIT
 // Pareto figure.
-#include "app/gui/serving-planner/pareto_figure.hpp"
+#include "models/serving/pareto_figure.hpp"
 
-#include "app/gui/canvas/scene.hpp"
 #include "models/common/number_text.hpp"
+#include "models/figure/chart_canvas.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
-namespace accelscope::gui::serving {
+namespace accelscope::models::serving {
 namespace {
 
-using models::figure::Colour;
-
-Colour colourOf(const Rgba& c) { return {c.r, c.g, c.b, c.a}; }
+using figure::Colour;
 
 // A 1-2-5 tick step giving about five intervals up to `top`.
 double tickStep(double top)
@@ -28,15 +27,32 @@ double tickStep(double top)
 
 } // namespace
 
-models::figure::Figure paretoFigure(const std::vector<FrontierCurve>& curves, bool dark)
+std::vector<FrontierCurve> frontierCurves(const roofline::TransformerConfig& config, const ServingRequest& request,
+                                          const std::vector<PlanRow>& rows, const EfficiencyTable& table, std::size_t maxCurves)
 {
-    models::figure::Figure f;
+    std::vector<FrontierCurve> out;
+    std::set<std::string> seen;
+    for (const auto& r : rows) {
+        if (out.size() >= maxCurves) break;
+        if (!r.estimate || !r.estimate->fits || !seen.insert(r.device->id).second) continue;
+        const auto d = servingDevice(*r.device, request, table);
+        if (!d) continue;
+        FrontierCurve c{r.device->id, std::to_string(r.estimate->devices) + " x " + r.device->name, {}};
+        c.points = servingFrontier(config, *d, request, r.estimate->devices, frontierTpotLimitsMs);
+        if (!c.points.empty()) out.push_back(std::move(c));
+    }
+    return out;
+}
+
+figure::Figure paretoFigure(const std::vector<FrontierCurve>& curves, bool dark)
+{
+    figure::Figure f;
     f.dark = dark;
     f.title = "Serving: throughput per device vs speed per user";
     f.subtitle = "Server scenario frontier, p99 TPOT limits 10 to 1000 ms";
     constexpr double width = 820, height = 500, left = 70, bottom = 44, top = 34, right = 20;
-    const Colour ink = models::figure::inkOf(dark);
-    const Colour muted = models::figure::mutedOf(dark);
+    const Colour ink = figure::inkOf(dark);
+    const Colour muted = figure::mutedOf(dark);
     double maxX = 1, maxY = 1;
     for (const auto& c : curves) {
         for (const auto& p : c.points) {
@@ -54,18 +70,18 @@ models::figure::Figure paretoFigure(const std::vector<FrontierCurve>& curves, bo
     d.width = width;
     d.height = height;
     for (double x = 0; x <= maxX + stepX / 2; x += stepX) {
-        d.line(px(x), top, px(x), top + plotH, colourOf(gridColour(dark)));
-        d.text(px(x), top + plotH + 4, models::engineeringText(x, 3), muted, 13, models::figure::Anchor::Middle);
+        d.line(px(x), top, px(x), top + plotH, figure::chartGrid(dark));
+        d.text(px(x), top + plotH + 4, engineeringText(x, 3), muted, 13, figure::Anchor::Middle);
     }
     for (double y = 0; y <= maxY + stepY / 2; y += stepY) {
-        d.line(left, py(y), left + plotW, py(y), colourOf(gridColour(dark)));
-        d.text(left - 6, py(y) - 7, models::engineeringText(y, 3), muted, 13, models::figure::Anchor::End);
+        d.line(left, py(y), left + plotW, py(y), figure::chartGrid(dark));
+        d.text(left - 6, py(y) - 7, engineeringText(y, 3), muted, 13, figure::Anchor::End);
     }
     d.rect(left, top, plotW, plotH, {0, 0, 0, 0}, muted);
-    d.text(left + plotW / 2, height - 18, "tokens/s per user", ink, 14, models::figure::Anchor::Middle);
+    d.text(left + plotW / 2, height - 18, "tokens/s per user", ink, 14, figure::Anchor::Middle);
     d.text(0, 0, "tokens/s per device", ink, 14); // above the plot, clear of the top tick label
     for (std::size_t i = 0; i < curves.size(); ++i) {
-        const Colour colour = colourOf(seriesColour(i, dark));
+        const Colour colour = figure::seriesColour(i, dark);
         const auto& pts = curves[i].points;
         for (std::size_t k = 1; k < pts.size(); ++k) {
             const auto& a = pts[k - 1];
@@ -74,15 +90,15 @@ models::figure::Figure paretoFigure(const std::vector<FrontierCurve>& curves, bo
             d.line(px(a.tokensPerSPerUser), py(a.tokensPerSPerDeviceLow), px(b.tokensPerSPerUser), py(b.tokensPerSPerDeviceLow), colour.withAlpha(150), 1.0, true);
             d.line(px(a.tokensPerSPerUser), py(a.tokensPerSPerDeviceHigh), px(b.tokensPerSPerUser), py(b.tokensPerSPerDeviceHigh), colour.withAlpha(150), 1.0, true);
         }
-        const auto shape = static_cast<models::figure::MarkerShape>(i % 4);
+        const auto shape = static_cast<figure::MarkerShape>(i % 4);
         for (const auto& p : pts) d.markers.push_back({px(p.tokensPerSPerUser), py(p.tokensPerSPerDevice), 4.5, colour, shape, false});
         f.legend.push_back({colour, curves[i].label});
         if (pts.empty()) continue;
-        const auto best = std::ranges::max_element(pts, {}, &models::serving::FrontierPoint::tokensPerSPerDevice);
-        f.statistics.push_back(curves[i].label + ": up to " + models::engineeringText(best->tokensPerSPerDevice, 3) + " tokens/s per device at " +
-                               models::engineeringText(best->tokensPerSPerUser, 3) + " tokens/s per user (batch " + std::to_string(best->batch) +
-                               ", band " + models::engineeringText(best->tokensPerSPerDeviceLow, 3) + " to " +
-                               models::engineeringText(best->tokensPerSPerDeviceHigh, 3) + ")");
+        const auto best = std::ranges::max_element(pts, {}, &FrontierPoint::tokensPerSPerDevice);
+        f.statistics.push_back(curves[i].label + ": up to " + engineeringText(best->tokensPerSPerDevice, 3) + " tokens/s per device at " +
+                               engineeringText(best->tokensPerSPerUser, 3) + " tokens/s per user (batch " + std::to_string(best->batch) +
+                               ", band " + engineeringText(best->tokensPerSPerDeviceLow, 3) + " to " +
+                               engineeringText(best->tokensPerSPerDeviceHigh, 3) + ")");
     }
     f.legend.push_back({muted, "dashed: calibration band (5th to 95th percentile of the residuals)"});
     f.units = "tokens per second (decode), per device and per user";
@@ -91,4 +107,4 @@ models::figure::Figure paretoFigure(const std::vector<FrontierCurve>& curves, bo
     return f;
 }
 
-} // namespace accelscope::gui::serving
+} // namespace accelscope::models::serving

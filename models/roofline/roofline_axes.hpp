@@ -2,12 +2,19 @@
 // The roofline chart's log-log axes: decades that hold every roof and dot, the pixel mapping, grid and ticks.
 #pragma once
 
-#include "app/gui/canvas/scene.hpp"
-#include "app/gui/roofline/roofline_state.hpp"
+#include "models/common/number_text.hpp"
+#include "models/figure/chart_canvas.hpp"
+#include "models/roofline/roofline_state.hpp"
 
 #include <cmath>
+#include <string>
 
-namespace accelscope::gui::roofline {
+namespace accelscope::models::roofline {
+
+/// The chart's quantities (models::quantityText, 3 significant digits): "1.23 TFLOP", "80 GB", "1.5 ms".
+inline std::string siText(double value, const char* unit) { return quantityText(value, unit, 3, UnitPrefix::Decimal); }
+inline std::string bytesText(double bytes) { return quantityText(bytes, "B", 3, UnitPrefix::Decimal); }
+inline std::string secondsText(double seconds) { return quantityText(seconds, "s", 3); }
 
 /// The plot area (pixels) and its decades: intensity (FLOP/byte) across, TFLOP/s up, both log10.
 struct RooflineAxes {
@@ -18,7 +25,7 @@ struct RooflineAxes {
     /// `width` × `height` chart whose legend takes `top` pixels and whose roof labels take `right`.
     static RooflineAxes fit(const RooflineState& state, float width, float height, float fontSize, float top, float right);
     /// The frame, a line per decade and the tick numbers and axis titles that fit.
-    void drawGrid(Scene& scene, bool dark) const;
+    void drawGrid(figure::ChartCanvas& scene, bool dark) const;
 
     float px(double intensity) const
     {
@@ -35,4 +42,4 @@ struct RooflineAxes {
     bool inside(double i, double t) const { return i >= xMin() && i <= xMax() && t >= yMin() && t <= yMax(); }
 };
 
-} // namespace accelscope::gui::roofline
+} // namespace accelscope::models::roofline

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The roofline chart as a Scene: axes, bandwidth and compute roofs, kernel or LLM dots, measured roofs. ImGui-free.
-#include "app/gui/roofline/roofline_chart.hpp"
+// The roofline chart on a chart canvas: axes, bandwidth and compute roofs, kernel or LLM dots, measured roofs. Pure: no Qt, no ImGui.
+#include "models/roofline/roofline_chart.hpp"
 
-#include "app/gui/canvas/device_picker.hpp"
-#include "app/gui/roofline/roofline_axes.hpp"
-#include "app/gui/roofline/roofline_legend.hpp"
-#include "app/gui/roofline/roofline_measured.hpp"
+#include "models/roofline/roofline_axes.hpp"
+#include "models/roofline/roofline_legend.hpp"
+#include "models/roofline/roofline_measured_chart.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/kernels.hpp"
 #include "models/common/number_text.hpp"
@@ -15,21 +14,20 @@
 #include <cstdio>
 #include <tuple>
 
-namespace accelscope::gui::roofline {
+namespace accelscope::models::roofline {
 
-using namespace models::roofline;
-using models::catalog::Device;
+using catalog::Device;
 
 namespace {
 
 // A compute roof's label in the margin right of the plot ("bf16 989.5", "fp8 sparse 3958").
 std::string roofLabel(const std::string& precision, const ComputeCeiling& roof, bool dense)
 {
-    return precision + (roof.unit == ComputeUnit::Vector ? " vector" : "") + (dense ? "" : " sparse") + (" " + models::engineeringText(roof.peakTflops));
+    return precision + (roof.unit == ComputeUnit::Vector ? " vector" : "") + (dense ? "" : " sparse") + (" " + engineeringText(roof.peakTflops));
 }
 
 // The measured compute ceiling's label in that margin.
-std::string measuredLabel(double peakTflops) { return models::engineeringText(peakTflops) + " meas."; }
+std::string measuredLabel(double peakTflops) { return engineeringText(peakTflops) + " meas."; }
 
 const char* memoryLevelTitle(MemoryLevel level)
 {
@@ -51,16 +49,16 @@ const char* memoryLevelTitle(MemoryLevel level)
 struct RooflineChart::RoofLabel {
     float y;
     std::string text;
-    Rgba colour;
+    figure::Colour colour;
 };
 
-void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::vector<RoofLabel>& labels) const
+void RooflineChart::addRoofs(figure::ChartCanvas& s, const RooflineAxes& a, bool dark, std::vector<RoofLabel>& labels) const
 {
     const float fs = s.fontSize();
     for (std::size_t i = 0; i < m_state.deviceIds().size(); ++i) {
         const Device* d = m_state.device(i);
         if (d == nullptr) continue;
-        const Rgba colour = seriesColour(i, dark);
+        const figure::Colour colour = figure::seriesColour(i, dark);
         const auto memory = deviceMemoryCeiling(*d);
         double topPeak = 0.0;
         for (const auto& p : m_state.precisions()) {
@@ -77,22 +75,22 @@ void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::ve
             const float xA = a.px(iStart), yA = a.py(b.bandwidthGBps * iStart / 1000);
             const float xB = a.px(iEnd), yB = a.py(b.bandwidthGBps * iEnd / 1000);
             s.line(xA, yA, xB, yB, main ? colour : colour.withAlpha(150), main ? 2.5f : 1.5f);
-            std::string tip = d->name + "\n" + memoryLevelTitle(b.level) + ": " + b.label + ", " + (models::engineeringText(b.bandwidthGBps) + " GB/s") +
+            std::string tip = d->name + "\n" + memoryLevelTitle(b.level) + ": " + b.label + ", " + (engineeringText(b.bandwidthGBps) + " GB/s") +
                               " (" + std::string(basisName(b.basis)) + ": " + b.source + ")";
             if (b.capacityBytes) tip += "\ncapacity " + bytesText(*b.capacityBytes) + ": kernels whose working set fits stream from here";
-            tip += "\nattainable = bandwidth x intensity; ridge " + models::engineeringText(b.ridgeFlopPerByte, 3) + " FLOP/byte under the top roof";
+            tip += "\nattainable = bandwidth x intensity; ridge " + engineeringText(b.ridgeFlopPerByte, 3) + " FLOP/byte under the top roof";
             for (float t = 0; t <= 1.0f; t += 0.04f) {
                 const float x = xA + (xB - xA) * t, y = yA + (yB - yA) * t;
                 s.hit(x - 5, y - 5, x + 5, y + 5, tip);
             }
             // Each level's name where its line is still low and clear of the compute roofs; the next free spot along it otherwise.
             if (main) continue;
-            const std::string label = b.label + " " + models::engineeringText(b.bandwidthGBps) + " GB/s";
+            const std::string label = b.label + " " + engineeringText(b.bandwidthGBps) + " GB/s";
             // Inside the plot only (the margin holds the compute-roof labels); the tip and the legend name it anyway.
             const float w = s.textWidth(label, fs * 0.85f);
             for (const float t : {0.25f, 0.4f, 0.15f, 0.55f, 0.05f}) {
                 const float x = xA + (xB - xA) * t + 4;
-                if (x + w <= a.x1 && s.textFree(x, yA + (yB - yA) * t, label, colour, TextAnchor::Left, fs * 0.85f)) break;
+                if (x + w <= a.x1 && s.textFree(x, yA + (yB - yA) * t, label, colour, figure::Anchor::Start, fs * 0.85f)) break;
             }
         }
         // Flat roofs: one per shown precision, from the device-memory ridge to the right edge.
@@ -107,9 +105,9 @@ void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::ve
                 const bool dense = sp == Sparsity::Dense;
                 s.line(x0, y, a.x1, y, dense ? colour : colour.withAlpha(140), dense ? 2.5f : 1.5f);
                 const std::string name = p + (r->unit == ComputeUnit::Vector ? " vector" : "") + (dense ? "" : " sparse");
-                std::string tip = d->name + "\n" + name + (": " + models::engineeringText(r->peakTflops) + " TFLOP/s") + " (" + r->figureKey +
+                std::string tip = d->name + "\n" + name + (": " + engineeringText(r->peakTflops) + " TFLOP/s") + " (" + r->figureKey +
                                   (r->derivedInCatalog ? ", derived in the catalog)" : ", datasheet)");
-                if (memory) tip += ("\nridge point " + models::engineeringText(ridge, 3) + " FLOP/byte with device memory");
+                if (memory) tip += ("\nridge point " + engineeringText(ridge, 3) + " FLOP/byte with device memory");
                 s.hit(x0, y - 5, a.x1, y + 5, tip);
                 labels.push_back({y, roofLabel(p, *r, dense), colour});
             }
@@ -117,7 +115,7 @@ void RooflineChart::addRoofs(Scene& s, const RooflineAxes& a, bool dark, std::ve
     }
 }
 
-void RooflineChart::addKernels(Scene& s, const RooflineAxes& a, bool dark) const
+void RooflineChart::addKernels(figure::ChartCanvas& s, const RooflineAxes& a, bool dark) const
 {
     const float fs = s.fontSize();
     std::vector<bool> labelled(m_state.kernels().size(), false);
@@ -130,18 +128,18 @@ void RooflineChart::addKernels(Scene& s, const RooflineAxes& a, bool dark) const
         const double t = bound.attainableTflops;
         if (!a.inside(i, t)) continue;
         const float x = a.px(i), y = a.py(t);
-        s.marker(x, y, fs * 0.45f, seriesColour(p.device, dark), RooflineLegend::kernelMarker(p.kernel));
+        s.marker(x, y, fs * 0.45f, figure::seriesColour(p.device, dark), RooflineLegend::kernelMarker(p.kernel));
         const Device* d = m_state.device(p.device);
         const KernelEntry& k = m_state.kernels()[p.kernel];
         std::string tip = kernelLabel(k) + " on " + d->name + "\n" + p.cost.shape + "\n" + siText(p.cost.flops, "FLOP") + ", " +
-                          bytesText(p.cost.bytes) + " -> " + (models::engineeringText(i) + " FLOP/byte") + "\nroof: " + p.roof +
-                          (" " + models::engineeringText(p.peakTflops) + " TFLOP/s") + (", device memory " + models::engineeringText(p.bandwidthGBps) + " GB/s") +
-                          (", ridge " + models::engineeringText(ridgeFlopPerByte(p.peakTflops, p.bandwidthGBps), 3) + " FLOP/byte") +
-                          ("\nfrom device memory: attainable " + models::engineeringText(p.bound->attainableTflops) + " TFLOP/s") +
+                          bytesText(p.cost.bytes) + " -> " + (engineeringText(i) + " FLOP/byte") + "\nroof: " + p.roof +
+                          (" " + engineeringText(p.peakTflops) + " TFLOP/s") + (", device memory " + engineeringText(p.bandwidthGBps) + " GB/s") +
+                          (", ridge " + engineeringText(ridgeFlopPerByte(p.peakTflops, p.bandwidthGBps), 3) + " FLOP/byte") +
+                          ("\nfrom device memory: attainable " + engineeringText(p.bound->attainableTflops) + " TFLOP/s") +
                           ", time >= " + secondsText(p.bound->timeS) + ", " + std::string(boundName(p.bound->bound)) + " bound";
         if (level) {
             tip += "\nworking set " + bytesText(level->workingSetBytes) + " lives in " + level->residentLabel + ": attainable " +
-                   models::engineeringText(level->bound.attainableTflops) + " TFLOP/s, time >= " + secondsText(level->bound.timeS) + ", " +
+                   engineeringText(level->bound.attainableTflops) + " TFLOP/s, time >= " + secondsText(level->bound.timeS) + ", " +
                    std::string(boundName(level->bound.bound)) + " bound";
             if (!level->note.empty()) tip += "\n" + level->note;
         }
@@ -154,13 +152,13 @@ void RooflineChart::addKernels(Scene& s, const RooflineAxes& a, bool dark) const
             const std::string label = kernelLabel(k);
             const float w = s.textWidth(label, fs * 0.9f);
             labelled[p.kernel] =
-                (x + fs * 0.6f + w <= a.x1 && s.textFree(x + fs * 0.6f, ly, label, inkColour(dark), TextAnchor::Left, fs * 0.9f)) ||
-                (x - fs * 0.6f - w >= a.x0 && s.textFree(x - fs * 0.6f, ly, label, inkColour(dark), TextAnchor::Right, fs * 0.9f));
+                (x + fs * 0.6f + w <= a.x1 && s.textFree(x + fs * 0.6f, ly, label, figure::chartInk(dark), figure::Anchor::Start, fs * 0.9f)) ||
+                (x - fs * 0.6f - w >= a.x0 && s.textFree(x - fs * 0.6f, ly, label, figure::chartInk(dark), figure::Anchor::End, fs * 0.9f));
         }
     }
 }
 
-void RooflineChart::addLlm(Scene& s, const RooflineAxes& a, bool dark) const
+void RooflineChart::addLlm(figure::ChartCanvas& s, const RooflineAxes& a, bool dark) const
 {
     const float fs = s.fontSize();
     const auto analyses = m_state.llmAnalyses();
@@ -168,7 +166,9 @@ void RooflineChart::addLlm(Scene& s, const RooflineAxes& a, bool dark) const
     for (std::size_t di = 0; di < analyses.size(); ++di) {
         if (!analyses[di].analysis) continue;
         const auto& an = *analyses[di].analysis;
-        const Device* d = findDevice(m_state.catalog(), analyses[di].deviceId);
+        const auto found = std::ranges::find(m_state.catalog(), analyses[di].deviceId, &Device::id);
+        const Device* d = found == m_state.catalog().end() ? nullptr : &*found;
+        if (d == nullptr) continue;
         for (const bool prefill : {true, false}) {
             for (const auto& op : (prefill ? an.prefill : an.decode).ops) {
                 if (op.cost.bytes <= 0 || op.cost.flops <= 0) continue; // all-reduces are time on the link, not on the roofs
@@ -176,12 +176,12 @@ void RooflineChart::addLlm(Scene& s, const RooflineAxes& a, bool dark) const
                 const double t = op.bound.attainableTflops;
                 if (!a.inside(i, t)) continue;
                 const float x = a.px(i), y = a.py(t);
-                const Rgba colour = seriesColour(di, dark);
-                s.marker(x, y, fs * 0.4f, colour, prefill ? MarkerShape::Circle : MarkerShape::Triangle, !prefill);
+                const figure::Colour colour = figure::seriesColour(di, dark);
+                s.marker(x, y, fs * 0.4f, colour, prefill ? figure::MarkerShape::Circle : figure::MarkerShape::Triangle, !prefill);
                 const std::string tip = std::string(prefill ? "prefill " : "decode ") + op.name + " x" + std::to_string(op.count) +
                                         " on " + d->name + "\n" + op.cost.shape + "\n" + siText(op.cost.flops, "FLOP") + ", " +
-                                        bytesText(op.cost.bytes) + (" -> " + models::engineeringText(i) + " FLOP/byte") +
-                                        ("\nattainable " + models::engineeringText(t) + " TFLOP/s") + ", " + std::string(boundName(op.bound.bound)) +
+                                        bytesText(op.cost.bytes) + (" -> " + engineeringText(i) + " FLOP/byte") +
+                                        ("\nattainable " + engineeringText(t) + " TFLOP/s") + ", " + std::string(boundName(op.bound.bound)) +
                                         " bound\ntime >= " + secondsText(op.bound.timeS) + " each, " + secondsText(op.totalTimeS) + " per step";
                 s.hit(x - 6, y - 6, x + 6, y + 6, tip);
                 const bool near = std::ranges::any_of(labelled, [&](const auto& l) {
@@ -189,7 +189,7 @@ void RooflineChart::addLlm(Scene& s, const RooflineAxes& a, bool dark) const
                 });
                 const bool fits = x + fs * 0.6f + s.textWidth(op.name, fs * 0.8f) <= a.x1;
                 if (di == 0 && !near && fits &&
-                    s.textFree(x + fs * 0.6f, y - fs * 0.45f, op.name, mutedColour(dark), TextAnchor::Left, fs * 0.8f, fs * 0.8f)) {
+                    s.textFree(x + fs * 0.6f, y - fs * 0.45f, op.name, figure::chartMuted(dark), figure::Anchor::Start, fs * 0.8f, fs * 0.8f)) {
                     labelled.emplace_back(op.name, x, y);
                 }
             }
@@ -197,12 +197,12 @@ void RooflineChart::addLlm(Scene& s, const RooflineAxes& a, bool dark) const
     }
 }
 
-void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std::vector<RoofLabel>& labels) const
+void RooflineChart::addMeasured(figure::ChartCanvas& s, const RooflineAxes& a, bool dark, std::vector<RoofLabel>& labels) const
 {
     if (!m_state.measured()) return;
     const auto& m = *m_state.measured();
     const float fs = s.fontSize();
-    const Rgba ink = inkColour(dark);
+    const figure::Colour ink = figure::chartInk(dark);
     const double peak = m.computeGflops / 1000;
     if (m.memoryGbs > 0) {
         const double top = peak > 0 ? peak : a.yMax();
@@ -211,7 +211,7 @@ void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std:
         if (iStart < iEnd) {
             const float xA = a.px(iStart), yA = a.py(m.memoryGbs * iStart / 1000), xB = a.px(iEnd), yB = a.py(m.memoryGbs * iEnd / 1000);
             s.line(xA, yA, xB, yB, ink, 2.0f, true);
-            const std::string tip = m.name + " (measured)\nmemory " + (models::engineeringText(m.memoryGbs) + " GB/s") + "\n" + m.source;
+            const std::string tip = m.name + " (measured)\nmemory " + (engineeringText(m.memoryGbs) + " GB/s") + "\n" + m.source;
             for (float t = 0; t <= 1.0f; t += 0.05f) s.hit(xA + (xB - xA) * t - 5, yA + (yB - yA) * t - 5, xA + (xB - xA) * t + 5, yA + (yB - yA) * t + 5, tip);
         }
     }
@@ -219,8 +219,8 @@ void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std:
         const double ridge = m.memoryGbs > 0 ? ridgeFlopPerByte(peak, m.memoryGbs) : a.xMin();
         const float x0 = a.px(std::clamp(ridge, a.xMin(), a.xMax())), y = a.py(peak);
         s.line(x0, y, a.x1, y, ink, 2.0f, true);
-        s.hit(x0, y - 5, a.x1, y + 5, m.name + " (measured)\ncompute " + (models::engineeringText(m.computeGflops) + " GFLOP/s") + "\n" + m.source);
-        s.textFree(a.x1 - 4, y - fs * 1.1f, m.name + " measured " + (models::engineeringText(m.computeGflops) + " GFLOP/s"), ink, TextAnchor::Right, fs * 0.9f, fs * 2);
+        s.hit(x0, y - 5, a.x1, y + 5, m.name + " (measured)\ncompute " + (engineeringText(m.computeGflops) + " GFLOP/s") + "\n" + m.source);
+        s.textFree(a.x1 - 4, y - fs * 1.1f, m.name + " measured " + (engineeringText(m.computeGflops) + " GFLOP/s"), ink, figure::Anchor::End, fs * 0.9f, fs * 2);
         labels.push_back({y, measuredLabel(peak), ink});
     }
     addMeasuredKernels(s, a, m, dark);
@@ -228,27 +228,27 @@ void RooflineChart::addMeasured(Scene& s, const RooflineAxes& a, bool dark, std:
     for (const auto& [i, g] : m.points) {
         if (i <= 0 || g <= 0 || !a.inside(i, g / 1000)) continue;
         const float x = a.px(i), y = a.py(g / 1000);
-        s.marker(x, y, fs * 0.45f, ink, MarkerShape::Diamond, true);
-        std::string tip = m.name + (" (measured)\n" + models::engineeringText(i) + " FLOP/byte") + (", " + models::engineeringText(g) + " GFLOP/s");
-        if (m.computeGflops > 0) tip += formatText("\n%.1f%% of its measured compute ceiling", 100 * g / m.computeGflops);
+        s.marker(x, y, fs * 0.45f, ink, figure::MarkerShape::Diamond, true);
+        std::string tip = m.name + (" (measured)\n" + engineeringText(i) + " FLOP/byte") + (", " + engineeringText(g) + " GFLOP/s");
+        if (m.computeGflops > 0) tip += "\n" + decimalText(100 * g / m.computeGflops, 1) + "% of its measured compute ceiling";
         for (std::size_t di = 0; di < m_state.deviceIds().size(); ++di) {
             const Device* d = m_state.device(di);
             if (d == nullptr) continue;
-            const auto share = labs::datasheetShare(i, g, *d, firstPrecision);
+            const auto share = datasheetShare(i, g, *d, firstPrecision);
             if (!share) {
                 tip += "\n" + d->name + ": no " + firstPrecision + " datasheet roof";
                 continue;
             }
-            tip += "\n" + d->name + formatText(": %.2f%% of its ", 100 * share->ofPeak) + firstPrecision +
-                   formatText(" datasheet peak, %.2f%% of its roof at this intensity", 100 * share->ofRoof);
+            tip += "\n" + d->name + ": " + decimalText(100 * share->ofPeak, 2) + "% of its " + firstPrecision +
+                   " datasheet peak, " + decimalText(100 * share->ofRoof, 2) + "% of its roof at this intensity";
         }
         s.hit(x - 7, y - 7, x + 7, y + 7, tip);
     }
 }
 
-Scene RooflineChart::build(float width, float height, bool dark, float fontSize, Scene::Measure measure) const
+figure::Chart RooflineChart::build(float width, float height, bool dark, float fontSize, figure::Measure measure) const
 {
-    Scene s(width, height, fontSize, measure);
+    figure::ChartCanvas s(width, height, fontSize, measure);
     const RooflineLegend legend(m_state);
     const float legendHeight = legend.add(s, dark, legend.style(width, height, dark, fontSize, measure));
     const RooflineAxes a = RooflineAxes::fit(m_state, width, height, fontSize, legendHeight, roofLabelMargin(s));
@@ -280,12 +280,17 @@ Scene RooflineChart::build(float width, float height, bool dark, float fontSize,
         const float room = width - a.x1 - fontSize * 0.3f;
         const float natural = s.textWidth(labels[i].text, fontSize * 0.9f);
         const float size = natural > room && natural > 0 ? fontSize * 0.9f * room / natural : fontSize * 0.9f;
-        s.text(a.x1 + fontSize * 0.3f, ys[i], labels[i].text, labels[i].colour, TextAnchor::Left, size);
+        s.text(a.x1 + fontSize * 0.3f, ys[i], labels[i].text, labels[i].colour, figure::Anchor::Start, size);
     }
-    return s;
+    return s.take();
 }
 
-float RooflineChart::roofLabelMargin(const Scene& s) const
+figure::Chart rooflineChart(const RooflineState& state, float width, float height, bool dark, float fontSize, figure::Measure measure)
+{
+    return RooflineChart(state).build(width, height, dark, fontSize, std::move(measure));
+}
+
+float RooflineChart::roofLabelMargin(const figure::ChartCanvas& s) const
 {
     // As wide as the widest compute-roof label (at 0.9 of the text size), so the plot keeps the rest.
     const float fs = s.fontSize();
@@ -304,4 +309,4 @@ float RooflineChart::roofLabelMargin(const Scene& s) const
     return std::min(widest + fs * 0.6f, s.width() * 0.4f);
 }
 
-} // namespace accelscope::gui::roofline
+} // namespace accelscope::models::roofline

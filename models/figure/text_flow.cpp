@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
 // TextFlow.
-#include "app/gui/canvas/text_flow.hpp"
+#include "models/figure/text_flow.hpp"
 
 #include <algorithm>
 #include <sstream>
 
-namespace accelscope::gui {
+namespace accelscope::models::figure {
 
-TextFlow::TextFlow(Scene& scene, float left, float top, float width, float size)
+TextFlow::TextFlow(ChartCanvas& scene, float left, float top, float width, float size)
     : m_scene(scene), m_left(left), m_width(std::max(width, 1.0f)), m_size(size), m_y(top)
 {
 }
 
 float TextFlow::bottom() const { return m_rowX > 0 ? m_y + lineHeight() : m_y; }
 
-std::vector<std::string> TextFlow::wrap(const Scene& scene, const std::vector<std::string>& phrases, float width, float size)
+std::vector<std::string> TextFlow::wrap(const ChartCanvas& scene, const std::vector<std::string>& phrases, float width, float size)
 {
     std::vector<std::string> lines;
     std::string current;
@@ -41,7 +41,7 @@ std::vector<std::string> TextFlow::wrap(const Scene& scene, const std::vector<st
     return lines;
 }
 
-std::pair<std::string, float> TextFlow::fit(const Scene& scene, std::string text, float width, float size, float smallest)
+std::pair<std::string, float> TextFlow::fit(const ChartCanvas& scene, std::string text, float width, float size, float smallest)
 {
     const float w = scene.textWidth(text, size);
     if (w <= width) return {std::move(text), size};
@@ -56,14 +56,14 @@ std::pair<std::string, float> TextFlow::fit(const Scene& scene, std::string text
     return {std::move(text), shrunk};
 }
 
-void TextFlow::line(float x, float y, const std::string& text, Rgba colour, float width)
+void TextFlow::line(float x, float y, const std::string& text, Colour colour, float width)
 {
     const float w = m_scene.textWidth(text, m_size);
     const float size = w > width && w > 0 ? m_size * width / w : m_size;
-    m_scene.text(x, y + (m_size - size) / 2, text, colour, TextAnchor::Left, size);
+    m_scene.text(x, y + (m_size - size) / 2, text, colour, Anchor::Start, size);
 }
 
-float TextFlow::paragraph(const std::vector<std::string>& phrases, Rgba colour, float indent, const std::string& tip)
+float TextFlow::paragraph(const std::vector<std::string>& phrases, Colour colour, float indent, const std::string& tip)
 {
     endRow();
     const float top = m_y;
@@ -76,7 +76,7 @@ float TextFlow::paragraph(const std::vector<std::string>& phrases, Rgba colour, 
     return top;
 }
 
-float TextFlow::item(float markerWidth, const std::string& label, Rgba colour)
+float TextFlow::item(float markerWidth, const std::string& label, Colour colour)
 {
     const float gap = m_size;
     const float needed = markerWidth + m_scene.textWidth(label, m_size);
@@ -94,4 +94,4 @@ void TextFlow::endRow()
     m_y += lineHeight();
 }
 
-} // namespace accelscope::gui
+} // namespace accelscope::models::figure

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The roofline chart's log-log axes: decades that hold every roof and dot, the pixel mapping, grid and ticks.
-#include "app/gui/roofline/roofline_axes.hpp"
+#include "models/roofline/roofline_axes.hpp"
 
 #include "models/roofline/ceilings.hpp"
 #include "models/common/number_text.hpp"
@@ -11,10 +11,9 @@
 #include <iterator>
 #include <vector>
 
-namespace accelscope::gui::roofline {
+namespace accelscope::models::roofline {
 
-using namespace models::roofline;
-using models::catalog::Device;
+using catalog::Device;
 
 namespace {
 
@@ -22,12 +21,12 @@ std::string tickText(int exponent)
 {
     const double v = std::pow(10.0, exponent);
     if (exponent >= 4) return siText(v, "");
-    if (exponent >= 0) return formatText("%.0f", v);
-    return models::engineeringText(v, 3);
+    if (exponent >= 0) return std::to_string(static_cast<long long>(std::llround(v)));
+    return engineeringText(v, 3);
 }
 
 // The first of `texts` (longest first) that fits `width` at `size`; the last one, smaller, when none does.
-std::pair<std::string, float> fitted(const Scene& s, std::initializer_list<const char*> texts, float width, float size)
+std::pair<std::string, float> fitted(const figure::ChartCanvas& s, std::initializer_list<const char*> texts, float width, float size)
 {
     for (const char* t : texts) {
         if (s.textWidth(t, size) <= width) return {t, size};
@@ -104,12 +103,12 @@ RooflineAxes RooflineAxes::fit(const RooflineState& state, float width, float he
     return a;
 }
 
-void RooflineAxes::drawGrid(Scene& s, bool dark) const
+void RooflineAxes::drawGrid(figure::ChartCanvas& s, bool dark) const
 {
-    const Rgba grid = gridColour(dark);
-    const Rgba ink = inkColour(dark);
+    const figure::Colour grid = figure::chartGrid(dark);
+    const figure::Colour ink = figure::chartInk(dark);
     const float fs = s.fontSize();
-    s.rect(x0, y0, x1, y1, {0, 0, 0, 0}, mutedColour(dark));
+    s.rect(x0, y0, x1, y1, {0, 0, 0, 0}, figure::chartMuted(dark));
     // A line per decade, a number on every decade that leaves room for it (every second or third
     // one when the plot is narrow at large text).
     const float decadeW = (x1 - x0) / static_cast<float>(std::max(lxMax - lxMin, 1.0));
@@ -117,20 +116,20 @@ void RooflineAxes::drawGrid(Scene& s, bool dark) const
     for (int e = static_cast<int>(lxMin); e <= static_cast<int>(lxMax); ++e) {
         const float x = px(std::pow(10.0, e));
         s.line(x, y0, x, y1, grid);
-        if ((e - static_cast<int>(lxMin)) % strideX == 0) s.text(x, y1 + fs * 0.3f, tickText(e), ink, TextAnchor::Centre);
+        if ((e - static_cast<int>(lxMin)) % strideX == 0) s.text(x, y1 + fs * 0.3f, tickText(e), ink, figure::Anchor::Middle);
     }
     const float decadeH = (y1 - y0) / static_cast<float>(std::max(lyMax - lyMin, 1.0));
     const int strideY = std::max(1, static_cast<int>(std::ceil(fs * 1.1f / std::max(decadeH, 1.0f))));
     for (int e = static_cast<int>(lyMin); e <= static_cast<int>(lyMax); ++e) {
         const float y = py(std::pow(10.0, e));
         s.line(x0, y, x1, y, grid);
-        if ((static_cast<int>(lyMax) - e) % strideY == 0) s.text(x0 - fs * 0.3f, y - fs * 0.5f, tickText(e), ink, TextAnchor::Right);
+        if ((static_cast<int>(lyMax) - e) % strideY == 0) s.text(x0 - fs * 0.3f, y - fs * 0.5f, tickText(e), ink, figure::Anchor::End);
     }
     // The axis title shortens (then shrinks) to stay within the chart at projector text sizes.
     const float room = std::min(x1 - x0 + fs * 2, s.width() - fs * 0.4f);
     const auto [title, size] = fitted(s, {"arithmetic intensity [FLOP/byte], log scale", "intensity [FLOP/byte], log scale", "FLOP/byte (log)"}, room, fs);
-    s.text(std::clamp((x0 + x1) / 2, room / 2, s.width() - room / 2), y1 + fs * 1.5f, title, ink, TextAnchor::Centre, size);
-    s.text(x0 + fs * 0.3f, y0 + fs * 0.2f, "TFLOP/s (log)", mutedColour(dark));
+    s.text(std::clamp((x0 + x1) / 2, room / 2, s.width() - room / 2), y1 + fs * 1.5f, title, ink, figure::Anchor::Middle, size);
+    s.text(x0 + fs * 0.3f, y0 + fs * 0.2f, "TFLOP/s (log)", figure::chartMuted(dark));
 }
 
-} // namespace accelscope::gui::roofline
+} // namespace accelscope::models::roofline
