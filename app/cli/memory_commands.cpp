@@ -14,6 +14,7 @@
 #include "models/memory/training_memory.hpp"
 #include "models/roofline/llm_analysis.hpp"
 #include "models/common/number_text.hpp"
+#include "models/roofline/dtype.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -97,7 +98,8 @@ std::string fitText(const std::vector<FitRow>& rows, std::size_t shown, std::str
     return t.render() + "(per-device GB at each degree; ! does not fit, - not a valid layout)\n" + verdict + "\n";
 }
 
-// The LLM calculator's settings as the CLI's options give them (defaults: the CLI's, not the page's).
+// The LLM calculator's settings as the CLI's options give them: the workload (sequence, prompt, output)
+// is the page's (models/system/workload); the layout starts from one plain device.
 struct TrainOptions {
     ModelOptions model;
     double params = 0.0;
@@ -107,7 +109,6 @@ struct TrainOptions {
         s.dataParallel = 1;
         s.zeroStage = 0;
         s.recompute = Recompute::None;
-        s.sequence = 2048;
         return s;
     }();
     std::string recompute = "none";
@@ -201,12 +202,7 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
 
 struct InferOptions {
     ModelOptions model;
-    LlmMemorySettings settings = [] {
-        LlmMemorySettings s;
-        s.promptTokens = 1024;
-        s.generatedTokens = 256;
-        return s;
-    }();
+    LlmMemorySettings settings;
     std::string device;
     bool fit = false;
 };
@@ -381,7 +377,7 @@ void addMemoryCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     infer->add_option("--batch", s.batch, "sequences")->capture_default_str();
     infer->add_option("--prompt", s.promptTokens, "prompt tokens")->capture_default_str();
     infer->add_option("--gen", s.generatedTokens, "generated tokens")->capture_default_str();
-    infer->add_option("--weights", s.weights, "weight format")->capture_default_str();
+    infer->add_option("--weights", s.weights, "weight format (" + models::roofline::llmStorageFormatsText() + ")")->capture_default_str();
     infer->add_option("--kv", s.kvCache, "KV-cache format")->capture_default_str();
     infer->add_option("--act", s.activations, "activation format")->capture_default_str();
     infer->add_option("--tp", s.tensorParallel, "tensor-parallel devices")->capture_default_str();

@@ -3,6 +3,7 @@
 #include "app/gui/llm-calculator/llm_controls.hpp"
 
 #include "app/gui/canvas/imgui_layout.hpp"
+#include "models/roofline/dtype.hpp"
 #include "models/roofline/model_presets.hpp"
 
 #include <imgui.h>
@@ -17,15 +18,13 @@ using models::memory::Recompute;
 
 namespace {
 
-constexpr const char* formats[] = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", "mxfp4", "nvfp4"};
-
 void formatCombo(const char* label, std::string& value, float width, const char* tip)
 {
     sameLineIfFits(labelledWidth(width, label));
     ImGui::SetNextItemWidth(width);
     if (ImGui::BeginCombo(label, value.c_str())) {
-        for (const char* f : formats) {
-            if (ImGui::Selectable(f, value == f)) value = f;
+        for (const std::string_view f : models::roofline::llmStorageFormats()) {
+            if (ImGui::Selectable(std::string(f).c_str(), value == f)) value = f;
         }
         ImGui::EndCombo();
     }

@@ -107,9 +107,8 @@ void TrainingStepPage::buildControls()
     m_sequence = spin(this, 128, 1 << 20, 8192, tr("Tokens per sequence"));
     m_sequence->setSingleStep(1024);
     m_precision = new QComboBox(this);
-    m_precision->addItem(tr("BF16"), QStringLiteral("bf16"));
-    m_precision->addItem(tr("FP8"), QStringLiteral("fp8"));
-    m_precision->setCurrentIndex(1);
+    for (const auto p : models::system::trainingGemmPrecisions()) m_precision->addItem(q(std::string(p)).toUpper(), q(std::string(p)));
+    m_precision->setCurrentIndex(std::max(0, m_precision->findData(QStringLiteral("fp8"))));
     m_precision->setToolTip(tr("The linear layers' format; attention, norms and the output layer stay BF16"));
     form({{tr("Model"), m_model}, {tr("Device"), m_device}, {tr("Devices"), m_devices}});
     form({{tr("Global batch"), m_globalBatch}, {tr("Sequence"), m_sequence}, {tr("GEMMs"), m_precision}});
