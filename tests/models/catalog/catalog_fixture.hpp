@@ -2,7 +2,14 @@
 // A small valid catalog document with known line numbers, for validation tests.
 #pragma once
 
+#include "models/catalog/catalog_set.hpp"
+#include "models/catalog/catalog_store.hpp"
 #include "models/catalog/device.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
 
 #include <stdexcept>
 #include <string>
@@ -57,6 +64,24 @@ inline models::catalog::Figure figureOf(double value,
     f.value = value;
     f.provenance = provenance;
     return f;
+}
+
+/// A user database at `path` as an older version wrote it: the devices of `catalogJson` imported as a user
+/// would (written to `dir`), then `downgradeSql` run on it (the tables and columns that version lacked dropped,
+/// its PRAGMA user_version set). Closed again, for UserStore::open to migrate.
+inline void oldUserDatabase(TempDir& dir, const std::filesystem::path& path, const std::string& catalogJson, const std::string& downgradeSql)
+{
+    using namespace models::catalog;
+    {
+        auto store = UserStore::open(path);
+        REQUIRE(store.has_value());
+        const auto imported = importDevicesFile(*store, dir.write("mine.json", catalogJson), {}, false);
+        REQUIRE(imported.has_value());
+        REQUIRE(imported->issues.empty());
+    }
+    auto db = Database::open(path, OpenMode::ReadWriteCreate);
+    REQUIRE(db.has_value());
+    REQUIRE(db->execute(downgradeSql).has_value());
 }
 
 } // namespace accelscope::tests

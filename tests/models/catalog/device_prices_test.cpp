@@ -221,20 +221,12 @@ TEST_CASE("a version-7 user database gains the price columns and keeps its devic
 {
     accelscope::tests::TempDir dir;
     const auto path = dir.path() / "user.db";
-    {
-        auto store = UserStore::open(path);
-        REQUIRE(store.has_value());
-        const auto file = dir.write("mine.json", pricedText(onDemand, spotAndCommitted));
-        REQUIRE(importDevicesFile(*store, file, {}, false)->issues.empty());
-    }
-    {   // what version 7 held: none of the price columns
-        auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("ALTER TABLE figures DROP COLUMN price_kind; ALTER TABLE figures DROP COLUMN provider; "
-                            "ALTER TABLE figures DROP COLUMN region; ALTER TABLE figures DROP COLUMN verified; "
-                            "ALTER TABLE devices DROP COLUMN cloud_prices; ALTER TABLE devices DROP COLUMN missing; "
-                            "PRAGMA user_version = 7")
-                    .has_value());
-    }
+    // what version 7 held: none of the price columns
+    accelscope::tests::oldUserDatabase(dir, path, pricedText(onDemand, spotAndCommitted),
+                                       "ALTER TABLE figures DROP COLUMN price_kind; ALTER TABLE figures DROP COLUMN provider; "
+                                       "ALTER TABLE figures DROP COLUMN region; ALTER TABLE figures DROP COLUMN verified; "
+                                       "ALTER TABLE devices DROP COLUMN cloud_prices; ALTER TABLE devices DROP COLUMN missing; "
+                                       "PRAGMA user_version = 7");
     auto store = UserStore::open(path);
     REQUIRE(store.has_value());
     CHECK(store->schemaVersion() == userSchemaVersion);
