@@ -11,6 +11,7 @@
 #include "models/memory/llm_memory_plan.hpp"
 #include "models/memory/memory_pyramid.hpp"
 #include "models/memory/pyramid_move.hpp"
+#include "models/memory/recompute_names.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/roofline/llm_analysis.hpp"
 #include "models/common/number_text.hpp"
@@ -346,8 +347,7 @@ void addParallelOptions(CLI::App& cmd, TrainOptions& o)
     cmd.add_option("--tp", s.tensorParallel, "tensor-parallel degree")->capture_default_str();
     cmd.add_option("--pp", s.pipelineParallel, "pipeline-parallel stages")->capture_default_str();
     cmd.add_option("--zero", s.zeroStage, "ZeRO stage 0, 1, 2 or 3")->capture_default_str();
-    cmd.add_option("--recompute", o.recompute, "none, selective or full")
-        ->check(CLI::IsMember({"none", "selective", "full"}))->capture_default_str();
+    cmd.add_option("--recompute", o.recompute, recomputeNamesText())->check(CLI::IsMember(recomputeNames()))->capture_default_str();
     cmd.add_flag("--sp", s.sequenceParallel, "Megatron sequence parallelism");
     cmd.add_option("--seq", s.sequence, "sequence length")->capture_default_str();
     cmd.add_option("--mbs", s.microBatch, "micro-batch size")->capture_default_str();

@@ -5,11 +5,12 @@
 #include "app/cli/model_options.hpp"
 #include "app/cli/text_table.hpp"
 #include "app/cli/train_budget_output.hpp"
-#include "models/common/number_text.hpp"
-#include "models/catalog/device_query.hpp"
-#include "models/serving/training_plan.hpp"
 #include "models/catalog/catalog_set.hpp"
+#include "models/catalog/device_query.hpp"
+#include "models/common/number_text.hpp"
 #include "models/figure/figure.hpp"
+#include "models/memory/recompute_names.hpp"
+#include "models/serving/training_plan.hpp"
 #include "models/system/step/step_figure.hpp"
 #include "models/system/step/training_search.hpp"
 #include "models/system/step/training_step.hpp"
@@ -128,7 +129,7 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
     auto config = resolveModel(o.model);
     if (!config) return ctx.error(config.error());
     auto recompute = models::memory::recomputeFromName(o.recompute);
-    if (!recompute) return ctx.error("--recompute must be none, selective or full, not '" + o.recompute + "'");
+    if (!recompute) return ctx.error("--recompute must be " + models::memory::recomputeNamesText() + ", not '" + o.recompute + "'");
     o.spec.recompute = *recompute;
     ParallelLayout& l = o.spec.parallel;
     for (const auto& [name, v] : {std::pair{"--tp", l.tp}, std::pair{"--cp", l.cp}, std::pair{"--ep", l.ep}, std::pair{"--dp", l.dp},

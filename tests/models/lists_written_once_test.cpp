@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The lists written once (issue #32 item 3): the pipeline schedules, the LLM storage formats, the training
-// GEMM precisions and the workload defaults each have one definition in models/, and no other source file
-// writes the list again by hand.
+// The lists written once (issue #32 item 3): the pipeline schedules, the LLM storage formats, the kernel formats,
+// the training GEMM precisions, the recomputation modes and the workload defaults each have one definition in
+// models/, and no other source file writes the list again by hand.
 #include "models/memory/inference_memory.hpp"
 #include "models/memory/llm_memory_plan.hpp"
+#include "models/memory/recompute_names.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/pipeline/pipeline_schedule.hpp"
 #include "models/roofline/ceilings.hpp"
@@ -101,7 +102,7 @@ TEST_CASE("the schedule list has every schedule once and its ids name them both 
     CHECK_FALSE(scheduleFromName("zb-h3").has_value());
 }
 
-TEST_CASE("every offered storage format, kernel format and training precision resolves to a data type")
+TEST_CASE("every offered storage format, kernel format, training precision and recomputation resolves")
 {
     for (const auto name : roofline::llmStorageFormats()) {
         INFO(name);
@@ -111,6 +112,9 @@ TEST_CASE("every offered storage format, kernel format and training precision re
     for (const auto name : system::trainingGemmPrecisions()) CHECK(roofline::dataTypeFromName(name).has_value());
     CHECK(system::trainingGemmPrecisionsText() == "bf16 or fp8");
     CHECK(system::isTrainingGemmPrecision("fp8"));
+    CHECK(memory::recomputeNames() == std::vector<std::string>{"none", "selective", "full"});
+    CHECK(memory::recomputeNamesText() == "none, selective or full");
+    for (const auto& name : memory::recomputeNames()) CHECK(memory::recomputeName(*memory::recomputeFromName(name)) == name);
     const auto roofs = roofline::knownPrecisions();
     for (const auto name : roofline::kernelDataTypes()) {
         INFO(name);
@@ -157,7 +161,7 @@ TEST_CASE("every struct that carries a workload starts from the one set of workl
     CHECK((step.globalBatch == d.globalBatch && step.sequence == d.sequence && step.microBatch == d.microBatch));
 }
 
-TEST_CASE("no source file writes the schedule or storage-format list again by hand")
+TEST_CASE("no source file writes the schedule, storage-format or recomputation list again by hand")
 {
     // Three schedule ids quoted on one line is a copy of the list (models/pipeline/pipeline_schedule.cpp holds it;
     // this test names the list on purpose).
@@ -176,9 +180,15 @@ TEST_CASE("no source file writes the schedule or storage-format list again by ha
                                          "tests/models/lists_written_once_test.cpp"});
     INFO(describe(lists));
     CHECK(lists.empty());
+
+    // The recomputation modes: models/memory/training_memory.cpp names them.
+    const auto recompute = handWrittenLists(memory::recomputeNames(), 3,
+                                            {"models/memory/training_memory.cpp", "tests/models/lists_written_once_test.cpp"});
+    INFO(describe(recompute));
+    CHECK(recompute.empty());
 }
 
-TEST_CASE("the CLI reference names the schedules and training precisions the models list")
+TEST_CASE("the CLI reference names the schedules, training precisions and recomputation modes the models list")
 {
     // docs/cli.md writes the choices out for readers; they must be the models' lists, in order.
     std::ifstream in(sourceRoot() / "docs" / "cli.md");
@@ -195,4 +205,12 @@ TEST_CASE("the CLI reference names the schedules and training precisions the mod
         CHECK((*it)[1] == precisions);
     }
     CHECK(found >= 2); // train plan and train estimate
+    std::string recompute;
+    for (const auto& name : memory::recomputeNames()) recompute += (recompute.empty() ? "" : "|") + name;
+    const std::regex recomputeChoice(R"(--recompute ([a-z|]+)\])");
+    found = 0;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), recomputeChoice); it != std::sregex_iterator(); ++it, ++found) {
+        CHECK((*it)[1] == recompute);
+    }
+    CHECK(found >= 2); // memory train and train estimate
 }

@@ -2,6 +2,7 @@
 // The Training step page's lesson settings contract: what a lesson may set there (app/gui/training-step/ reads its
 // ranges); its state adds step_s, mfu, bubble_share, tp_share and fits (the layout shown).
 #include "labs/guided/page_contracts.hpp"
+#include "models/memory/recompute_names.hpp"
 #include "models/system/step/training_step.hpp"
 
 namespace accelscope::labs::guided::pages::training_step {
@@ -20,7 +21,7 @@ PageContract contract()
              integerSetting("tp", 1, 72, "tensor parallel"), integerSetting("pp", 1, 256, "pipeline stages"),
              integerSetting("vp", 1, 32, "virtual stages per pipeline rank"), integerSetting("cp", 1, 64, "context parallel"),
              integerSetting("ep", 1, 1024, "expert parallel"), integerSetting("zero", 0, 3, "ZeRO stage"),
-             choiceSetting("recompute", {"none", "selective", "full"}, "activation recomputation"),
+             choiceSetting("recompute", models::memory::recomputeNames(), "activation recomputation"),
              integerSetting("micro_batch", 1, 1024, "sequences per micro-batch")}};
 }
 
