@@ -135,6 +135,24 @@ models::Result<std::vector<FitRow>> fitRows(const CliContext& ctx, bool wanted, 
     return fitMatrix(perDeviceBytes, loaded->devices);
 }
 
+// What --device and --fit add, the same for train and infer: in the JSON document (then printed) or after the table.
+ExitCode printFit(const CliContext& ctx, json* doc, const std::optional<models::catalog::Device>& device, double totalBytes, bool fit,
+                  const std::vector<FitRow>& fits, LlmMode mode)
+{
+    if (doc != nullptr) {
+        if (device) (*doc)["fit"] = verdictJson(*device, totalBytes);
+        if (fit) {
+            (*doc)["fewest_devices"] = fitListJson(fits);
+            (*doc)["fit_summary"] = fitSummaryJson(fits);
+        }
+        ctx.printJson(*doc);
+        return ExitCode::Ok;
+    }
+    if (device) *ctx.out << verdictText(*device, totalBytes);
+    if (fit) *ctx.out << fitText(fits, 15, variedDimension(mode));
+    return ExitCode::Ok;
+}
+
 ExitCode runTrain(const CliContext& ctx, TrainOptions o)
 {
     std::optional<models::roofline::TransformerConfig> config;
@@ -179,13 +197,7 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
                  {"microbatches_in_flight", m->microbatchesInFlight}};
         if (config) doc["model"] = modelJson(*config);
         if (config) doc["summary"] = memoryBreakdown(s, *config)->summary;
-        if (device) doc["fit"] = verdictJson(*device, m->totalBytes);
-        if (o.fit) {
-            doc["fewest_devices"] = fitListJson(*fits);
-            doc["fit_summary"] = fitSummaryJson(*fits);
-        }
-        ctx.printJson(doc);
-        return ExitCode::Ok;
+        return printFit(ctx, &doc, device, m->totalBytes, o.fit, *fits, LlmMode::Training);
     }
     *ctx.out << "training, " << m->parameters / 1e9 << " B parameters, dp " << s.dataParallel << " x tp " << s.tensorParallel
              << " x pp " << s.pipelineParallel << ", ZeRO-" << s.zeroStage << ", recompute " << o.recompute << "\n";
@@ -196,9 +208,7 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
     t.addRow({"activations", gb(m->activationsBytes)});
     t.addRow({"total", gb(m->totalBytes)});
     *ctx.out << t.render();
-    if (device) *ctx.out << verdictText(*device, m->totalBytes);
-    if (o.fit) *ctx.out << fitText(*fits, 15, variedDimension(LlmMode::Training));
-    return ExitCode::Ok;
+    return printFit(ctx, nullptr, device, m->totalBytes, o.fit, *fits, LlmMode::Training);
 }
 
 struct InferOptions {
@@ -232,13 +242,7 @@ ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
                  {"model_weights_bytes", m->modelWeightsBytes}, {"model_kv_cache_bytes", m->modelKvCacheBytes},
                  {"kv_bytes_per_token", m->kvBytesPerToken}, {"activation_formula", m->activationFormula},
                  {"summary", memoryBreakdown(s, *c)->summary}};
-        if (device) doc["fit"] = verdictJson(*device, m->totalBytes);
-        if (o.fit) {
-            doc["fewest_devices"] = fitListJson(*fits);
-            doc["fit_summary"] = fitSummaryJson(*fits);
-        }
-        ctx.printJson(doc);
-        return ExitCode::Ok;
+        return printFit(ctx, &doc, device, m->totalBytes, o.fit, *fits, LlmMode::Inference);
     }
     *ctx.out << "inference, " << c->name << ", batch " << input.batch << ", " << input.promptTokens << " + "
              << input.generatedTokens << " tokens, tp " << input.tensorParallel << "\n";
@@ -249,9 +253,7 @@ ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
     t.addRow({"workspace", gb(m->workspaceBytes)});
     t.addRow({"total", gb(m->totalBytes)});
     *ctx.out << t.render();
-    if (device) *ctx.out << verdictText(*device, m->totalBytes);
-    if (o.fit) *ctx.out << fitText(*fits, 15, variedDimension(LlmMode::Inference));
-    return ExitCode::Ok;
+    return printFit(ctx, nullptr, device, m->totalBytes, o.fit, *fits, LlmMode::Inference);
 }
 
 // Every figure: its value, basis and source; a computed one adds its formula, an unknown one says why.
