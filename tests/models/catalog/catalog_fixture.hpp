@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace accelscope::tests {
 
@@ -82,6 +83,21 @@ inline void oldUserDatabase(TempDir& dir, const std::filesystem::path& path, con
     auto db = Database::open(path, OpenMode::ReadWriteCreate);
     REQUIRE(db.has_value());
     REQUIRE(db->execute(downgradeSql).has_value());
+}
+
+/// The devices of oldUserDatabase(dir, path, catalogJson, downgradeSql) once UserStore::open has migrated it to the
+/// current schema.
+inline std::vector<models::catalog::Device> migratedDevices(TempDir& dir, const std::filesystem::path& path, const std::string& catalogJson,
+                                                            const std::string& downgradeSql)
+{
+    using namespace models::catalog;
+    oldUserDatabase(dir, path, catalogJson, downgradeSql);
+    auto store = UserStore::open(path);
+    REQUIRE(store.has_value());
+    CHECK(store->schemaVersion() == userSchemaVersion);
+    auto devices = store->devices();
+    REQUIRE(devices.has_value());
+    return std::move(*devices);
 }
 
 } // namespace accelscope::tests

@@ -146,20 +146,15 @@ TEST_CASE("a version-5 user database gains the link kind, vendor format and life
     TempDir dir;
     const auto path = dir.path() / "user.db";
     // what version 5 held: no scaleup_link_kind, vendor_format_name or lifecycle column
-    accelscope::tests::oldUserDatabase(dir, path, accelscope::tests::validCatalogText(),
-                                       "DROP TABLE price_overrides; DROP TABLE user_settings; ALTER TABLE devices DROP COLUMN "
-                                       "scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices "
-                                       "DROP COLUMN lifecycle; PRAGMA user_version = 5");
-    auto store = UserStore::open(path);
-    REQUIRE(store.has_value());
-    CHECK(store->schemaVersion() == userSchemaVersion);
-    auto devices = store->devices();
-    REQUIRE(devices.has_value());
-    REQUIRE(devices->size() == 1);
-    CHECK(devices->front().scaleupLinkKind.empty());
-    CHECK(devices->front().lifecycle.empty());
-    CHECK(devices->front().vendorFormatName.empty());
-    CHECK(devices->front().value(FigureKey::TdpW) == 350.0);
+    const auto devices = accelscope::tests::migratedDevices(dir, path, accelscope::tests::validCatalogText(),
+                                                               "DROP TABLE price_overrides; DROP TABLE user_settings; ALTER TABLE devices DROP COLUMN "
+                                                               "scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices "
+                                                               "DROP COLUMN lifecycle; PRAGMA user_version = 5");
+    REQUIRE(devices.size() == 1);
+    CHECK(devices.front().scaleupLinkKind.empty());
+    CHECK(devices.front().lifecycle.empty());
+    CHECK(devices.front().vendorFormatName.empty());
+    CHECK(devices.front().value(FigureKey::TdpW) == 350.0);
 }
 
 TEST_CASE("a version-3 user database moves each device's free-text scope to scope_note and picks the enum")
@@ -172,20 +167,15 @@ TEST_CASE("a version-3 user database moves each device's free-text scope to scop
   ]
 })");
     // what version 3 held: free text in `scope`, no v2 columns
-    accelscope::tests::oldUserDatabase(dir, path, two,
-                                       "DROP TABLE price_overrides; DROP TABLE user_settings; "
-                                       "ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
-                                       "scaleup_topology; ALTER TABLE devices DROP COLUMN components; ALTER TABLE figures DROP COLUMN "
-                                       "label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
-                                       "ALTER TABLE devices DROP COLUMN lifecycle; UPDATE devices SET scope = "
-                                       "'one ' || form_factor || ' thing'; PRAGMA user_version = 3");
-    auto store = UserStore::open(path);
-    REQUIRE(store.has_value());
-    CHECK(store->schemaVersion() == userSchemaVersion);
-    auto devices = store->devices();
-    REQUIRE(devices.has_value());
-    REQUIRE(devices->size() == 2);
-    for (const Device& d : *devices) {
+    const auto devices = accelscope::tests::migratedDevices(dir, path, two,
+                                                               "DROP TABLE price_overrides; DROP TABLE user_settings; "
+                                                               "ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
+                                                               "scaleup_topology; ALTER TABLE devices DROP COLUMN components; ALTER TABLE figures DROP COLUMN "
+                                                               "label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
+                                                               "ALTER TABLE devices DROP COLUMN lifecycle; UPDATE devices SET scope = "
+                                                               "'one ' || form_factor || ' thing'; PRAGMA user_version = 3");
+    REQUIRE(devices.size() == 2);
+    for (const Device& d : devices) {
         CHECK(d.scopeNote == "one " + std::string(formFactorName(d.formFactor)) + " thing");
         CHECK(d.scope == (d.formFactor == FormFactor::Oam ? Scope::Module : Scope::Card));
     }
@@ -196,17 +186,12 @@ TEST_CASE("a version-4 user database gains figure labels and keeps its devices")
     TempDir dir;
     const auto path = dir.path() / "user.db";
     // what version 4 held: no label column
-    accelscope::tests::oldUserDatabase(dir, path, accelscope::tests::validCatalogText(),
-                                       "DROP TABLE price_overrides; DROP TABLE user_settings; ALTER TABLE figures DROP COLUMN label; "
-                                       "ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
-                                       "ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 4");
-    auto store = UserStore::open(path);
-    REQUIRE(store.has_value());
-    CHECK(store->schemaVersion() == userSchemaVersion);
-    auto devices = store->devices();
-    REQUIRE(devices.has_value());
-    REQUIRE(devices->size() == 1);
-    CHECK(devices->front().figure(FigureKey::MemoryGb)->label.empty()); // the old row had none
+    const auto devices = accelscope::tests::migratedDevices(dir, path, accelscope::tests::validCatalogText(),
+                                                               "DROP TABLE price_overrides; DROP TABLE user_settings; ALTER TABLE figures DROP COLUMN label; "
+                                                               "ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
+                                                               "ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 4");
+    REQUIRE(devices.size() == 1);
+    CHECK(devices.front().figure(FigureKey::MemoryGb)->label.empty()); // the old row had none
 }
 
 TEST_CASE("a system's parts and scale-up topology survive the database")
