@@ -2,6 +2,7 @@
 // LabResult ⇄ JSON.
 #include "labs/lab_result_json.hpp"
 
+#include "models/common/bounded_file.hpp"
 #include "models/common/number_text.hpp"
 #include "models/common/utf8_text.hpp"
 
@@ -349,15 +350,21 @@ models::Result<LabResult> labResultFromJson(std::string_view text, const std::st
         }
         return {};
     };
-    if (!doc.contains("schema_version") || !doc["schema_version"].is_number_integer()) {
+    if (!doc.contains("schema_version")) {
         return models::fail(models::ErrorCode::InvalidData, fileName + ": missing key 'schema_version'");
     }
-    const auto version = doc["schema_version"].get<std::int64_t>();
-    if (version > labResultSchemaVersion) {
-        return models::fail(models::ErrorCode::Unsupported, fileName + ": result schema " + std::to_string(version) +
-                                                                " was made by a newer Accelscope (this one reads " +
-                                                                std::to_string(labResultSchemaVersion) + ")");
+    if (!doc["schema_version"].is_number_integer()) {
+        return models::fail(models::ErrorCode::InvalidData, fileName + ": schema_version: not a whole number");
     }
+    // Read unsigned first: 2^63 and above would wrap to a negative int64 and be misreported.
+    const bool positive = doc["schema_version"].is_number_unsigned();
+    if (positive && doc["schema_version"].get<std::uint64_t>() > static_cast<std::uint64_t>(labResultSchemaVersion)) {
+        return models::fail(models::ErrorCode::Unsupported,
+                            fileName + ": result schema " + std::to_string(doc["schema_version"].get<std::uint64_t>()) +
+                                " was made by a newer Accelscope (this one reads " + std::to_string(labResultSchemaVersion) + ")");
+    }
+    const auto version = positive ? static_cast<std::int64_t>(doc["schema_version"].get<std::uint64_t>())
+                                  : doc["schema_version"].get<std::int64_t>();
     if (version < 1) {
         return models::fail(models::ErrorCode::InvalidData,
                             fileName + ": schema_version: " + std::to_string(version) + " is not a schema version");
@@ -399,6 +406,13 @@ models::catalog::StoredLabResult storedLabResult(const LabResult& result, const 
 models::Result<LabResult> labResultFromStored(const models::catalog::StoredLabResult& stored)
 {
     return labResultFromJson(stored.record, "stored result #" + std::to_string(stored.id));
+}
+
+models::Result<LabResult> labResultFromFile(const std::string& path)
+{
+    auto text = models::readFileWithLimit(path, models::inputLimits::labResultBytes);
+    if (!text) return std::unexpected(text.error());
+    return labResultFromJson(*text, path);
 }
 
 } // namespace accelscope::labs

@@ -23,6 +23,11 @@ nlohmann::json labResultJson(const LabResult& result);
 /// key, a schema version newer than this program reads, or more series or points than the limits above.
 models::Result<LabResult> labResultFromJson(std::string_view text, const std::string& fileName);
 
+/// Reads and parses a result file for `lab import` and the Labs page's Import: the file is refused
+/// before it is read whole when it is larger than `models::inputLimits::labResultBytes` (a FIFO or
+/// /dev/zero is read up to that cap), then parsed as above.
+models::Result<LabResult> labResultFromFile(const std::string& path);
+
 /// The common start of every lab run: parameters resolved against the description, the local
 /// machine described, and a result record with its identity, machine, parameters and start time.
 struct LabRunStart {

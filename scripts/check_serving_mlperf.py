@@ -5,7 +5,10 @@
 accelerators as replicas of TP = 1, 2, 4 or 8 (within a node), the layout with the most tokens/s (what a submitter
 tunes for), the row's weight and KV precision, input tokens = output tokens = the row's measured mean output (the
 dataset's mean input length is not published; data/serving/README.md). Reports the error of total tokens/s.
-Usage: scripts/check_serving_mlperf.py CLI [CSV]"""
+Server (--scenario Server): the rows' Poisson Server scenario at their p99 TTFT and TPOT limits; the model's
+`serve step --server` gives the most requests/s per replica whose steady state meets the limits while 99 % of the time
+no more requests are in flight than that (models/system/step/serving_sizing.hpp). Not fitted on these rows either.
+Usage: scripts/check_serving_mlperf.py CLI [CSV] [--scenario Offline|Server]"""
 import csv
 import json
 import statistics
@@ -25,9 +28,12 @@ def precision(text):
 
 
 def main():
-    cli = sys.argv[1]
-    table = Path(sys.argv[2] if len(sys.argv) > 2 else Path(__file__).resolve().parent.parent / "data/serving/mlperf-inference-v5-heldout.csv")
-    rows = [r for r in csv.DictReader(open(table)) if r["scenario"] == "Offline" and r["benchmark"].startswith("llama2-70b-99")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--scenario")]
+    scenario = "Server" if "--scenario=Server" in sys.argv or ("--scenario" in sys.argv and sys.argv[sys.argv.index("--scenario") + 1] == "Server") else "Offline"
+    args = [a for a in args if a not in ("Server", "Offline")]
+    cli = args[0]
+    table = Path(args[1] if len(args) > 1 else Path(__file__).resolve().parent.parent / "data/serving/mlperf-inference-v5-heldout.csv")
+    rows = [r for r in csv.DictReader(open(table)) if r["scenario"] == scenario and r["benchmark"].startswith("llama2-70b-99")]
     results, skipped, cache = [], [], {}
     for r in rows:
         device = r["catalog_id"]
@@ -42,15 +48,19 @@ def main():
         for tp in (1, 2, 4, 8):
             if per_node % tp:
                 continue
-            key = (device, tp, weights, kv, round(out_tokens))
+            limits = (r["ttft_constraint_ms"], r["tpot_constraint_ms"]) if scenario == "Server" else None
+            key = (device, tp, weights, kv, round(out_tokens), limits)
             if key not in cache:
                 cmd = [cli, "--json", "serve", "step", "--model", "llama2-70b", "--device", device, "--tp", str(tp), "--weights", weights,
                        "--kv", kv, "--input", str(round(out_tokens)), "--output", str(round(out_tokens))]
+                if limits:
+                    cmd += ["--server", "--ttft-ms", limits[0], "--tpot-ms", limits[1]]
                 p = subprocess.run(cmd, capture_output=True, text=True)
                 cache[key] = json.loads(p.stdout) if p.returncode == 0 else p.stderr.strip()
             e = cache[key]
             if isinstance(e, dict):
-                total = e["output_tokens_per_s_per_replica"] * count / tp
+                per_replica = e["server"]["output_tokens_per_s_per_replica"] if limits else e["output_tokens_per_s_per_replica"]
+                total = per_replica * count / tp
                 if best is None or total > best[0]:
                     best = (total, tp, e["batch"], e["batch_limit"])
         if best is None:

@@ -7,6 +7,7 @@
 #include "app/cli/model_options.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/catalog/catalog_set.hpp"
+#include "models/common/number_range.hpp"
 #include "models/common/number_text.hpp"
 #include "models/figure/figure.hpp"
 #include "models/system/chip/cdna_occupancy.hpp"
@@ -165,7 +166,10 @@ ExitCode runCdna(const CliContext& ctx, const OccupancyOptions& o)
 
 ExitCode runGemm(const CliContext& ctx, const GemmOptions& o)
 {
-    if (o.m < 1 || o.n < 1 || o.k < 1) return ctx.error("--m, --n and --k must be at least 1");
+    for (const auto& [name, value] : {std::pair{"--m", o.m}, std::pair{"--n", o.n}, std::pair{"--k", o.k}}) {
+        if (auto ok = models::numberInRange(name, value, 1, maxGemmDimension); !ok) return ctx.error(ok.error());
+        if (value != std::floor(value)) return ctx.error(std::string(name) + " must be a whole number, got " + models::readableText(value));
+    }
     auto device = resolveDevice(ctx, o.device);
     if (!device) return ctx.error(device.error());
     auto chip = gemmChipForDevice(*device, o.dtype);

@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
 #include <memory>
 #include <ostream>
 
@@ -45,6 +46,7 @@ ExitCode tally(const CliContext& ctx, const TallyOptions& o)
     for (const auto& lab : registry.labs()) context.labs.push_back(lab->describe());
     auto question = classroom::questionFromStep(*lesson, static_cast<std::size_t>(o.step - 1), context);
     if (!question) return ctx.error(question.error());
+    if (o.measured && !std::isfinite(*o.measured)) return ctx.error("--measured must be a finite number, got " + models::readableText(*o.measured));
     std::vector<classroom::GradedAnswer> graded;
     for (std::size_t i = 0; i < o.answers.size(); ++i) {
         auto answer = classroom::gradeAnswer(*question, o.answers[i], context);

@@ -2,6 +2,8 @@
 // CliContext: catalog lookup and output.
 #include "app/cli/cli_context.hpp"
 
+#include "models/common/utf8_text.hpp"
+
 #include <cstdlib>
 #include <ostream>
 
@@ -38,7 +40,9 @@ models::Result<models::catalog::CatalogSet> CliContext::loadCatalog() const
 
 ExitCode CliContext::error(const std::string& message) const
 {
-    *err << "accelscope-cli: error: " << message << "\n";
+    // One line whatever the message quotes: a user's argument with a line break ("no device matches
+    // 'a\nb'") or another control character is written escaped (\n, \xNN), never cut.
+    *err << "accelscope-cli: error: " << models::quotedExcerpt(message, message.size()) << "\n";
     return ExitCode::Failure;
 }
 

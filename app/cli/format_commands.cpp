@@ -219,10 +219,8 @@ ExitCode runQuantize(const CliContext& ctx, const QuantizeOptions& o)
                                {"max_rel_error", jsonValue(m.maxRelError)}, {"fraction_saturated", m.fractionSaturated},
                                {"fraction_flushed_to_zero", m.fractionFlushedToZero},
                                {"padded_elements", result->paddedElements}});
-        char sqnr[32];
-        std::snprintf(sqnr, sizeof sqnr, "%.2f", m.sqnrDb);
-        table.addRow({name, valueText(m.bytesPerElement), sqnr, valueText(m.mse), valueText(m.maxAbsError),
-                      valueText(m.maxRelError), valueText(m.fractionSaturated), valueText(m.fractionFlushedToZero)});
+        const QuantMetricTexts t = metricTexts(m);
+        table.addRow({name, t.bytesPerElement, t.sqnrDb, t.mse, t.maxAbsError, t.maxRelError, t.saturated, t.flushedToZero});
     }
     const json source = o.input.empty() ? json{{"distribution", o.dist}, {"count", tensor->size()}, {"seed", o.seed}}
                                         : json{{"file", o.input}, {"count", tensor->size()}};
@@ -365,10 +363,11 @@ void addFormatCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode, std::
 
     auto q = std::make_shared<QuantizeOptions>();
     CLI::App* quantizeCmd = format->add_subcommand("quantize", "error metrics of one or more formats on a tensor");
-    quantizeCmd->add_option("formats", q->formats, "formats or schemes (fp8-e4m3, mxfp4, nvfp4, int8-sym, int4-asym-g128 …)")->required();
+    quantizeCmd->add_option("formats", q->formats, "formats or schemes (fp8-e4m3, mxfp4, nvfp4, int8-sym, int4-asym-g128 …), at most 16")
+        ->required()->expected(1, 16);
     quantizeCmd->add_option("--input", q->input, ".npy (float32/float16/bfloat16) or a text file of numbers");
     quantizeCmd->add_option("--dist", q->dist, "generated distribution: normal, laplace, uniform, student-t");
-    quantizeCmd->add_option("--count", q->count, "values to generate")->capture_default_str()->check(CLI::Range(1, 100000000));
+    quantizeCmd->add_option("--count", q->count, "values to generate")->capture_default_str()->check(CLI::Range(std::size_t{1}, maxGeneratedValues));
     quantizeCmd->add_option("--seed", q->seed, "random seed")->capture_default_str();
     quantizeCmd->add_option("--channels", q->channels, "rows of the tensor, for per-channel schemes")->capture_default_str();
     quantizeCmd->add_option("--dtype", q->dtype, "treat a raw 2-byte .npy dtype as this type")->check(CLI::IsMember({"bf16"}));

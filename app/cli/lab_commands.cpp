@@ -10,7 +10,6 @@
 #include "labs/lab_registry.hpp"
 #include "labs/lab_result_json.hpp"
 #include "models/catalog/catalog_set.hpp"
-#include "models/common/bounded_file.hpp"
 #include "models/precision/tensor_file.hpp"
 #include "models/common/number_text.hpp"
 
@@ -19,10 +18,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 namespace accelscope::cli {
 namespace {
@@ -40,12 +37,6 @@ struct RunOptions {
 models::Result<models::catalog::UserStore> openStore(const CliContext& ctx)
 {
     return models::catalog::UserStore::open(ctx.resolvedUserDatabase());
-}
-
-// Reads a whole file; the error names it.
-models::Result<std::string> readFile(const std::string& path)
-{
-    return models::readFileWithLimit(path, models::inputLimits::labResultBytes);
 }
 
 std::string renderResult(const labs::LabResult& r)
@@ -113,9 +104,7 @@ ExitCode runLab(const CliContext& ctx, const labs::LabRegistry& registry, const 
 
 ExitCode importResult(const CliContext& ctx, const std::string& file)
 {
-    auto text = readFile(file);
-    if (!text) return ctx.error(text.error());
-    auto result = labs::labResultFromJson(*text, file);
+    auto result = labs::labResultFromFile(file);
     if (!result) return ctx.error(result.error());
     auto store = openStore(ctx);
     if (!store) return ctx.error(store.error());
@@ -157,20 +146,28 @@ std::string headline(const models::catalog::StoredLabResult& stored)
 
 ExitCode listHistory(const CliContext& ctx)
 {
-    auto store = openStore(ctx);
-    if (!store) return ctx.error(store.error());
-    auto results = store->labResults();
-    if (!results) return ctx.error(results.error());
+    // A listing creates nothing: with no user database yet there are no results (before, a --user-db in a
+    // missing folder got the folder and an empty database).
+    const auto path = ctx.resolvedUserDatabase();
+    std::error_code ec;
+    std::vector<models::catalog::StoredLabResult> results;
+    if (std::filesystem::exists(path, ec)) {
+        auto store = openStore(ctx);
+        if (!store) return ctx.error(store.error());
+        auto stored = store->labResults();
+        if (!stored) return ctx.error(stored.error());
+        results = std::move(*stored);
+    }
     json list = json::array();
     TextTable table({"id", "lab", "started (UTC)", "machine", "origin", "headline"});
-    for (const auto& r : *results) {
+    for (const auto& r : results) {
         list.push_back(json{{"id", r.id}, {"lab", r.labId}, {"title", r.title}, {"started_at", r.startedAt}, {"machine", r.machine},
                             {"origin", r.origin}, {"source_file", r.sourceFile}});
         table.addRow({"#" + std::to_string(r.id), r.labId, r.startedAt, r.machine,
                       r.origin == "imported" ? "imported from " + r.sourceFile : r.origin, headline(r)});
     }
     if (ctx.json) ctx.printJson(list);
-    else if (results->empty()) *ctx.out << "no stored results in " << store->path().string() << " (run one: `accelscope-cli lab run ID`)\n";
+    else if (results.empty()) *ctx.out << "no stored results in " << path.string() << " (run one: `accelscope-cli lab run ID`)\n";
     else *ctx.out << table.render();
     return ExitCode::Ok;
 }
@@ -214,9 +211,7 @@ models::Result<labs::LabResult> loadResult(const CliContext& ctx, const std::str
         if (!*stored) return models::fail(models::ErrorCode::NotFound, "no stored result #" + idOrFile + " (see `accelscope-cli lab history`)");
         return labs::labResultFromStored(**stored);
     }
-    auto text = readFile(idOrFile);
-    if (!text) return std::unexpected(text.error());
-    return labs::labResultFromJson(*text, idOrFile);
+    return labs::labResultFromFile(idOrFile);
 }
 
 ExitCode showResults(const CliContext& ctx, const ShowOptions& o)

@@ -4,12 +4,14 @@
 #include "app/cli/model_options.hpp"
 #include "app/cli/text_table.hpp"
 #include "models/catalog/device_query.hpp"
+#include "models/common/number_range.hpp"
 #include "models/common/number_text.hpp"
 #include "models/serving/serving_model.hpp"
 #include "models/catalog/catalog_set.hpp"
 #include "models/figure/figure.hpp"
 #include "models/system/step/serving_band.hpp"
 #include "models/system/step/serving_search.hpp"
+#include "models/system/step/serving_sizing.hpp"
 #include "models/system/step/step_figure.hpp"
 #include "models/system/step/serving_step.hpp"
 
@@ -17,6 +19,8 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
+#include <tuple>
 
 namespace accelscope::cli {
 namespace {
@@ -35,6 +39,9 @@ struct ServeStepOptions {
     int gpusPerNode = 0;
     std::string svgFile;
     bool dark = false;
+    bool server = false;    ///< also the Poisson server scenario's capacity
+    double ttftMs = 2000;   ///< MLPerf Inference llama2-70b Server: p99 TTFT 2 s
+    double tpotMs = 200;    ///< and p99 TPOT 200 ms
 };
 
 ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
@@ -61,6 +68,23 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
     const Fabric& fabric = placed->fabric;
     auto s = servingSteadyState(*config, device, fabric, o.spec, o.load);
     if (!s) return ctx.error(s.error());
+    std::optional<ServerCapacity> server;
+    if (o.server) {
+        if (o.spec.pp != 1 || o.spec.ep != 1 || o.concurrency != 0) {
+            return ctx.error("--server sizes TP replicas under Poisson arrivals: give no --pp, --ep or --concurrency");
+        }
+        SizingRequest r;
+        r.spec = o.spec;
+        r.load = o.load;
+        for (const auto& [name, ms, slot] : {std::tuple{"--ttft-ms", o.ttftMs, &r.slo.ttftS}, std::tuple{"--tpot-ms", o.tpotMs, &r.slo.tpotS}}) {
+            auto ok = models::numberInRange(name, ms, 0.001, 3.6e6);
+            if (!ok) return ctx.error(ok.error());
+            *slot = *ok / 1000;
+        }
+        auto c = poissonServerCapacity(*config, device, *fabric, r, o.spec.tp);
+        if (!c) return ctx.error("--server: " + c.error().message);
+        server = std::move(*c);
+    }
     if (!o.svgFile.empty()) {
         const auto svg = models::figure::figureSvg(servingStepFigure(*s, config->name, device.name, o.dark));
         if (auto ok = models::catalog::writeFileAtomically(o.svgFile, svg); !ok) return ctx.error("--svg " + ok.error().message);
@@ -93,6 +117,12 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
                                  {"measured_over_predicted_p10", servingBand().low}, {"measured_over_predicted_p50", servingBand().median},
                                  {"measured_over_predicted_p90", servingBand().high}, {"rows", servingBand().rows},
                                  {"source", servingBand().source}}},
+                       {"server", server ? json{{"ttft_limit_s", o.ttftMs / 1000}, {"tpot_limit_s", o.tpotMs / 1000}, {"quantile", 0.99},
+                                                 {"concurrency_limit", server->concurrencyLimit}, {"mean_in_flight", server->meanInFlight},
+                                                 {"in_system_s", server->inSystemS}, {"requests_per_s_per_replica", server->requestsPerS},
+                                                 {"output_tokens_per_s_per_replica", server->outputTokensPerS},
+                                                 {"tpot_s", server->state.tpotS}, {"ttft_worst_s", server->state.ttftS + server->state.tpotS}}
+                                          : json(nullptr)},
                        {"operators", ops}, {"parameters", params},
                        {"flags", s->flags}});
         return ExitCode::Ok;
@@ -109,8 +139,15 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
              << " tokens/s per replica: published offline runs measured " << models::decimalText(servingBand().low, 2) << "x to "
              << models::decimalText(servingBand().high, 2) << "x of this model's figure (10th to 90th percentile of "
              << servingBand().rows << " runs it never saw)\n";
+    if (server) {
+        *ctx.out << "  as a server (Poisson arrivals, TTFT at most " << quantityText(o.ttftMs / 1000, "s", 3) << " and TPOT at most "
+                 << quantityText(o.tpotMs / 1000, "s", 3) << " for 99 % of the time): " << readableText(server->requestsPerS, 3)
+                 << " requests/s = " << readableText(server->outputTokensPerS) << " output tokens/s per replica; "
+                 << readableText(server->concurrencyLimit) << " in flight meet the limits, the mean must stay at "
+                 << readableText(server->meanInFlight, 3) << " so that 99 % of the time no more arrive\n";
+    }
     *ctx.out << "  batch " << readableText(s->batch) << " sequences (limited by " << s->batchLimit << "), "
-             << readableText(std::round(s->prefillTokensPerStep)) << " prefill tokens per step; KV cache " << readableText(s->kvCapacityTokens)
+             << readableText(std::round(s->prefillTokensPerStep)) << " prefill tokens per step; KV cache " << readableText(std::floor(s->kvCapacityTokens))
              << " tokens beside " << quantityText(s->weightsBytesPerDevice, "B", 3) << " of weights per device\n";
     *ctx.out << "  step " << quantityText(s->step.stageS, "s", 3) << ": kernels " << quantityText(s->step.kernelsS, "s", 3)
              << ", TP all-reduces " << quantityText(s->step.tpCommS, "s", 3)
@@ -210,6 +247,10 @@ void addServeStepCommand(CLI::App& serve, CliContext& ctx, ExitCode& exitCode)
     step->add_option("--gpus-per-node", o->gpusPerNode, "devices per scale-up domain (default: the catalog's domain)");
     step->add_option("--svg", o->svgFile, "also write the slide figure (the step's parts, each operator) as SVG");
     step->add_flag("--dark", o->dark, "with --svg: the dark theme");
+    step->add_flag("--server", o->server,
+                   "also the most requests/s under Poisson arrivals that keeps TTFT and TPOT within the limits 99 % of the time (MLPerf's Server scenario)");
+    step->add_option("--ttft-ms", o->ttftMs, "with --server: the TTFT limit (MLPerf llama2-70b: 2,000)")->capture_default_str();
+    step->add_option("--tpot-ms", o->tpotMs, "with --server: the TPOT limit (MLPerf llama2-70b: 200)")->capture_default_str();
     step->callback([&ctx, &exitCode, o] { exitCode = runServeStep(ctx, *o); });
 
     auto p = std::make_shared<ServeStepPlanOptions>();

@@ -267,7 +267,8 @@ ExitCode runTrainSearch(const CliContext& ctx, const TrainPlanOptions& o)
     if (!found) return ctx.error(found.error());
     const models::catalog::Device& device = **found;
     if (o.tokens != 0 && !(o.tokens >= 1 && o.tokens <= 1e16)) return ctx.error("--tokens must be from 1 to 10^16");
-    if (o.days != 0 && !(o.days > 0 && o.days <= 3650)) return ctx.error("--days must be above 0 and at most 3,650");
+    // 0.01 day (14.4 minutes) at the least: 1e-300 days searched every count to 65,536 for 2.5 s (issue #29).
+    if (o.days != 0 && !(o.days >= 0.01 && o.days <= 3650)) return ctx.error("--days must be from 0.01 to 3,650");
     if (o.days != 0 && o.tokens == 0) return ctx.error("--days needs --tokens (how many tokens to train by then)");
     TrainingSearch search;
     search.devices = o.request.devices;

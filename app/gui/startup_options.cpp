@@ -80,7 +80,13 @@ std::expected<StartupOptions, QString> parseArguments(const QStringList& argumen
     StartupOptions options;
     options.catalogDb = parser.value(db);
     options.userDb = parser.value(userDb);
-    options.settingsFile = parser.value(settings);
+    if (parser.isSet(settings)) {
+        // QSettings replaces its file by rename: a symlink would become a plain file and a FIFO or a
+        // device would be replaced. Write the link's target, and refuse what is not a regular file.
+        auto target = models::catalog::writableFileTarget(parser.value(settings).toStdString());
+        if (!target) return std::unexpected(QStringLiteral("--settings %1").arg(QString::fromStdString(target.error().message)));
+        options.settingsFile = QString::fromStdString(target->string());
+    }
     options.page = parser.value(page);
     options.lesson = parser.value(lesson);
     options.compare = parser.value(compare).split(',', Qt::SkipEmptyParts);

@@ -4,8 +4,8 @@
 """Check data/serving/*.csv and summarise them. Python 3 standard library only.
 
 Usage: check_calibration.py [--mlperf FILE]... [--efficiency FILE] [--catalog catalog.json] [--quiet]
-  --mlperf      an MLPerf results CSV (default: mlperf-inference-v4.csv, plus mlperf-inference-v5-heldout.csv
-                when it exists); the rounds a file may hold follow from its name (v4 file: v4.0/v4.1 only)
+  --mlperf      an MLPerf results CSV (default: mlperf-inference-v4.csv, plus mlperf-inference-v5-heldout.csv and
+                mlperf-inference-v6-heldout.csv when they exist); the rounds a file may hold follow from its name (v4 file: v4.0/v4.1 only)
   --efficiency  the efficiency-sources CSV (default: efficiency-sources.csv)
   --catalog     output of `accelscope-cli --json catalog list`; every catalog_id must then exist in it
 A problem is reported as one line "FILE:LINE: FIELD: problem" on stderr, and the exit status is 1.
@@ -81,6 +81,8 @@ def allowed_rounds(path):
     name = os.path.basename(path)
     if "v5" in name:
         return {"v5.0", "v5.1"}
+    if "v6" in name:
+        return {"v6.0", "v6.1"}
     return {"v4.0", "v4.1"}
 
 
@@ -245,7 +247,8 @@ def main():
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args()
     mlperf = args.mlperf or [os.path.join(HERE, "mlperf-inference-v4.csv")] + [
-        p for p in [os.path.join(HERE, "mlperf-inference-v5-heldout.csv")] if os.path.exists(p)]
+        p for p in [os.path.join(HERE, "mlperf-inference-v5-heldout.csv"), os.path.join(HERE, "mlperf-inference-v6-heldout.csv")]
+        if os.path.exists(p)]
     efficiency = args.efficiency or os.path.join(HERE, "efficiency-sources.csv")
     try:
         catalog_ids = None

@@ -92,13 +92,14 @@ def parse_summary(text):
 
     out["valid"] = (re.search(r"^Result is\s*:\s*(\w+)", text, re.MULTILINE) or [None, ""])[1]
     # The headline figure (the line above "Result is") is the official one; older LoadGen builds print
-    # "Scheduled samples per second" there for Server and "Completed ..." only under Additional Stats.
+    # "Scheduled samples per second" there for Server and "Completed ..." only under Additional Stats. Large figures
+    # are printed in exponent form (v6.0 GB300 x72: "Tokens per second: 1.12685e+06").
     head = text.split("Result is")[0]
-    m = re.search(r"^(?:Completed |Scheduled )?[Ss]amples per second\s*:\s*([0-9.]+)", head, re.MULTILINE)
+    m = re.search(r"^(?:Completed |Scheduled )?[Ss]amples per second\s*:\s*([0-9.]+(?:[eE][+-]?[0-9]+)?)", head, re.MULTILINE)
     out["samples"] = float(m.group(1)) if m else num(r"^(?:Completed samples per second|Samples per second)"
-                                                        r"\s*:\s*([0-9.]+)")
-    out["tokens"] = num(r"^(?:Completed tokens per second|Tokens per second)\s*:\s*([0-9.]+)")
-    out["tokens_inferred"] = num(r"^(?:Completed tokens per second|Tokens per second) \(inferred\)\s*:\s*([0-9.]+)")
+                                                        r"\s*:\s*([0-9.]+(?:[eE][+-]?[0-9]+)?)")
+    out["tokens"] = num(r"^(?:Completed tokens per second|Tokens per second)\s*:\s*([0-9.]+(?:[eE][+-]?[0-9]+)?)")
+    out["tokens_inferred"] = num(r"^(?:Completed tokens per second|Tokens per second) \(inferred\)\s*:\s*([0-9.]+(?:[eE][+-]?[0-9]+)?)")
     ns = {
         "ttft_constraint": r"^ttft_latency \(ns\)\s*:\s*([0-9]+)",
         "tpot_constraint": r"^tpot_latency \(ns\)\s*:\s*([0-9]+)",
@@ -123,9 +124,13 @@ def fmt(value):
     return str(value)
 
 
-def software_stack(framework, other):
+def software_stack(framework, other, system=""):
     """A stack family from the printed framework and software fields (rule documented in README.md)."""
     text = (framework + " " + other).lower()
+    if system.endswith("_TRT") and "tensorrt-llm" in text:
+        # v6.0 NVIDIA systems print one framework line for every benchmark ("... TensorRT-LLM ..., vLLM ..." for
+        # Qwen3-VL); the _TRT system folder is the TensorRT harness.
+        return "TensorRT-LLM"
     if "vllm" in text:
         return "vLLM"
     if "tensorrt" in text or "trt" in text:
@@ -137,7 +142,7 @@ def software_stack(framework, other):
     return framework
 
 
-def precision_for(round_name, repo, stack, accel, submitter):
+def precision_for(round_name, repo, stack, accel, submitter, model=""):
     """Weights/activations/KV formats the submitter documents, with the document path (empty if none found)."""
     a = accel.lower()
     if stack == "TensorRT-LLM":
@@ -147,11 +152,22 @@ def precision_for(round_name, repo, stack, accel, submitter):
             # assumption (README.md, "Precision").
             doc = ("mlcommons/inference_results_v4.1:closed/NVIDIA/documentation/calibration.md "
                    "(section LLM Quantization; v4.1 text assumed for v4.0)")
-        if "b200" in a:
+        if "b200" in a or "b300" in a:  # B200, GB200; B300, GB300 (v6.0): "accelerators which support FP4"
+            # The KV format is not in calibration.md ("KV Cache entries" are quantized); the configs that ran set
+            # kv_cache_dtype 'fp8' for every B200/GB200 (v5.1) and B200/GB200/B300/GB300 (v6.0) llama2-70b system
+            # (closed/NVIDIA/configs/<system>/<scenario>/llama2-70b.py; data/serving/README.md quotes them).
+            if model.startswith("llama2-70b"):
+                return ("fp4 (selected linear/MLP layers) + fp8", "fp4 (selected layers) + fp8", "fp8",
+                        doc + "; KV: closed/NVIDIA/configs/<system>/<scenario>/llama2-70b.py kv_cache_dtype 'fp8'")
             return ("fp4 (selected linear/MLP layers) + fp8", "fp4 (selected layers) + fp8", "fp4/fp8 (see doc)", doc)
         if any(k in a for k in ("h100", "h200", "gh200", "l40s", "l4")):
             return ("fp8", "fp8", "fp8", doc)
         return ("", "", "", "")
+    if round_name == "v6.0" and submitter == "AMD" and "mi355x" in a:
+        # AMD's only v6.0 LLM rows are llama2-70b: "LLaMA-2-70B: OCP MXFP4 quantization" of every nn.Linear, "KV caches
+        # were quantized to OCP FP8-e4m3". Partners' MI355X rows cite their own documents, not read here.
+        return ("mxfp4", "mxfp4", "fp8", repo + ":closed/AMD/documentation/calibration.md (Quantization Strategy; "
+                "Summarizing the quantization per model: LLaMA-2-70B)")
     if stack == "vLLM" and "mi300x" in a and round_name == "v4.1":
         path = "closed/AMD/code/llama2-70b-99/README.md (Quantization Preparation: w_fp8_a_fp8_o_fp8, KV cache scales)"
         if submitter != "AMD":
@@ -232,7 +248,8 @@ def rows_for(reader, round_name, repo, catalog, benchmarks):
         if folder == "Interactive":
             # From v5.0 the llama2-70b-interactive benchmark is filed as a third scenario folder of llama2-70b; it is
             # a Server run under tighter TTFT/TPOT limits (README.md, "Benchmark definitions").
-            bench, scenario = bench.replace("llama2-70b", "llama2-70b-interactive"), "Server"
+            # llama2-70b-99 -> llama2-70b-interactive-99; llama3.1-8b -> llama3.1-8b-interactive (v6.0 files them too).
+            bench, scenario = re.sub(r"^(.*?)(-99(?:\.9)?)?$", r"\1-interactive\2", bench), "Server"
             if bench not in benchmarks:
                 continue
         sys_path = "closed/%s/systems/%s.json" % (submitter, system)
@@ -258,9 +275,9 @@ def rows_for(reader, round_name, repo, catalog, benchmarks):
         meas_path, stated = find_measurement(reader, submitter, system, bench_folder, folder)
         framework = stringify(info.get("framework"))
         stack = software_stack(framework, stringify(info.get("other_software_stack")) + " " +
-                               stringify(info.get("sw_notes")))
+                               stringify(info.get("sw_notes")), system)
         accel = stringify(info.get("accelerator_model_name")).strip()
-        pw, pa, pk, psrc = precision_for(round_name, repo, stack, accel, submitter)
+        pw, pa, pk, psrc = precision_for(round_name, repo, stack, accel, submitter, bench)
         named = re.search(r"\b(FP8|FP4|NVFP4|MXFP4|INT8|INT4)\b", stringify(info.get("system_name")))
         if not pw and named:
             pw, psrc = named.group(1).lower(), repo + ":" + sys_path + " (system_name)"

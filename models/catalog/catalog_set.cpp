@@ -141,7 +141,7 @@ Result<std::filesystem::path> writeTarget(const std::filesystem::path& path)
 
 } // namespace
 
-Result<void> writeFileAtomically(const std::filesystem::path& path, std::string_view content)
+Result<std::filesystem::path> writableFileTarget(const std::filesystem::path& path)
 {
     namespace fs = std::filesystem;
     // A symlink is followed and its target written (the link stays a link); anything that is not a regular
@@ -149,9 +149,8 @@ Result<void> writeFileAtomically(const std::filesystem::path& path, std::string_
     // replaced by a file, a directory cannot be one.
     auto resolved = writeTarget(path);
     if (!resolved) return std::unexpected(resolved.error());
-    const fs::path target = *resolved;
     std::error_code ec;
-    const auto status = fs::status(target, ec);
+    const auto status = fs::status(*resolved, ec);
     const bool exists = !ec && status.type() != fs::file_type::not_found;
     if (exists && status.type() != fs::file_type::regular) {
         return fail(ErrorCode::Io, path.string() + ": " + std::string(fileKindName(status.type())) + ", not a file to write: give a file name");
@@ -159,6 +158,18 @@ Result<void> writeFileAtomically(const std::filesystem::path& path, std::string_
     if (exists && (status.permissions() & fs::perms::owner_write) == fs::perms::none) {
         return fail(ErrorCode::Io, path.string() + ": read-only file: not replaced");
     }
+    return *resolved;
+}
+
+Result<void> writeFileAtomically(const std::filesystem::path& path, std::string_view content)
+{
+    namespace fs = std::filesystem;
+    auto resolved = writableFileTarget(path);
+    if (!resolved) return std::unexpected(resolved.error());
+    const fs::path target = *resolved;
+    std::error_code ec;
+    const auto status = fs::status(target, ec);
+    const bool exists = !ec && status.type() != fs::file_type::not_found;
     fs::path temporary = target;
     temporary += ".partial";
     {

@@ -58,6 +58,11 @@ Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::
                                        const std::vector<std::string>& existingIds, bool dryRun,
                                        std::span<const Device> existingDevices = {});
 
+/// Where a write to `path` goes, checked before anything is opened: a symlink's final target; an error
+/// naming `path` for a FIFO, device, socket or directory ("…, not a file to write: give a file name") and
+/// for a read-only file. A path that does not exist yet is returned as is.
+Result<std::filesystem::path> writableFileTarget(const std::filesystem::path& path);
+
 /// Writes `content` to `path` atomically: a temporary file beside the target, then rename. A symlink is
 /// followed (its target is written, the link stays); a FIFO, device, socket or directory is refused before
 /// it is opened, and so is a read-only file; a replaced file keeps its permissions.

@@ -11,16 +11,15 @@ namespace accelscope::models::precision {
 namespace {
 
 constexpr std::array<std::string_view, 4> names{"normal", "laplace", "uniform", "student-t"};
-constexpr std::size_t maxCount = 100'000'000;
-
 } // namespace
 
 std::span<const std::string_view> distributionNames() { return names; }
 
 Result<std::vector<double>> generateDistribution(std::string_view name, std::size_t count, std::uint64_t seed)
 {
-    if (count > maxCount) {
-        return fail(ErrorCode::InvalidArgument, "count " + std::to_string(count) + " is above the limit of 100000000");
+    if (count > maxGeneratedValues) {
+        return fail(ErrorCode::InvalidArgument, "count " + std::to_string(count) + " is above the limit of " +
+                                                    std::to_string(maxGeneratedValues) + " values");
     }
     std::mt19937_64 engine(seed);
     std::vector<double> out(count);

@@ -2,6 +2,8 @@
 // Tensor quantization schemes and metrics.
 #include "models/precision/tensor_quantizer.hpp"
 
+#include "models/common/number_text.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -176,6 +178,18 @@ QuantMetrics measure(std::span<const double> input, const SchemeResult& result)
     m.fractionSaturated = static_cast<double>(result.saturated) / n;
     m.fractionFlushedToZero = static_cast<double>(flushed) / n;
     return m;
+}
+
+QuantMetricTexts metricTexts(const QuantMetrics& m)
+{
+    const auto percent = [](double share) { return decimalText(100.0 * share, 3) + " %"; };
+    return {exactText(m.bytesPerElement),
+            std::isfinite(m.sqnrDb) ? decimalText(m.sqnrDb, 2) : std::string(m.sqnrDb > 0 ? "exact" : "—"),
+            engineeringText(m.mse, 3),
+            engineeringText(m.maxAbsError, 3),
+            engineeringText(m.maxRelError, 3),
+            percent(m.fractionSaturated),
+            percent(m.fractionFlushedToZero)};
 }
 
 } // namespace accelscope::models::precision

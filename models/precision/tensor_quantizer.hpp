@@ -63,4 +63,12 @@ struct QuantMetrics {
 
 QuantMetrics measure(std::span<const double> input, const SchemeResult& result);
 
+/// The metrics as both faces print them (CLI table, Number formats page): bytes/element exact (it is a
+/// ratio of whole bits), SQNR to 0.01 dB ("exact" when +inf), errors to 3 significant digits, shares in
+/// percent to 0.001 %.
+struct QuantMetricTexts {
+    std::string bytesPerElement, sqnrDb, mse, maxAbsError, maxRelError, saturated, flushedToZero;
+};
+QuantMetricTexts metricTexts(const QuantMetrics& m);
+
 } // namespace accelscope::models::precision

@@ -122,6 +122,10 @@ TEST_CASE("a cancelled run stores nothing, bad files are refused with their prob
     CHECK_FALSE(page.importResult(QString::fromStdString(marked.string())));
     CHECK(page.statusLabel()->textFormat() == Qt::PlainText);
     CHECK_THAT(page.statusLabel()->text().toStdString(), Catch::Contains("<img src=x><b>bold</b>.json"));
+    // Issue #29: the page's own import is capped like `lab import` (4 MiB), before the file is read whole.
+    const auto large = fixture.dir.write("large.json", std::string(5u << 20, ' '));
+    CHECK_FALSE(page.importResult(QString::fromStdString(large.string())));
+    CHECK_THAT(page.statusLabel()->text().toStdString(), Catch::Contains("large.json: too large (5,242,880 > 4,194,304 bytes)"));
     CHECK(page.history()->rowCount() == 0);
     CHECK_FALSE(page.exportSelected(QString::fromStdString((fixture.dir.path() / "x.json").string())));
 }

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The desktop app's command line: values are checked and refused with a message naming the option.
 #include "app/gui/startup_options.hpp"
+#include "tests/support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <QStringList>
 
+#include <sys/stat.h>
+
 #include <array>
+#include <filesystem>
 #include <string>
 #include <utility>
 
@@ -112,4 +116,31 @@ TEST_CASE("with no display, no Wayland and no platform named, the app has a reas
     CHECK(withPlatformArgument.isEmpty());
     CHECK(withWayland.isEmpty());
     CHECK(withPlatform.isEmpty());
+}
+
+TEST_CASE("--settings writes a link's target and refuses a FIFO, a folder and a read-only file (issue #29)")
+{
+    namespace fs = std::filesystem;
+    accelscope::tests::TempDir dir;
+    const auto real = dir.write("real.ini", "[ui]\n");
+    const fs::path link = dir.path() / "link.ini";
+    fs::create_symlink(real, link);
+    const auto linked = parseStartupOptions(QStringList{"accelscope", "--settings", QString::fromStdString(link.string())});
+    REQUIRE(linked.has_value());
+    CHECK(linked->settingsFile.toStdString() == real.string()); // QSettings' rename then replaces the target, not the link
+
+    const fs::path fresh = dir.path() / "new.ini"; // not there yet: used as given
+    const auto created = parseStartupOptions(QStringList{"accelscope", "--settings", QString::fromStdString(fresh.string())});
+    REQUIRE(created.has_value());
+    CHECK(created->settingsFile.toStdString() == fresh.string());
+
+    const fs::path fifo = dir.path() / "pipe";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK(refusal({"--settings", QString::fromStdString(fifo.string())}) ==
+          QString::fromStdString("--settings " + fifo.string() + ": a FIFO, not a file to write: give a file name"));
+    CHECK(refusal({"--settings", QString::fromStdString(dir.path().string())}).contains("a directory, not a file to write"));
+    CHECK(refusal({"--settings", "/dev/null"}).contains("/dev/null: a character device, not a file to write"));
+    const auto locked = dir.write("locked.ini", "");
+    fs::permissions(locked, fs::perms::owner_read);
+    CHECK(refusal({"--settings", QString::fromStdString(locked.string())}).contains("locked.ini: read-only file"));
 }

@@ -4,6 +4,8 @@
 #include "tests/support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <cctype>
 #include <nlohmann/json.hpp>
 
 using accelscope::tests::runCli;
@@ -84,6 +86,18 @@ TEST_CASE("format quantize compares formats on a seeded distribution")
     const double fp4 = doc["results"][1]["sqnr_db"];
     CHECK(fp8 > fp4); // 3 mantissa bits beat 1
     CHECK(doc["results"][1]["bytes_per_element"] == 0.53125);
+
+    // The text table prints what the Number formats page prints (metricTexts): errors to 3 digits, shares
+    // in percent; before, MSE came out as 0.0019221321041091757.
+    const auto text = runCli(dir.path() / "u.db", {"format", "quantize", "fp8-e4m3", "mxfp4", "--dist", "normal", "--count", "4096", "--seed", "5"});
+    REQUIRE(text.status == 0);
+    INFO(text.out);
+    const std::string mxfp4Row = text.out.substr(text.out.find("\nmxfp4"));
+    CHECK_THAT(mxfp4Row, Catch::Contains("0.53125") && Catch::Contains(" %"));
+    for (std::size_t digits = 0, i = 0; i < text.out.size(); ++i) { // no run of 8 or more digits anywhere
+        digits = std::isdigit(static_cast<unsigned char>(text.out[i])) ? digits + 1 : 0;
+        CHECK(digits < 8);
+    }
 }
 
 TEST_CASE("format bad input: unknown format, non-number, empty input, bad npy, bad code")
@@ -114,6 +128,17 @@ TEST_CASE("format bad input: unknown format, non-number, empty input, bad npy, b
     CHECK_THAT(wide.err, Catch::Contains("formats up to 8 bits"));
     const auto channels = runCli(user, {"format", "quantize", "int8-sym-channel", "--dist", "normal", "--count", "10", "--channels", "3"});
     CHECK_THAT(channels.err, Catch::Contains("do not split into 3 equal channels"));
+    // Issue #29: 10^8 values took 17 s and 2.1 GB; the cap is the largest tensor file's FP32 count, 2^22.
+    const auto many = runCli(user, {"format", "quantize", "fp8-e4m3", "--dist", "normal", "--count", "4194305"});
+    CHECK(many.status != 0);
+    CHECK_THAT(many.err, Catch::Contains("--count") && Catch::Contains("4194304"));
+    std::vector<std::string> seventeen{"format", "quantize"};
+    for (int i = 0; i < 17; ++i) seventeen.push_back("fp8-e4m3");
+    seventeen.insert(seventeen.end(), {"--dist", "normal", "--count", "64"});
+    const auto formats = runCli(user, seventeen);
+    CHECK(formats.status != 0);
+    INFO(formats.err);
+    CHECK_FALSE(formats.err.empty());
 }
 
 TEST_CASE("format decode and encode --explain print the bit editor's field decoding, format compare the side-by-side values")

@@ -72,6 +72,17 @@ TEST_CASE("bad result files are refused with the file and the problem, nothing i
     const auto missing = dir.write("missing.json", R"({"schema_version": 1, "lab": "x", "title": "t"})");
     CHECK_THAT(runCli(user, {"lab", "import", missing.string()}).err, Catch::Contains("missing.json: missing key"));
     CHECK_THAT(runCli(user, {"lab", "import", (dir.path() / "nope.json").string()}).err, Catch::Contains("nope.json: cannot open file"));
+    // Issue #29: 2^63 and 2^64-1 wrapped to a negative int64 ("... is not a schema version").
+    const auto huge = dir.write("huge.json", R"({"schema_version": 9223372036854775808, "lab": "x"})");
+    CHECK_THAT(runCli(user, {"lab", "import", huge.string()}).err,
+               Catch::Contains("huge.json: result schema 9223372036854775808 was made by a newer"));
+    const auto most = dir.write("most.json", R"({"schema_version": 18446744073709551615, "lab": "x"})");
+    CHECK_THAT(runCli(user, {"lab", "import", most.string()}).err, Catch::Contains("result schema 18446744073709551615 was made by a newer"));
+    const auto negative = dir.write("negative.json", R"({"schema_version": -9223372036854775808, "lab": "x"})");
+    CHECK_THAT(runCli(user, {"lab", "import", negative.string()}).err,
+               Catch::Contains("schema_version: -9223372036854775808 is not a schema version"));
+    const auto fraction = dir.write("fraction.json", R"({"schema_version": 1.5, "lab": "x"})");
+    CHECK_THAT(runCli(user, {"lab", "import", fraction.string()}).err, Catch::Contains("fraction.json: schema_version: not a whole number"));
     CHECK(history(user).empty());
 }
 

@@ -387,3 +387,23 @@ TEST_CASE("serve size takes your price (serve prices set) over the catalog's, an
     CHECK(row["usd_per_month"].get<double>() == Approx(2.0 * row["count"].get<int>() * 730.0));
     CHECK(row["flags"].dump().find("unverified") == std::string::npos);
 }
+
+TEST_CASE("serve step --server: the most requests/s under Poisson arrivals within the limits, below the offline rate")
+{
+    const auto doc = runJson({"serve", "step", "--model", "llama2-70b", "--device", "nvidia-h200-sxm", "--weights", "fp8", "--kv", "fp8",
+                              "--input", "294", "--output", "294", "--server", "--ttft-ms", "2000", "--tpot-ms", "200"});
+    REQUIRE(doc["server"].is_object());
+    const auto& s = doc["server"];
+    CHECK(s["quantile"] == 0.99);
+    CHECK(s["tpot_limit_s"] == Approx(0.2));
+    CHECK(s["tpot_s"].get<double>() <= 0.2);
+    CHECK(s["mean_in_flight"].get<double>() < s["concurrency_limit"].get<double>());
+    CHECK(s["output_tokens_per_s_per_replica"].get<double>() < doc["output_tokens_per_s_per_replica"].get<double>());
+    CHECK(s["output_tokens_per_s_per_replica"].get<double>() == Approx(s["requests_per_s_per_replica"].get<double>() * 294));
+    const auto offline = runJson({"serve", "step", "--model", "llama2-70b", "--device", "nvidia-h200-sxm", "--weights", "fp8"});
+    CHECK(offline["server"].is_null());
+    requireOneErrorLine({"serve", "step", "--model", "llama2-70b", "--device", "nvidia-h200-sxm", "--weights", "fp8", "--server", "--tpot-ms", "nan"},
+                        "--tpot-ms must be a number from 0.001");
+    requireOneErrorLine({"serve", "step", "--model", "llama2-70b", "--device", "nvidia-h200-sxm", "--weights", "fp8", "--server", "--pp", "2"},
+                        "give no --pp, --ep or --concurrency");
+}

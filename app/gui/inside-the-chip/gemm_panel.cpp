@@ -27,7 +27,7 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString num(double v) { return q(models::readableText(v)); }
 
-constexpr int maxDimension = 1 << 18;
+constexpr int maxDimension = static_cast<int>(models::system::maxGemmDimension); // the CLI's limit
 
 } // namespace
 

@@ -33,8 +33,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 namespace accelscope::gui {
 namespace {
@@ -354,14 +352,7 @@ bool LabsPage::importResult(const QString& file)
                                          : QFileDialog::getOpenFileName(this, tr("Import a lab result"), QString(),
                                                                         tr("Lab results (*.json);;All files (*)"));
     if (path.isEmpty()) return false;
-    std::ifstream in(path.toStdString(), std::ios::binary);
-    if (!in) {
-        setStatus(tr("%1: cannot open file").arg(path), true);
-        return false;
-    }
-    std::ostringstream content;
-    content << in.rdbuf();
-    auto result = labs::labResultFromJson(content.str(), path.toStdString());
+    auto result = labs::labResultFromFile(path.toStdString());
     auto store = m_context.userStore();
     auto id = !result ? models::Result<std::int64_t>(std::unexpected(result.error()))
               : !store ? models::Result<std::int64_t>(std::unexpected(store.error()))

@@ -129,7 +129,7 @@ void QuantizationLabView::drawControls()
         sameLineIfFits(labelledWidth(ImGui::GetFontSize() * 7, "values"));
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
         if (ImGui::InputInt("values", &m_count, 4096, 65536, ImGuiInputTextFlags_EnterReturnsTrue)) {
-            m_count = std::clamp(m_count, 32, 4'000'000);
+            m_count = std::clamp(m_count, 32, static_cast<int>(maxGeneratedValues));
             regenerate();
         }
         sameLineIfFits(labelledWidth(ImGui::GetFontSize() * 6, "seed"));
@@ -216,10 +216,11 @@ void QuantizationLabView::drawResults()
             ImGui::TextUnformatted(r.error.c_str());
             continue;
         }
+        const QuantMetricTexts t = metricTexts(m);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(models::exactText(m.bytesPerElement).c_str());
+        ImGui::TextUnformatted(t.bytesPerElement.c_str());
         ImGui::TableNextColumn();
-        ImGui::Text("%.2f", m.sqnrDb);
+        ImGui::TextUnformatted(t.sqnrDb.c_str());
         ImGui::TableNextColumn();
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const double sqnr = std::isfinite(m.sqnrDb) ? m.sqnrDb : best;
@@ -227,13 +228,13 @@ void QuantizationLabView::drawResults()
         ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + w, at.y + ImGui::GetTextLineHeight()), IM_COL32(0, 158, 115, 220));
         ImGui::Dummy(ImVec2(barWidth, ImGui::GetTextLineHeight()));
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(models::engineeringText(m.mse, 3).c_str());
+        ImGui::TextUnformatted(t.mse.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(models::engineeringText(m.maxAbsError, 3).c_str());
+        ImGui::TextUnformatted(t.maxAbsError.c_str());
         ImGui::TableNextColumn();
-        ImGui::Text("%.3f%%", 100 * m.fractionSaturated);
+        ImGui::TextUnformatted(t.saturated.c_str());
         ImGui::TableNextColumn();
-        ImGui::Text("%.3f%%", 100 * m.fractionFlushedToZero);
+        ImGui::TextUnformatted(t.flushedToZero.c_str());
     }
     ImGui::EndTable();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

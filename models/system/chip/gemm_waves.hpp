@@ -24,6 +24,11 @@ struct GemmWaves {
     double achievedTflops = 0; ///< 2MNK / time, TFLOP/s
 };
 
+/// The largest M, N or K that `chip gemm` and the Inside-the-chip page take: 2^20 = 1,048,576 (a million
+/// tokens in one linear layer), so that the tile counts (at most 8,192 × 4,096 of 128 × 256) fit an int;
+/// 10^30 wrapped to −2,147,483,648 tiles before (issue #29).
+constexpr double maxGemmDimension = 1 << 20;
+
 /// The tiling and waves of `shape` on `chip` (calls `gemmTime`). Preconditions as `gemmTime`.
 GemmWaves gemmWaves(const GemmChip& chip, const GemmShape& shape);
 

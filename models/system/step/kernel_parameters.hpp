@@ -7,6 +7,7 @@
 #include "models/system/chip/gemm.hpp"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace accelscope::models::system {
@@ -25,7 +26,8 @@ struct KernelParameters {
     std::string deviceId;
     std::string measuredOn;          ///< the device whose microbenchmarks give the figures ("nvidia-h200-sxm")
     StepParameter gemmMainloop16;    ///< BF16/FP16 GEMM tile loop, fraction of the BF16 dense peak
-    StepParameter gemmMainloop8;     ///< FP8 (and narrower) GEMM tile loop, fraction of that precision's dense peak
+    StepParameter gemmMainloop8;     ///< FP8 (and FP6, INT8) GEMM tile loop, fraction of that precision's dense peak
+    StepParameter gemmMainloop4;     ///< FP4 (NVFP4, MXFP4) GEMM tile loop, fraction of the FP4 dense peak
     StepParameter gemmOverheadUs;    ///< fixed time per BF16 GEMM call as timed eagerly
     StepParameter gemmOverhead8Us;   ///< the same for FP8 GEMMs (scaled, cuBLASLt)
     StepParameter readEfficiency;    ///< streaming reads (weights, KV cache), fraction of the memory bandwidth
@@ -48,5 +50,10 @@ KernelParameters kernelParameters(const catalog::Device& device);
 
 /// The GEMM chip of `device` at a precision's dense tensor peak (`peakTflops`) with `parameters`.
 GemmChip gemmChip(const catalog::Device& device, const KernelParameters& parameters, double peakTflops, bool narrow);
+
+/// The same for a compute precision by name (its own name: a string literal would convert to bool): "bf16"/"fp16" take
+/// the 16-bit tile loop, "fp4" the FP4 one, every other narrow format (fp8, fp6, int8) the FP8 one.
+GemmChip gemmChipForPrecision(const catalog::Device& device, const KernelParameters& parameters, double peakTflops,
+                              std::string_view precision);
 
 } // namespace accelscope::models::system

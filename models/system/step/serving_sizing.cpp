@@ -244,6 +244,34 @@ double poissonQuantile(double mean, double q)
     }
 }
 
+double poissonMeanWithin(double n, double q)
+{
+    if (!(n >= 1)) return 0;
+    // poissonQuantile grows with the mean: bisect on the mean between 0 and n (the quantile of n is above n).
+    double lo = 0, hi = n;
+    for (int i = 0; i < 60 && hi - lo > 1e-9 * n; ++i) {
+        const double mid = (lo + hi) / 2;
+        (poissonQuantile(mid, q) <= n ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+Result<ServerCapacity> poissonServerCapacity(const roofline::TransformerConfig& model, const catalog::Device& device,
+                                             const Fabric& fabric, const SizingRequest& r, int tp)
+{
+    auto limit = layoutLimit(model, device, fabric, r, tp);
+    if (!limit) return std::unexpected(limit.error());
+    ServerCapacity c;
+    c.tp = tp;
+    c.concurrencyLimit = limit->concurrency;
+    c.inSystemS = limit->state.ttftS + r.load.outputTokens * limit->state.tpotS;
+    c.meanInFlight = poissonMeanWithin(c.concurrencyLimit, r.quantile);
+    c.requestsPerS = c.inSystemS > 0 ? c.meanInFlight / c.inSystemS : 0;
+    c.outputTokensPerS = c.requestsPerS * r.load.outputTokens;
+    c.state = std::move(limit->state);
+    return c;
+}
+
 std::string sizingCommand(const std::string& modelId, const SizingRequest& r)
 {
     // Milliseconds back from seconds, rounded so a typed 50 prints 50 and not its binary neighbour.

@@ -94,6 +94,27 @@ std::string sizingCommand(const std::string& modelId, const SizingRequest& reque
 /// The smallest n with P(Poisson(mean) <= n) >= q.
 double poissonQuantile(double mean, double q);
 
+/// The largest mean m with poissonQuantile(m, q) <= n: how many requests may be in flight on average when a replica
+/// has n slots and must hold the q quantile (0 when n < 1).
+double poissonMeanWithin(double n, double q);
+
+/// A replica as a server under Poisson arrivals (MLPerf's Server scenario; issue #34): the most requests/s it takes
+/// with the latency objective met. The replica's limit is the most requests in flight whose steady state meets the
+/// objective (as `serve size` finds it); arrivals are Poisson, so requests in flight are Poisson with mean
+/// rate x time in the system (Little's law at the limit's TTFT and TPOT, an upper bound); the rate is the largest
+/// whose `quantile` of requests in flight fits the limit. Nothing here is fitted.
+struct ServerCapacity {
+    int tp = 1;
+    double concurrencyLimit = 0;  ///< requests in flight that still meet the objective
+    double meanInFlight = 0;      ///< the Poisson mean whose quantile is the limit
+    double inSystemS = 0;         ///< TTFT + output x TPOT at the limit
+    double requestsPerS = 0;      ///< per replica
+    double outputTokensPerS = 0;  ///< per replica
+    ServingSteadyState state;     ///< the replica at its limit
+};
+Result<ServerCapacity> poissonServerCapacity(const roofline::TransformerConfig& model, const catalog::Device& device,
+                                             const Fabric& fabric, const SizingRequest& request, int tp);
+
 /// "users", "requests/s", "tokens/day".
 std::string demandText(const ServingDemand& demand);
 

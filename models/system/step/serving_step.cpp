@@ -54,7 +54,7 @@ Result<ServingStepTime> servingStep(const roofline::TransformerConfig& model, co
     auto bf16 = roofline::computeCeiling(device, "bf16");
     if (!bf16) return std::unexpected(bf16.error());
     const KernelParameters P = kernelParameters(device);
-    GemmChip linear = gemmChip(device, P, peak->tflops, peak->narrow);
+    GemmChip linear = gemmChipForPrecision(device, P, peak->tflops, peak->precision);
     GemmChip chip16 = gemmChip(device, P, bf16->peakTflops, false);
     // Engines run their steps as CUDA graphs: no host dispatch per kernel, a gap on the GPU instead.
     linear.overheadUs = chip16.overheadUs = P.graphOverheadUs.value;
@@ -272,9 +272,8 @@ Result<ServingSteadyState> servingSteadyState(const roofline::TransformerConfig&
     const double budget = std::max(1.0, spec.maxBatchedTokens - microBatch);
     s.ttftS = std::ceil(load.inputTokens / budget) * s.tpotS;
     s.flags = s.parameters.flags;
-    if (w->computePrecision == "fp4") {
-        s.flags.push_back("FP4 GEMMs run at the FP8 GEMMs' measured share of the peak: no FP4 GEMM microbenchmark yet (published NVFP4 "
-                          "serving runs on B200/GB200 are 1.3 to 1.6x below this model)");
+    if (w->computePrecision == "fp4" && s.parameters.gemmMainloop4.basis == "borrowed from the FP8 GEMMs") {
+        s.flags.push_back("FP4 GEMMs run at the FP8 GEMMs' share of the peak: no FP4 GEMM microbenchmark for " + device.name);
     }
     return s;
 }

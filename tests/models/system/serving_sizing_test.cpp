@@ -148,3 +148,49 @@ TEST_CASE("the sizing memo opens with its recommendation, states the load, the a
     CHECK(at("e+0") == std::string::npos);
     CHECK(at("000000001") == std::string::npos);
 }
+
+TEST_CASE("the Poisson mean a replica's slots hold is the largest whose quantile fits")
+{
+    for (const double n : {1.0, 4.0, 50.0, 768.0}) {
+        const double m = poissonMeanWithin(n, 0.99);
+        INFO(n << " slots, mean " << m);
+        CHECK(m > 0);
+        CHECK(m < n);
+        CHECK(poissonQuantile(m, 0.99) <= n);
+        CHECK(poissonQuantile(m * 1.001 + 1e-6, 0.99) > n);
+    }
+    CHECK(poissonMeanWithin(0.5, 0.99) == 0);
+}
+
+TEST_CASE("a replica as a Poisson server: Little's law at its limit, and a tighter TPOT takes fewer requests")
+{
+    const auto model = preset("llama2-70b");
+    const catalog::Device& h200 = device("nvidia-h200-sxm");
+    auto fabric = fabricForDeviceCount(h200, accelscope::tests::bundledDevices(), 1, 0);
+    REQUIRE(fabric.has_value());
+    SizingRequest r;
+    r.spec.weights = "fp8";
+    r.spec.kvCache = "fp8";
+    r.load.inputTokens = 294;
+    r.load.outputTokens = 294;
+    r.slo = {2.0, 0.2}; // MLPerf llama2-70b Server
+    auto loose = poissonServerCapacity(model, h200, *fabric, r, 1);
+    REQUIRE(loose.has_value());
+    CHECK(loose->meanInFlight < loose->concurrencyLimit);
+    CHECK(loose->requestsPerS * loose->inSystemS == Approx(loose->meanInFlight));
+    CHECK(loose->outputTokensPerS == Approx(loose->requestsPerS * 294));
+    CHECK(loose->state.tpotS <= 0.2);
+    CHECK(loose->state.ttftS + loose->state.tpotS <= 2.0);
+    // The server takes less than the offline steady state produces.
+    ServingSpec spec = r.spec;
+    auto offline = servingSteadyState(model, h200, *fabric, spec, r.load);
+    REQUIRE(offline.has_value());
+    CHECK(loose->outputTokensPerS < offline->outputTokensPerSPerReplica);
+    r.slo.tpotS = 0.04;
+    auto tight = poissonServerCapacity(model, h200, *fabric, r, 1);
+    REQUIRE(tight.has_value());
+    CHECK(tight->requestsPerS < loose->requestsPerS);
+    CHECK(tight->state.tpotS <= 0.04);
+    r.slo.tpotS = 0.001; // one request alone is slower than this
+    CHECK_FALSE(poissonServerCapacity(model, h200, *fabric, r, 1).has_value());
+}

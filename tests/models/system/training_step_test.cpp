@@ -2,6 +2,7 @@
 // models/system/chip/gemm and models/system/step: the GEMM's tiles and waves, the kernel parameters against the
 // microbenchmark rows they were not fitted on, and the training step's parts on a real catalog device.
 #include "models/catalog/device_query.hpp"
+#include "models/catalog/figure_key.hpp"
 #include "models/common/csv_records.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/system/chip/gemm.hpp"
@@ -129,6 +130,59 @@ TEST_CASE("a device without microbenchmarks borrows the H200's figures and says 
         CHECK(q->value > 0);
         CHECK_FALSE(q->source.empty());
     }
+}
+
+TEST_CASE("the B200 FP4 tile loop is the highest published B200 NVFP4 GEMM rate over the catalog FP4 peak, and the GB200 borrows it")
+{
+    const auto records =
+        splitCsvRecords(readFile(std::filesystem::path(ACCELSCOPE_TEST_DATA_DIR) / "../data/kernels/published/gemm-published.csv"));
+    REQUIRE(records.records.size() > 200);
+    const auto& header = records.records.front().fields;
+    auto column = [&](std::string_view name) {
+        const auto it = std::find(header.begin(), header.end(), name);
+        REQUIRE(it != header.end());
+        return static_cast<std::size_t>(it - header.begin());
+    };
+    const std::size_t deviceCol = column("device"), family = column("kernel_family"), dtype = column("dtype"), value = column("value"),
+                      unit = column("unit"), url = column("source_url");
+    double best = 0;
+    std::string bestUrl;
+    int rows = 0;
+    for (std::size_t i = 1; i < records.records.size(); ++i) {
+        const auto& f = records.records[i].fields;
+        const bool b200Nvfp4 = f[deviceCol] == "NVIDIA B200 SXM" && f[family] == "dense" && f[dtype].rfind("nvfp4", 0) == 0;
+        if (!b200Nvfp4 || f[unit].rfind("TFLOPS", 0) != 0) continue;
+        ++rows;
+        if (std::stod(f[value]) > best) {
+            best = std::stod(f[value]);
+            bestUrl = f[url];
+        }
+    }
+    CHECK(rows >= 10); // torchao's square sweep and FlashInfer's three mm_fp4 backends
+    const auto& all = devices();
+    const catalog::Device& b200 = device(all, "nvidia-b200");
+    const auto peak = b200.value(catalog::FigureKey::Fp4TflopsDense);
+    REQUIRE(peak.has_value());
+    const KernelParameters p = kernelParameters(b200);
+    CHECK(p.gemmMainloop4.basis == "published microbenchmark");
+    CHECK(p.gemmMainloop4.value == Approx(best / *peak));
+    CHECK_THAT(p.gemmMainloop4.source, Catch::Contains(bestUrl.substr(bestUrl.find("github.com"))));
+    // FP4 runs below the FP8 share measured the same way (MAMF 3,432.5 of 4,500): the FP4 peak is not reached as easily.
+    CHECK(p.gemmMainloop4.value < p.gemmMainloop8.value);
+    const GemmChip fp4 = gemmChipForPrecision(b200, p, *peak, "fp4");
+    CHECK(fp4.mainloopEfficiency == p.gemmMainloop4.value);
+    CHECK(gemmChipForPrecision(b200, p, 4500, "fp8").mainloopEfficiency == p.gemmMainloop8.value);
+    CHECK(gemmChipForPrecision(b200, p, 2250, "bf16").mainloopEfficiency == p.gemmMainloop16.value);
+
+    const KernelParameters gb200 = kernelParameters(device(all, "nvidia-gb200"));
+    CHECK(gb200.gemmMainloop4.value == p.gemmMainloop4.value);
+    CHECK_THAT(gb200.gemmMainloop4.basis, Catch::Contains("same chip"));
+    const auto namesFp4 = [](const std::string& f) { return f.find("FP4 GEMM") != std::string::npos; };
+    CHECK(std::any_of(gb200.flags.begin(), gb200.flags.end(), namesFp4));
+    // A device without an FP4 microbenchmark keeps the FP8 share and says so.
+    const KernelParameters mi = kernelParameters(device(all, "amd-instinct-mi355x"));
+    CHECK(mi.gemmMainloop4.value == mi.gemmMainloop8.value);
+    CHECK(mi.gemmMainloop4.basis == "borrowed from the FP8 GEMMs");
 }
 
 TEST_CASE("a training step: its parts add up, the bubble follows (pp - 1) / vp, and FP8 speeds up only the linear layers")
