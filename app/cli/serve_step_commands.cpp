@@ -81,7 +81,7 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
             if (!ok) return ctx.error(ok.error());
             *slot = *ok / 1000;
         }
-        auto c = poissonServerCapacity(*config, device, *fabric, r, o.spec.tp);
+        auto c = poissonServerCapacity(*config, device, fabric, r, o.spec.tp);
         if (!c) return ctx.error("--server: " + c.error().message);
         server = std::move(*c);
     }

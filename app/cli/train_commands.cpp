@@ -352,7 +352,7 @@ void addTrainCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     estimate->add_option("--ep", e->spec.parallel.ep, "expert parallel (divides dp)")->capture_default_str();
     estimate->add_option("--vp", e->spec.virtualStages, "virtual stages per pipeline rank (interleaved 1F1B)")->capture_default_str();
     estimate->add_option("--zero", e->spec.parallel.zero, "0: DP all-reduce; 1: distributed optimizer; 3: parameters sharded")->capture_default_str();
-    estimate->add_option("--recompute", e->recompute, "none, selective or full")->capture_default_str();
+    estimate->add_option("--recompute", e->recompute, models::memory::recomputeNamesText())->capture_default_str();
     estimate->add_option("--micro-batch", e->spec.microBatch, "sequences per micro-batch")->capture_default_str();
     estimate->add_option("--global-batch", e->spec.globalBatch, "sequences per optimizer step")->capture_default_str();
     estimate->add_option("--seq", e->spec.sequence, "tokens per sequence")->capture_default_str();
