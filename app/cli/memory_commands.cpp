@@ -13,11 +13,13 @@
 #include "models/memory/llm_memory_chart.hpp"
 #include "models/memory/pyramid_figure.hpp"
 #include "models/memory/pyramid_move.hpp"
+#include "models/memory/recompute_names.hpp"
 #include "models/catalog/catalog_set.hpp"
 #include "models/figure/figure.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/roofline/llm_analysis.hpp"
 #include "models/common/number_text.hpp"
+#include "models/roofline/dtype.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -101,7 +103,8 @@ std::string fitText(const std::vector<FitRow>& rows, std::size_t shown, std::str
     return t.render() + "(per-device GB at each degree; ! does not fit, - not a valid layout)\n" + verdict + "\n";
 }
 
-// The LLM calculator's settings as the CLI's options give them (defaults: the CLI's, not the page's).
+// The LLM calculator's settings as the CLI's options give them: the workload (sequence, prompt, output)
+// is the page's (models/system/workload); the layout starts from one plain device.
 struct TrainOptions {
     ModelOptions model;
     double params = 0.0;
@@ -111,7 +114,6 @@ struct TrainOptions {
         s.dataParallel = 1;
         s.zeroStage = 0;
         s.recompute = Recompute::None;
-        s.sequence = 2048;
         return s;
     }();
     std::string recompute = "none";
@@ -164,6 +166,24 @@ models::Result<std::vector<FitRow>> fitRows(const CliContext& ctx, bool wanted, 
     return fitMatrix(perDeviceBytes, loaded->devices);
 }
 
+// What --device and --fit add, the same for train and infer: in the JSON document (then printed) or after the table.
+ExitCode printFit(const CliContext& ctx, json* doc, const std::optional<models::catalog::Device>& device, double totalBytes, bool fit,
+                  const std::vector<FitRow>& fits, LlmMode mode)
+{
+    if (doc != nullptr) {
+        if (device) (*doc)["fit"] = verdictJson(*device, totalBytes);
+        if (fit) {
+            (*doc)["fewest_devices"] = fitListJson(fits);
+            (*doc)["fit_summary"] = fitSummaryJson(fits);
+        }
+        ctx.printJson(*doc);
+        return ExitCode::Ok;
+    }
+    if (device) *ctx.out << verdictText(*device, totalBytes);
+    if (fit) *ctx.out << fitText(fits, 15, variedDimension(mode));
+    return ExitCode::Ok;
+}
+
 ExitCode runTrain(const CliContext& ctx, TrainOptions o)
 {
     std::optional<models::roofline::TransformerConfig> config;
@@ -211,13 +231,7 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
                  {"microbatches_in_flight", m->microbatchesInFlight}};
         if (config) doc["model"] = modelJson(*config);
         if (config) doc["summary"] = memoryBreakdown(s, *config)->summary;
-        if (device) doc["fit"] = verdictJson(*device, m->totalBytes);
-        if (o.fit) {
-            doc["fewest_devices"] = fitListJson(*fits);
-            doc["fit_summary"] = fitSummaryJson(*fits);
-        }
-        ctx.printJson(doc);
-        return ExitCode::Ok;
+        return printFit(ctx, &doc, device, m->totalBytes, o.fit, *fits, LlmMode::Training);
     }
     *ctx.out << "training, " << m->parameters / 1e9 << " B parameters, dp " << s.dataParallel << " x tp " << s.tensorParallel
              << " x pp " << s.pipelineParallel << ", ZeRO-" << s.zeroStage << ", recompute " << o.recompute << "\n";
@@ -228,19 +242,12 @@ ExitCode runTrain(const CliContext& ctx, TrainOptions o)
     t.addRow({"activations", gb(m->activationsBytes)});
     t.addRow({"total", gb(m->totalBytes)});
     *ctx.out << t.render();
-    if (device) *ctx.out << verdictText(*device, m->totalBytes);
-    if (o.fit) *ctx.out << fitText(*fits, 15, variedDimension(LlmMode::Training));
-    return ExitCode::Ok;
+    return printFit(ctx, nullptr, device, m->totalBytes, o.fit, *fits, LlmMode::Training);
 }
 
 struct InferOptions {
     ModelOptions model;
-    LlmMemorySettings settings = [] {
-        LlmMemorySettings s;
-        s.promptTokens = 1024;
-        s.generatedTokens = 256;
-        return s;
-    }();
+    LlmMemorySettings settings;
     std::string device;
     bool fit = false;
     std::string svgFile;
@@ -275,13 +282,7 @@ ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
                  {"model_weights_bytes", m->modelWeightsBytes}, {"model_kv_cache_bytes", m->modelKvCacheBytes},
                  {"kv_bytes_per_token", m->kvBytesPerToken}, {"activation_formula", m->activationFormula},
                  {"summary", memoryBreakdown(s, *c)->summary}};
-        if (device) doc["fit"] = verdictJson(*device, m->totalBytes);
-        if (o.fit) {
-            doc["fewest_devices"] = fitListJson(*fits);
-            doc["fit_summary"] = fitSummaryJson(*fits);
-        }
-        ctx.printJson(doc);
-        return ExitCode::Ok;
+        return printFit(ctx, &doc, device, m->totalBytes, o.fit, *fits, LlmMode::Inference);
     }
     *ctx.out << "inference, " << c->name << ", batch " << input.batch << ", " << input.promptTokens << " + "
              << input.generatedTokens << " tokens, tp " << input.tensorParallel << "\n";
@@ -292,9 +293,7 @@ ExitCode runInfer(const CliContext& ctx, const InferOptions& o)
     t.addRow({"workspace", gb(m->workspaceBytes)});
     t.addRow({"total", gb(m->totalBytes)});
     *ctx.out << t.render();
-    if (device) *ctx.out << verdictText(*device, m->totalBytes);
-    if (o.fit) *ctx.out << fitText(*fits, 15, variedDimension(LlmMode::Inference));
-    return ExitCode::Ok;
+    return printFit(ctx, nullptr, device, m->totalBytes, o.fit, *fits, LlmMode::Inference);
 }
 
 // Every figure: its value, basis and source; a computed one adds its formula, an unknown one says why.
@@ -438,8 +437,7 @@ void addParallelOptions(CLI::App& cmd, TrainOptions& o)
     cmd.add_option("--tp", s.tensorParallel, "tensor-parallel degree")->capture_default_str();
     cmd.add_option("--pp", s.pipelineParallel, "pipeline-parallel stages")->capture_default_str();
     cmd.add_option("--zero", s.zeroStage, "ZeRO stage 0, 1, 2 or 3")->capture_default_str();
-    cmd.add_option("--recompute", o.recompute, "none, selective or full")
-        ->check(CLI::IsMember({"none", "selective", "full"}))->capture_default_str();
+    cmd.add_option("--recompute", o.recompute, recomputeNamesText())->check(CLI::IsMember(recomputeNames()))->capture_default_str();
     cmd.add_flag("--sp", s.sequenceParallel, "Megatron sequence parallelism");
     cmd.add_option("--seq", s.sequence, "sequence length")->capture_default_str();
     cmd.add_option("--mbs", s.microBatch, "micro-batch size")->capture_default_str();
@@ -470,7 +468,7 @@ void addMemoryCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     infer->add_option("--batch", s.batch, "sequences")->capture_default_str();
     infer->add_option("--prompt", s.promptTokens, "prompt tokens")->capture_default_str();
     infer->add_option("--gen", s.generatedTokens, "generated tokens")->capture_default_str();
-    infer->add_option("--weights", s.weights, "weight format")->capture_default_str();
+    infer->add_option("--weights", s.weights, "weight format (" + models::roofline::llmStorageFormatsText() + ")")->capture_default_str();
     infer->add_option("--kv", s.kvCache, "KV-cache format")->capture_default_str();
     infer->add_option("--act", s.activations, "activation format")->capture_default_str();
     infer->add_option("--tp", s.tensorParallel, "tensor-parallel devices")->capture_default_str();

@@ -3,6 +3,7 @@
 #include "app/cli/model_options.hpp"
 
 #include "models/catalog/device_query.hpp"
+#include "models/roofline/dtype.hpp"
 #include "models/roofline/model_presets.hpp"
 
 #include <CLI/CLI.hpp>
@@ -10,6 +11,35 @@
 namespace accelscope::cli {
 
 using namespace models::roofline;
+
+namespace {
+
+template <typename Tokens>
+void addShape(CLI::App& cmd, std::string& weights, std::string& kv, Tokens& inputTokens, Tokens& outputTokens)
+{
+    cmd.add_option("--weights", weights, "weight format (" + models::roofline::llmStorageFormatsText() + ")")->capture_default_str();
+    cmd.add_option("--kv", kv, "KV-cache format")->capture_default_str();
+    cmd.add_option("--input", inputTokens, "mean prompt tokens")->capture_default_str();
+    cmd.add_option("--output", outputTokens, "mean generated tokens")->capture_default_str();
+}
+
+} // namespace
+
+void addRequestShapeOptions(CLI::App& cmd, std::string& weights, std::string& kv, double& inputTokens, double& outputTokens)
+{
+    addShape(cmd, weights, kv, inputTokens, outputTokens);
+}
+
+void addRequestShapeOptions(CLI::App& cmd, std::string& weights, std::string& kv, int& inputTokens, int& outputTokens)
+{
+    addShape(cmd, weights, kv, inputTokens, outputTokens);
+}
+
+std::string requestShapeError(double inputTokens, double outputTokens)
+{
+    const auto within = [](double tokens) { return tokens >= 1 && tokens <= 1e7; };
+    return within(inputTokens) && within(outputTokens) ? "" : "--input and --output must be from 1 to 10,000,000 tokens";
+}
 
 void addModelOptions(CLI::App& cmd, ModelOptions& o)
 {
@@ -71,6 +101,17 @@ models::Result<models::catalog::Device> resolveDevice(const CliContext& ctx, con
     auto found = models::catalog::findDevice(set->devices, query);
     if (!found) return std::unexpected(found.error());
     return **found;
+}
+
+models::Result<DeviceOnFabric> resolveDeviceOnFabric(const CliContext& ctx, const std::string& query, long long devices, int gpusPerNode)
+{
+    auto set = ctx.loadCatalog();
+    if (!set) return std::unexpected(set.error());
+    auto found = models::catalog::findDevice(set->devices, query);
+    if (!found) return std::unexpected(found.error());
+    auto fabric = models::system::fabricForDeviceCount(**found, set->devices, devices, gpusPerNode);
+    if (!fabric) return std::unexpected(fabric.error());
+    return DeviceOnFabric{**found, std::move(*fabric)};
 }
 
 nlohmann::json modelJson(const TransformerConfig& c)

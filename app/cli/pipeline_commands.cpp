@@ -116,8 +116,7 @@ void addPipelineCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
 {
     auto o = std::make_shared<PipelineOptions>();
     CLI::App* cmd = app.add_subcommand("pipeline", "simulate a pipeline-parallel schedule: timeline, bubble, activations");
-    cmd->add_option("--schedule", o->schedule, "gpipe, 1f1b, interleaved, zb-h1, zb-h2")
-        ->check(CLI::IsMember({"gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2"}))->capture_default_str();
+    cmd->add_option("--schedule", o->schedule, scheduleIdsText())->check(CLI::IsMember(scheduleIds()))->capture_default_str();
     cmd->add_option("-p,--stages", o->config.stages, "pipeline stages (devices)")->capture_default_str();
     cmd->add_option("-m,--microbatches", o->config.microbatches, "micro-batches per batch")->capture_default_str();
     cmd->add_option("-v,--chunks", o->config.chunks, "model chunks per device (interleaved)")->capture_default_str();
@@ -132,7 +131,7 @@ void addPipelineCommand(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     cmd->add_option("--mbs", o->model.microBatchSize, "micro-batch size (sequences)");
     cmd->add_option("--svg", o->svgFile, "also write the slide figure (Gantt, legend, bubble statistics) as SVG");
     cmd->add_option("--compare", o->compare, "a second schedule in the figure, on the same time axis")
-        ->check(CLI::IsMember({"gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2"}));
+        ->check(CLI::IsMember(scheduleIds()));
     cmd->add_option("--step", o->svgStep, "playback step of the figure: moments an op starts, in either chart (-1: the whole schedule)")
         ->check(CLI::Range(-1, 100000000))->capture_default_str();
     cmd->add_flag("--dark", o->dark, "figure in the dark theme (default light, for slides)");

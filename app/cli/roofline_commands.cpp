@@ -459,7 +459,7 @@ void addRooflineCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     analyze->add_option("--batch", o->workload.batch, "sequences")->capture_default_str();
     analyze->add_option("--prompt", o->workload.promptTokens, "prompt tokens per sequence")->capture_default_str();
     analyze->add_option("--gen", o->workload.generatedTokens, "generated tokens per sequence")->capture_default_str();
-    analyze->add_option("--weights", o->workload.weights, "weight format (bf16, fp8, int4, mxfp4, nvfp4, …)")->capture_default_str();
+    analyze->add_option("--weights", o->workload.weights, "weight format (" + models::roofline::llmStorageFormatsText() + ", …)")->capture_default_str();
     analyze->add_option("--kv", o->workload.kvCache, "KV-cache format")->capture_default_str();
     analyze->add_option("--act", o->workload.activations, "activation format")->capture_default_str();
     analyze->add_option("--compute", o->compute, "compute roof precision (default: the activation format's)");

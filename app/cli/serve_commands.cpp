@@ -327,10 +327,7 @@ ExitCode runCalibrate(const CliContext& ctx, const ServeOptions& o)
 void addRequestOptions(CLI::App& cmd, ServeOptions& o)
 {
     addModelOptions(cmd, o.model);
-    cmd.add_option("--weights", o.request.weights, "weight format (bf16, fp16, fp8, fp4, nvfp4, mxfp4, int8, int4)")->capture_default_str();
-    cmd.add_option("--kv", o.request.kvCache, "KV-cache format")->capture_default_str();
-    cmd.add_option("--input", o.request.inputTokens, "mean prompt tokens")->capture_default_str();
-    cmd.add_option("--output", o.request.outputTokens, "mean generated tokens")->capture_default_str();
+    addRequestShapeOptions(cmd, o.request.weights, o.request.kvCache, o.request.inputTokens, o.request.outputTokens);
     cmd.add_option("--scenario", o.scenario, "offline or server (Poisson arrivals under --ttft-ms/--tpot-ms)")->capture_default_str();
     cmd.add_option("--ttft-ms", o.ttftMs, "server: p99 time-to-first-token limit, ms");
     cmd.add_option("--tpot-ms", o.tpotMs, "server: p99 time-per-output-token limit, ms");

@@ -67,9 +67,7 @@ ExitCode runServeSize(const CliContext& ctx, const ServeSizeOptions& o)
         if (!(o.tokensPerDay >= 1 && o.tokensPerDay <= 1e16)) return ctx.error("--tokens-per-day must be from 1 to 10^16");
         r.demand = {DemandKind::TokensPerDay, o.tokensPerDay};
     }
-    if (!(o.inputTokens >= 1 && o.inputTokens <= 1e7) || !(o.outputTokens >= 1 && o.outputTokens <= 1e7)) {
-        return ctx.error("--input and --output must be from 1 to 10,000,000 tokens");
-    }
+    if (const auto bad = requestShapeError(o.inputTokens, o.outputTokens); !bad.empty()) return ctx.error(bad);
     if (!(o.ttftMs > 0 && o.ttftMs <= 3.6e6)) return ctx.error("--ttft-ms must be above 0 and at most 3,600,000 ms");
     if (!(o.tpotMs > 0 && o.tpotMs <= 6e4)) return ctx.error("--tpot-ms must be above 0 and at most 60,000 ms");
     if (o.maxSequences < 1 || o.maxSequences > 1000000) return ctx.error("--max-seqs must be from 1 to 1,000,000");
@@ -162,10 +160,7 @@ void addServeSizeCommand(CLI::App& serve, CliContext& ctx, ExitCode& exitCode)
     auto o = std::make_shared<ServeSizeOptions>();
     CLI::App* size = serve.add_subcommand("size", "devices, layout and replicas per accelerator that serve a load within TTFT/TPOT, with cost and power");
     addModelOptions(*size, o->model);
-    size->add_option("--weights", o->weights, "weight format")->capture_default_str();
-    size->add_option("--kv", o->kv, "KV-cache format")->capture_default_str();
-    size->add_option("--input", o->inputTokens, "mean prompt tokens")->capture_default_str();
-    size->add_option("--output", o->outputTokens, "mean generated tokens")->capture_default_str();
+    addRequestShapeOptions(*size, o->weights, o->kv, o->inputTokens, o->outputTokens);
     addDemandOptions(*size, *o);
     size->add_option("--ttft-ms", o->ttftMs, "worst time to first token, ms")->capture_default_str();
     size->add_option("--tpot-ms", o->tpotMs, "time per output token, ms")->capture_default_str();

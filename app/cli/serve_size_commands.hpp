@@ -5,6 +5,7 @@
 
 #include "app/cli/cli_context.hpp"
 #include "app/cli/model_options.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <string>
 #include <vector>
@@ -18,10 +19,10 @@ namespace accelscope::cli {
 /// What `serve size` takes; `serve plan` fills it from its own options when a demand is given.
 struct ServeSizeOptions {
     ModelOptions model;
-    std::string weights = "fp8";
-    std::string kv = "fp8";
-    double inputTokens = 1024;
-    double outputTokens = 256;
+    std::string weights{models::system::workloadDefaults.servingFormat};
+    std::string kv{models::system::workloadDefaults.servingFormat};
+    double inputTokens = models::system::workloadDefaults.promptTokens;
+    double outputTokens = models::system::workloadDefaults.outputTokens;
     double users = 0;
     double requestsPerS = 0;
     double tokensPerDay = 0;

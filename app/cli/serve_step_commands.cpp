@@ -61,17 +61,12 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
         if (!(o.concurrency >= 1 && o.concurrency <= 1e6)) return ctx.error("--concurrency must be from 1 to 1,000,000");
         o.load.concurrency = o.concurrency;
     }
-    if (!(o.load.inputTokens >= 1 && o.load.inputTokens <= 1e7) || !(o.load.outputTokens >= 1 && o.load.outputTokens <= 1e7)) {
-        return ctx.error("--input and --output must be from 1 to 10,000,000 tokens");
-    }
-    auto set = ctx.loadCatalog();
-    if (!set) return ctx.error(set.error());
-    auto found = models::catalog::findDevice(set->devices, o.device);
-    if (!found) return ctx.error(found.error());
-    const models::catalog::Device& device = **found;
-    auto fabric = fabricForDeviceCount(device, set->devices, devices, o.gpusPerNode);
-    if (!fabric) return ctx.error(fabric.error());
-    auto s = servingSteadyState(*config, device, *fabric, o.spec, o.load);
+    if (const auto bad = requestShapeError(o.load.inputTokens, o.load.outputTokens); !bad.empty()) return ctx.error(bad);
+    auto placed = resolveDeviceOnFabric(ctx, o.device, devices, o.gpusPerNode);
+    if (!placed) return ctx.error(placed.error());
+    const models::catalog::Device& device = placed->device;
+    const Fabric& fabric = placed->fabric;
+    auto s = servingSteadyState(*config, device, fabric, o.spec, o.load);
     if (!s) return ctx.error(s.error());
     std::optional<ServerCapacity> server;
     if (o.server) {
@@ -86,7 +81,7 @@ ExitCode runServeStep(const CliContext& ctx, ServeStepOptions o)
             if (!ok) return ctx.error(ok.error());
             *slot = *ok / 1000;
         }
-        auto c = poissonServerCapacity(*config, device, *fabric, r, o.spec.tp);
+        auto c = poissonServerCapacity(*config, device, fabric, r, o.spec.tp);
         if (!c) return ctx.error("--server: " + c.error().message);
         server = std::move(*c);
     }
@@ -185,9 +180,7 @@ ExitCode runServeStepPlan(const CliContext& ctx, ServeStepPlanOptions o)
             return ctx.error("--counts: " + std::to_string(n) + " is not a device count from 1 to " + readableText(models::serving::constants::maxDevices));
         }
     }
-    if (!(o.load.inputTokens >= 1 && o.load.inputTokens <= 1e7) || !(o.load.outputTokens >= 1 && o.load.outputTokens <= 1e7)) {
-        return ctx.error("--input and --output must be from 1 to 10,000,000 tokens");
-    }
+    if (const auto bad = requestShapeError(o.load.inputTokens, o.load.outputTokens); !bad.empty()) return ctx.error(bad);
     if (!(o.target >= 0 && o.target < 1e12)) return ctx.error("--target-tokens-per-s must be a number from 0");
     auto set = ctx.loadCatalog();
     if (!set) return ctx.error(set.error());
@@ -246,10 +239,7 @@ void addServeStepCommand(CLI::App& serve, CliContext& ctx, ExitCode& exitCode)
     step->add_option("--tp", o->spec.tp, "tensor parallel per replica")->capture_default_str();
     step->add_option("--pp", o->spec.pp, "pipeline stages per replica")->capture_default_str();
     step->add_option("--ep", o->spec.ep, "expert parallel (divides tp x pp)")->capture_default_str();
-    step->add_option("--weights", o->spec.weights, "weight format (bf16, fp8, fp4, nvfp4, mxfp4, int8, int4)")->capture_default_str();
-    step->add_option("--kv", o->spec.kvCache, "KV-cache format")->capture_default_str();
-    step->add_option("--input", o->load.inputTokens, "mean prompt tokens")->capture_default_str();
-    step->add_option("--output", o->load.outputTokens, "mean generated tokens")->capture_default_str();
+    addRequestShapeOptions(*step, o->spec.weights, o->spec.kvCache, o->load.inputTokens, o->load.outputTokens);
     step->add_option("--concurrency", o->concurrency, "requests in flight per replica (a closed-loop client); default: offline");
     step->add_option("--max-seqs", o->spec.maxSequences, "the engine's cap on running sequences")->capture_default_str();
     step->add_option("--max-batched-tokens", o->spec.maxBatchedTokens, "the engine's tokens per step")->capture_default_str();
@@ -266,10 +256,7 @@ void addServeStepCommand(CLI::App& serve, CliContext& ctx, ExitCode& exitCode)
     auto p = std::make_shared<ServeStepPlanOptions>();
     CLI::App* plan = serve.add_subcommand("step-plan", "every accelerator x count x TP on the step model, ranked by $/M tokens (or tokens/s per device)");
     addModelOptions(*plan, p->model);
-    plan->add_option("--weights", p->spec.weights, "weight format")->capture_default_str();
-    plan->add_option("--kv", p->spec.kvCache, "KV-cache format")->capture_default_str();
-    plan->add_option("--input", p->load.inputTokens, "mean prompt tokens")->capture_default_str();
-    plan->add_option("--output", p->load.outputTokens, "mean generated tokens")->capture_default_str();
+    addRequestShapeOptions(*plan, p->spec.weights, p->spec.kvCache, p->load.inputTokens, p->load.outputTokens);
     plan->add_option("--counts", p->counts, "device counts to try")->delimiter(',')->capture_default_str();
     plan->add_option("--target-tokens-per-s", p->target, "drop rows below this total throughput");
     plan->add_option("--max-seqs", p->spec.maxSequences, "the engine's cap on running sequences")->capture_default_str();

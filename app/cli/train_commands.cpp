@@ -5,11 +5,12 @@
 #include "app/cli/model_options.hpp"
 #include "app/cli/text_table.hpp"
 #include "app/cli/train_budget_output.hpp"
-#include "models/common/number_text.hpp"
-#include "models/catalog/device_query.hpp"
-#include "models/serving/training_plan.hpp"
 #include "models/catalog/catalog_set.hpp"
+#include "models/catalog/device_query.hpp"
+#include "models/common/number_text.hpp"
 #include "models/figure/figure.hpp"
+#include "models/memory/recompute_names.hpp"
+#include "models/serving/training_plan.hpp"
 #include "models/system/step/step_figure.hpp"
 #include "models/system/step/training_search.hpp"
 #include "models/system/step/training_step.hpp"
@@ -128,7 +129,7 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
     auto config = resolveModel(o.model);
     if (!config) return ctx.error(config.error());
     auto recompute = models::memory::recomputeFromName(o.recompute);
-    if (!recompute) return ctx.error("--recompute must be none, selective or full, not '" + o.recompute + "'");
+    if (!recompute) return ctx.error("--recompute must be " + models::memory::recomputeNamesText() + ", not '" + o.recompute + "'");
     o.spec.recompute = *recompute;
     ParallelLayout& l = o.spec.parallel;
     for (const auto& [name, v] : {std::pair{"--tp", l.tp}, std::pair{"--cp", l.cp}, std::pair{"--ep", l.ep}, std::pair{"--dp", l.dp},
@@ -145,14 +146,11 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
     if (l.zero < 0 || l.zero > 3) return ctx.error("--zero must be 0 to 3");
     l.sequenceParallel = l.tp > 1 && !o.noSequenceParallel;
     if (o.noOverlap) o.spec.overlapGradReduce = o.spec.overlapParamGather = false;
-    auto set = ctx.loadCatalog();
-    if (!set) return ctx.error(set.error());
-    auto found = models::catalog::findDevice(set->devices, o.device);
-    if (!found) return ctx.error(found.error());
-    const models::catalog::Device& device = **found;
-    auto fabric = fabricForDeviceCount(device, set->devices, devices, o.gpusPerNode);
-    if (!fabric) return ctx.error(fabric.error());
-    auto e = estimateTrainingStep(*config, device, *fabric, o.spec);
+    auto placed = resolveDeviceOnFabric(ctx, o.device, devices, o.gpusPerNode);
+    if (!placed) return ctx.error(placed.error());
+    const models::catalog::Device& device = placed->device;
+    const Fabric& fabric = placed->fabric;
+    auto e = estimateTrainingStep(*config, device, fabric, o.spec);
     if (!e) return ctx.error(e.error());
     if (!o.svgFile.empty()) {
         const auto svg = models::figure::figureSvg(trainingStepFigure(*e, config->name, device.name, o.dark));
@@ -174,7 +172,7 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
         json params = json::array();
         for (const StepParameter* p : e->parameters.all()) params.push_back(parameterJson(*p));
         ctx.printJson({{"model", modelJson(*config)}, {"device", device.id}, {"devices", e->devices},
-                       {"gpus_per_node", fabric->devicesPerNode}, {"nodes", fabric->nodes},
+                       {"gpus_per_node", fabric.devicesPerNode}, {"nodes", fabric.nodes},
                        {"layout", {{"tp", l.tp}, {"cp", l.cp}, {"ep", l.ep}, {"dp", l.dp}, {"pp", l.pp}, {"vp", o.spec.virtualStages},
                                    {"zero", l.zero}, {"sequence_parallel", l.sequenceParallel},
                                    {"recompute", models::memory::recomputeName(o.spec.recompute)}, {"micro_batch", o.spec.microBatch},
@@ -194,8 +192,8 @@ ExitCode runTrainEstimate(const CliContext& ctx, TrainEstimateOptions o)
                        {"conventions", mfuConvention()}, {"flags", e->flags}});
         return ExitCode::Ok;
     }
-    *ctx.out << "one training step of " << config->name << " on " << e->devices << " x " << device.name << " (" << fabric->nodes
-             << (fabric->nodes == 1 ? " node" : " nodes") << " of " << fabric->devicesPerNode << "): TP " << l.tp << " CP " << l.cp << " EP " << l.ep
+    *ctx.out << "one training step of " << config->name << " on " << e->devices << " x " << device.name << " (" << fabric.nodes
+             << (fabric.nodes == 1 ? " node" : " nodes") << " of " << fabric.devicesPerNode << "): TP " << l.tp << " CP " << l.cp << " EP " << l.ep
              << " DP " << l.dp << " PP " << l.pp << " VP " << o.spec.virtualStages << ", " << e->microBatches << " micro-batches of "
              << o.spec.microBatch << " x " << readableText(o.spec.sequence) << " tokens, " << o.spec.gemmPrecision << " GEMMs\n";
     *ctx.out << "step " << models::quantityText(e->stepS, "s", 4) << ", " << readableText(e->tokensPerS) << " tokens/s ("
@@ -262,7 +260,7 @@ ExitCode runTrainSearch(const CliContext& ctx, const TrainPlanOptions& o)
     if (o.request.devices < 1 || o.request.devices > models::serving::constants::maxDevices) {
         return ctx.error("--count must be at most " + readableText(models::serving::constants::maxDevices) + " devices");
     }
-    if (o.precision != "bf16" && o.precision != "fp8") return ctx.error("--precision must be bf16 or fp8, not '" + o.precision + "'");
+    if (!isTrainingGemmPrecision(o.precision)) return ctx.error("--precision must be " + trainingGemmPrecisionsText() + ", not '" + o.precision + "'");
     auto set = ctx.loadCatalog();
     if (!set) return ctx.error(set.error());
     auto found = models::catalog::findDevice(set->devices, o.device);
@@ -336,7 +334,7 @@ void addTrainCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     plan->add_option("--weights", o->request.weights, "weight, gradient and compute format")->capture_default_str();
     plan->add_option("--optimizer-bytes", o->request.optimizerBytesPerParam, "optimizer bytes per parameter (Adam: 12)")->capture_default_str();
     plan->add_option("--limit", o->limit, "print at most this many layouts (0: all)")->capture_default_str();
-    plan->add_option("--precision", o->precision, "bf16 or fp8 linear layers (the step model)")->capture_default_str();
+    plan->add_option("--precision", o->precision, models::system::trainingGemmPrecisionsText() + " linear layers (the step model)")->capture_default_str();
     plan->add_option("--gpus-per-node", o->gpusPerNode, "devices per scale-up domain (default: the catalog's domain)");
     plan->add_option("--tokens", o->tokens, "tokens to train: the fastest layout's time, device-hours, cost and energy");
     plan->add_option("--days", o->days, "with --tokens: the fewest devices (whole nodes, doubling) that train them within this many days");
@@ -354,11 +352,11 @@ void addTrainCommands(CLI::App& app, CliContext& ctx, ExitCode& exitCode)
     estimate->add_option("--ep", e->spec.parallel.ep, "expert parallel (divides dp)")->capture_default_str();
     estimate->add_option("--vp", e->spec.virtualStages, "virtual stages per pipeline rank (interleaved 1F1B)")->capture_default_str();
     estimate->add_option("--zero", e->spec.parallel.zero, "0: DP all-reduce; 1: distributed optimizer; 3: parameters sharded")->capture_default_str();
-    estimate->add_option("--recompute", e->recompute, "none, selective or full")->capture_default_str();
+    estimate->add_option("--recompute", e->recompute, models::memory::recomputeNamesText())->capture_default_str();
     estimate->add_option("--micro-batch", e->spec.microBatch, "sequences per micro-batch")->capture_default_str();
     estimate->add_option("--global-batch", e->spec.globalBatch, "sequences per optimizer step")->capture_default_str();
     estimate->add_option("--seq", e->spec.sequence, "tokens per sequence")->capture_default_str();
-    estimate->add_option("--precision", e->spec.gemmPrecision, "bf16 or fp8 linear layers (attention and norms stay BF16)")->capture_default_str();
+    estimate->add_option("--precision", e->spec.gemmPrecision, models::system::trainingGemmPrecisionsText() + " linear layers (attention and norms stay BF16)")->capture_default_str();
     estimate->add_option("--gpus-per-node", e->gpusPerNode, "devices per scale-up domain (default: the catalog's domain)");
     estimate->add_flag("--no-sequence-parallel", e->noSequenceParallel, "TP all-reduces instead of reduce-scatter + all-gather");
     estimate->add_flag("--tp-overlap", e->spec.overlapTpComm, "hide TP communication under the GEMMs (TransformerEngine userbuffers)");

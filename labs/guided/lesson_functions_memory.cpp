@@ -83,7 +83,8 @@ Result<mem::TrainingMemory> training(Args a, bool withModel)
 void addLlmFunctions(std::vector<FunctionSpec>& out, const LessonContext& ctx)
 {
     // The serving planner's estimate (models/serving, bundled fit): offline, the dtype for weights
-    // and KV cache, 1,024 prompt and 256 output tokens unless given. A layout that does not fit is an error.
+    // and KV cache, the workload defaults' prompt and output tokens unless given (models/system/workload).
+    // A layout that does not fit is an error.
     const auto serve = [&ctx](Args a) -> Result<models::serving::ServingEstimate> {
         auto m = model(word(a, 0));
         if (!m) return std::unexpected(m.error());
@@ -243,9 +244,10 @@ void addLlmFunctions(std::vector<FunctionSpec>& out, const LessonContext& ctx)
                          if (!d) return std::unexpected(d.error());
                          mem::InferenceMemoryInput in;
                          in.weights = in.activations = in.kvCache = word(a, 1);
-                         in.batch = a.size() > 3 ? static_cast<int>(num(a, 3, "batch").value_or(1)) : 1;
-                         in.promptTokens = a.size() > 4 ? static_cast<int>(num(a, 4, "prompt").value_or(1024)) : 1024;
-                         in.generatedTokens = a.size() > 5 ? static_cast<int>(num(a, 5, "gen").value_or(256)) : 256;
+                         // Unless given: the workload defaults (the InferenceMemoryInput's own).
+                         if (a.size() > 3) in.batch = static_cast<int>(num(a, 3, "batch").value_or(in.batch));
+                         if (a.size() > 4) in.promptTokens = static_cast<int>(num(a, 4, "prompt").value_or(in.promptTokens));
+                         if (a.size() > 5) in.generatedTokens = static_cast<int>(num(a, 5, "gen").value_or(in.generatedTokens));
                          const std::vector<models::catalog::Device> one{**d};
                          const auto fits = mem::fewestDevices(one, [&](int n) -> std::optional<double> {
                              auto c = in;

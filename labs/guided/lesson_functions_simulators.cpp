@@ -52,7 +52,7 @@ Result<models::simt::WarpRun> warp(Args a)
 Result<models::pipeline::PipelineResult> pipe(Args a, bool closedForm, double* closed)
 {
     const auto schedule = models::pipeline::scheduleFromName(word(a, 0));
-    if (!schedule) return fail(ErrorCode::NotFound, "unknown schedule '" + word(a, 0) + "' (gpipe, 1f1b, interleaved, zb-h1, zb-h2)");
+    if (!schedule) return fail(ErrorCode::NotFound, "unknown schedule '" + word(a, 0) + "' (" + models::pipeline::scheduleIdsText() + ")");
     auto p = whole(a, 1, "p", 1, 256);
     auto m = whole(a, 2, "m", 1, 4096);
     if (!p || !m) return std::unexpected(!p ? p.error() : m.error());

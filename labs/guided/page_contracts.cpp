@@ -208,7 +208,7 @@ Result<void> checkSetting(const SettingSpec& spec, const std::string& value, con
         if (models::simt::findWarpPreset(value) == nullptr) return bad("unknown warp preset '" + value + "'");
         return {};
     case K::Schedule:
-        if (!models::pipeline::scheduleFromName(value)) return bad("unknown schedule '" + value + "' (gpipe, 1f1b, interleaved, zb-h1, zb-h2)");
+        if (!models::pipeline::scheduleFromName(value)) return bad("unknown schedule '" + value + "' (" + models::pipeline::scheduleIdsText() + ")");
         return {};
     case K::Integer:
     case K::Number: {

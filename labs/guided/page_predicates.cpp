@@ -317,15 +317,14 @@ std::vector<PageState> reachableStates(const std::string& predicate, const PageC
         return combinations({{"preset", presets}, {"warps", {one("warps", false)[0], one("warps", true)[0]}}});
     }
     if (predicate == "bubble_at_most") {
-        std::vector<std::string> schedules;
-        for (auto s = static_cast<int>(models::pipeline::Schedule::GPipe); s <= static_cast<int>(models::pipeline::Schedule::ZbH2); ++s) {
-            schedules.emplace_back(models::pipeline::scheduleName(static_cast<models::pipeline::Schedule>(s)));
-        }
         const std::vector<std::string> p = params.count("p") ? std::vector<std::string>{params.at("p")} : range("p");
-        return combinations({{"schedule", schedules}, {"p", p}, {"m", range("m")}, {"v", one("v", false)}});
+        return combinations({{"schedule", models::pipeline::scheduleIds()}, {"p", p}, {"m", range("m")}, {"v", one("v", false)}});
     }
     if (predicate == "model_fits_device") {
-        return combinations({{"weights", {"bf16", "fp8", "nvfp4"}}, {"tp", range("tp")}, {"batch", one("batch", false)}});
+        // Every format the LLM calculator offers (models/roofline llmStorageFormats), as its combos do.
+        std::vector<std::string> formats;
+        for (const auto f : models::roofline::llmStorageFormats()) formats.emplace_back(f);
+        return combinations({{"weights", formats}, {"tp", range("tp")}, {"batch", one("batch", false)}});
     }
     if (predicate == "training_fits_device") {
         return combinations({{"zero", one("zero", true)}, {"recompute", choices("recompute")}, {"tp", range("tp")}, {"dp", range("dp")}});

@@ -5,6 +5,7 @@
 #include "models/catalog/device.hpp"
 #include "models/common/result.hpp"
 #include "models/roofline/transformer_config.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <string>
 
@@ -12,9 +13,9 @@ namespace accelscope::models::memory {
 
 /// What is served: batch, context and formats, split over `tensorParallel` devices.
 struct InferenceMemoryInput {
-    int batch = 1;
-    int promptTokens = 1024;      ///< prefill length per sequence (sizes the activation peak)
-    int generatedTokens = 256;    ///< the KV cache holds prompt + generated tokens (capped by a sliding window)
+    int batch = system::workloadDefaults.batch;
+    int promptTokens = system::workloadDefaults.promptTokens;    ///< prefill length per sequence (sizes the activation peak)
+    int generatedTokens = system::workloadDefaults.outputTokens; ///< the KV cache holds prompt + generated tokens (capped by a sliding window)
     std::string weights = "bf16"; ///< any roofline::dataTypeFromName name; MX/NVFP4 include their scales
     std::string activations = "bf16";
     std::string kvCache = "bf16";

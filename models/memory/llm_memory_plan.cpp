@@ -4,6 +4,7 @@
 
 #include "models/common/number_text.hpp"
 #include "models/memory/device_fit.hpp"
+#include "models/memory/recompute_names.hpp"
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/model_presets.hpp"
 
@@ -86,7 +87,7 @@ Result<LlmMemorySettings> llmSettingsFromKeys(const std::map<std::string, std::s
             s.activations = value;
         } else if (key == "recompute") {
             const auto r = recomputeFromName(value);
-            if (!r) return fail(ErrorCode::InvalidArgument, "recompute: none, selective or full, not '" + value + "'");
+            if (!r) return fail(ErrorCode::InvalidArgument, "recompute: " + recomputeNamesText() + ", not '" + value + "'");
             s.recompute = *r;
         } else if (key == "sp") {
             if (value != "true" && value != "false") return fail(ErrorCode::InvalidArgument, "sp: true or false, not '" + value + "'");

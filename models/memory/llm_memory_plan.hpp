@@ -7,6 +7,7 @@
 #include "models/memory/inference_memory.hpp"
 #include "models/memory/training_memory.hpp"
 #include "models/roofline/transformer_config.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <array>
 #include <functional>
@@ -30,17 +31,17 @@ struct LlmMemorySettings {
     std::string weights = "bf16";       ///< weight format (training: weights and gradients); a roofline::dataTypeFromName name
     std::string kvCache = "bf16";       ///< inference: KV-cache format
     std::string activations = "bf16";   ///< activation format (inference activations; training counts 16-bit activations)
-    int batch = 1;                      ///< inference: sequences served together
-    int promptTokens = 4096;            ///< inference: prompt tokens per sequence
-    int generatedTokens = 512;          ///< inference: generated tokens per sequence
+    int batch = system::workloadDefaults.batch;                  ///< inference: sequences served together
+    int promptTokens = system::workloadDefaults.promptTokens;    ///< inference: prompt tokens per sequence
+    int generatedTokens = system::workloadDefaults.outputTokens; ///< inference: generated tokens per sequence
     int tensorParallel = 1;             ///< inference and training
     int dataParallel = 8;               ///< training: the ZeRO partition degree
     int pipelineParallel = 1;           ///< training: pipeline stages (must divide the layers)
     int zeroStage = 1;                  ///< training: ZeRO stage 0–3
     Recompute recompute = Recompute::Selective; ///< training: activation recomputation
     bool sequenceParallel = false;      ///< training: Megatron sequence parallelism
-    int microBatch = 1;                 ///< training: sequences per micro-batch
-    int sequence = 4096;                ///< training: tokens per sequence
+    int microBatch = system::workloadDefaults.microBatch; ///< training: sequences per micro-batch
+    int sequence = system::workloadDefaults.sequence;     ///< training: tokens per sequence
     double workspaceBytes = 0.0;        ///< inference: library workspace per device (the page leaves it 0; the CLI's --workspace-bytes)
     bool operator==(const LlmMemorySettings&) const = default;
 };

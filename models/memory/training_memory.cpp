@@ -80,9 +80,9 @@ std::string_view recomputeName(Recompute r)
 
 std::optional<Recompute> recomputeFromName(std::string_view name)
 {
-    if (name == "none") return Recompute::None;
-    if (name == "selective") return Recompute::Selective;
-    if (name == "full") return Recompute::Full;
+    for (const Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full}) {
+        if (recomputeName(r) == name) return r;
+    }
     return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 
 #include "models/common/result.hpp"
 #include "models/roofline/transformer_config.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <optional>
 #include <string_view>
@@ -26,8 +27,8 @@ struct TrainingInput {
     /// Allow pp that does not divide the layers: every stage is sized as the largest, ⌈layers/pp⌉
     /// layers (Llama 3 ran 126 layers on 16 stages with lighter first and last stages).
     bool unevenStages = false;
-    int microBatch = 1;          ///< b, sequences per micro-batch
-    int sequence = 2048;         ///< s, tokens per sequence
+    int microBatch = system::workloadDefaults.microBatch; ///< b, sequences per micro-batch
+    int sequence = system::workloadDefaults.sequence;     ///< s, tokens per sequence
     double weightBytesPerParam = 2.0;    ///< FP16/BF16 weights
     double gradientBytesPerParam = 2.0;  ///< FP16/BF16 gradients
     double optimizerBytesPerParam = 12.0; ///< K: Adam FP32 master weights, momentum, variance (ZeRO paper: K = 12)

@@ -135,12 +135,7 @@ figure::Figure pipelineFigure(const PipelineFigureInput& in)
               ", W=" + engineeringText(c0.weightTime, 3) + ", comm=" + engineeringText(c0.commTime, 3) + "); bubble fraction = bubble / (ideal + bubble)";
     f.sources = {"Accelscope pipeline simulator (models/pipeline)"};
     for (const auto& chart : in.charts) {
-        switch (chart.schedule) {
-        case Schedule::GPipe: f.sources.push_back("GPipe: Huang et al., NeurIPS 2019"); break;
-        case Schedule::OneFOneB: f.sources.push_back("1F1B (PipeDream-Flush): Narayanan et al., SC 2021, section 2.2"); break;
-        case Schedule::Interleaved: f.sources.push_back("Interleaved 1F1B: Narayanan et al., SC 2021, section 2.2"); break;
-        default: f.sources.push_back("ZB-H1/ZB-H2: Qi et al., Zero Bubble Pipeline Parallelism, ICLR 2024"); break;
-        }
+        f.sources.emplace_back(scheduleInfo(chart.schedule).source);
     }
     f.sources.erase(std::unique(f.sources.begin(), f.sources.end()), f.sources.end());
     return f;

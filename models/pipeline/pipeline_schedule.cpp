@@ -294,22 +294,53 @@ std::string_view closedFormText(Schedule schedule)
     return "";
 }
 
-std::string_view scheduleName(Schedule schedule)
+namespace {
+
+// Sources: GPipe, Huang et al., NeurIPS 2019 (section 2.2); 1F1B (PipeDream-Flush) and interleaved 1F1B,
+// Narayanan et al., SC 2021 (section 2.2); ZB-H1 and ZB-H2, Qi et al., ICLR 2024 (section 3).
+constexpr std::array<ScheduleInfo, 5> scheduleTable{{
+    {Schedule::GPipe, "gpipe", "GPipe", "all forwards, then all backwards: every micro-batch's activations stay until its backward",
+     "GPipe: Huang et al., NeurIPS 2019"},
+    {Schedule::OneFOneB, "1f1b", "1F1B", "after a warm-up, one forward then one backward: GPipe's bubble with at most p micro-batches in flight",
+     "1F1B (PipeDream-Flush): Narayanan et al., SC 2021, section 2.2"},
+    {Schedule::Interleaved, "interleaved", "Interleaved 1F1B", "v model chunks per device: the bubble divided by v for v times the messages",
+     "Interleaved 1F1B: Narayanan et al., SC 2021, section 2.2"},
+    {Schedule::ZbH1, "zb-h1", "ZB-H1", "backward split into B and W, W delayed into the bubble: a third of 1F1B's bubble at 1F1B's memory",
+     "ZB-H1/ZB-H2: Qi et al., Zero Bubble Pipeline Parallelism, ICLR 2024"},
+    {Schedule::ZbH2, "zb-h2", "ZB-H2", "more warm-up forwards and W in the tail: no bubble when F = B = W, for about twice 1F1B's memory",
+     "ZB-H1/ZB-H2: Qi et al., Zero Bubble Pipeline Parallelism, ICLR 2024"},
+}};
+
+} // namespace
+
+std::span<const ScheduleInfo> schedules() { return scheduleTable; }
+
+const ScheduleInfo& scheduleInfo(Schedule schedule)
 {
-    switch (schedule) {
-    case Schedule::GPipe: return "gpipe";
-    case Schedule::OneFOneB: return "1f1b";
-    case Schedule::Interleaved: return "interleaved";
-    case Schedule::ZbH1: return "zb-h1";
-    case Schedule::ZbH2: return "zb-h2";
-    }
-    return "";
+    const auto it = std::find_if(scheduleTable.begin(), scheduleTable.end(), [&](const ScheduleInfo& i) { return i.schedule == schedule; });
+    return *it; // every enumerator has a row (the schedule list test walks them)
 }
+
+std::vector<std::string> scheduleIds()
+{
+    std::vector<std::string> out;
+    for (const auto& i : scheduleTable) out.emplace_back(i.id);
+    return out;
+}
+
+std::string scheduleIdsText()
+{
+    std::string out;
+    for (const auto& i : scheduleTable) out += (out.empty() ? "" : ", ") + std::string(i.id);
+    return out;
+}
+
+std::string_view scheduleName(Schedule schedule) { return scheduleInfo(schedule).id; }
 
 std::optional<Schedule> scheduleFromName(std::string_view name)
 {
-    for (const Schedule s : {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1, Schedule::ZbH2}) {
-        if (scheduleName(s) == name) return s;
+    for (const auto& i : scheduleTable) {
+        if (i.id == name) return i.schedule;
     }
     return std::nullopt;
 }

@@ -6,6 +6,7 @@
 #include "models/common/result.hpp"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -76,7 +77,29 @@ double closedFormBubbleTime(const PipelineConfig& config);
 /// The formula as text ("(p-1)(F+B+W)").
 std::string_view closedFormText(Schedule schedule);
 
+/// One schedule as every face offers it: the CLI's --schedule value, the Pipeline page's combo, a
+/// lesson's `schedule:` and its bubble() argument, and the figure's source line.
+struct ScheduleInfo {
+    Schedule schedule;
+    std::string_view id;          ///< "zb-h1": the name the CLI, the page and the lessons use
+    std::string_view displayName; ///< "ZB-H1"
+    std::string_view description; ///< one line for tooltips and help
+    std::string_view source;      ///< the paper that defines it, for the figure's sources
+};
+
+/// Every schedule, in the order the page's combo and the CLI's help list them. The one list: the
+/// CLI's validators, the lesson contract's checks, the predicates' candidates and the page read it.
+std::span<const ScheduleInfo> schedules();
+/// The entry of `schedule`.
+const ScheduleInfo& scheduleInfo(Schedule schedule);
+/// The ids in list order ("gpipe", "1f1b", …), for validators and candidate lists.
+std::vector<std::string> scheduleIds();
+/// The ids comma-separated ("gpipe, 1f1b, interleaved, zb-h1, zb-h2"), for help and error text.
+std::string scheduleIdsText();
+
+/// The schedule's id ("1f1b").
 std::string_view scheduleName(Schedule schedule);
+/// The schedule with this id; nothing for an unknown one.
 std::optional<Schedule> scheduleFromName(std::string_view name);
 
 } // namespace accelscope::models::pipeline

@@ -5,6 +5,8 @@
 #include "models/precision/block_format.hpp"
 #include "models/precision/element_format.hpp"
 
+#include <array>
+
 namespace accelscope::models::roofline {
 namespace {
 
@@ -28,6 +30,10 @@ std::string computePrecisionOf(ElementFormat f)
     }
     return "";
 }
+
+// 16-bit first (the usual checkpoint), then the 8- and 4-bit formats inference engines serve
+// (FP8 E4M3, NVFP4 and MXFP4 with their block scales, INT8/INT4 weight-only), FP32 last.
+constexpr std::array<std::string_view, 9> llmStorageFormatList{"bf16", "fp16", "fp8", "fp4", "nvfp4", "mxfp4", "int8", "int4", "fp32"};
 
 } // namespace
 
@@ -60,6 +66,15 @@ std::string dataTypeNames()
         out += ", " + std::string(f.name);
     }
     for (const auto& b : precision::allBlockFormats()) out += ", " + std::string(b.name);
+    return out;
+}
+
+std::span<const std::string_view> llmStorageFormats() { return llmStorageFormatList; }
+
+std::string llmStorageFormatsText()
+{
+    std::string out;
+    for (const auto name : llmStorageFormatList) out += (out.empty() ? "" : ", ") + std::string(name);
     return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include "models/common/result.hpp"
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -22,5 +23,12 @@ Result<DataType> dataTypeFromName(std::string_view name);
 
 /// Every accepted name, comma-separated, for messages.
 std::string dataTypeNames();
+
+/// The storage formats offered for an LLM's weights, KV cache and activations, in menu order: the
+/// LLM calculator's, the Roofline LLM mode's and the Serving planner's combos, the CLI's --weights
+/// help and the lesson checks' candidates read this one list. Each name resolves with dataTypeFromName.
+std::span<const std::string_view> llmStorageFormats();
+/// llmStorageFormats comma-separated ("bf16, fp16, …"), for help text.
+std::string llmStorageFormatsText();
 
 } // namespace accelscope::models::roofline

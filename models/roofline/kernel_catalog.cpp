@@ -5,6 +5,7 @@
 #include "models/roofline/dtype.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -154,6 +155,12 @@ std::optional<std::string> kernelEntrySpec(const KernelEntry& e)
     default: return std::nullopt;
     }
 }
+
+namespace {
+constexpr std::array<std::string_view, 7> kernelDataTypeList{"fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8"};
+} // namespace
+
+std::span<const std::string_view> kernelDataTypes() { return kernelDataTypeList; }
 
 Result<KernelEntry> kernelEntryFromSpec(std::string_view spec)
 {

@@ -6,6 +6,7 @@
 #include "models/roofline/kernels.hpp"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -43,6 +44,10 @@ std::string kernelLabel(const KernelEntry& entry);
 /// N = K = size; attention with Llama-3-8B-like heads: 32 query heads, 8 KV heads, head dim 128;
 /// conv2d on a 56 × 56 image, 3 × 3 filter). Error for an unknown dtype or sizes the formula refuses.
 Result<KernelCost> kernelCost(const KernelEntry& entry);
+
+/// The element formats the Roofline page's kernel controls offer, in menu order (each a dataTypeFromName name
+/// whose compute precision the catalog has roofs for: FP32, TF32, BF16, FP16, FP8, FP4, INT8).
+std::span<const std::string_view> kernelDataTypes();
 
 /// What the Roofline page's kernel controls reach: `size` 1 … kernelSizeMax, `batch` 1 … kernelBatchMax.
 constexpr int kernelSizeMax = 65536;

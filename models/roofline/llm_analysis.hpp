@@ -7,6 +7,7 @@
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/kernels.hpp"
 #include "models/roofline/transformer_config.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <optional>
 #include <string>
@@ -16,9 +17,9 @@ namespace accelscope::models::roofline {
 
 /// What is run: batch, prompt and generated lengths, storage formats and tensor parallelism.
 struct LlmWorkload {
-    int batch = 1;               ///< sequences decoded together
-    int promptTokens = 1024;     ///< prompt length per sequence
-    int generatedTokens = 256;   ///< new tokens per sequence
+    int batch = system::workloadDefaults.batch;               ///< sequences decoded together
+    int promptTokens = system::workloadDefaults.promptTokens; ///< prompt length per sequence
+    int generatedTokens = system::workloadDefaults.outputTokens; ///< new tokens per sequence
     std::string weights = "bf16";     ///< weight format (any dataTypeFromName name; MX/NVFP4 with scales)
     std::string activations = "bf16"; ///< activation format
     std::string kvCache = "bf16";     ///< KV-cache format

@@ -49,6 +49,22 @@ std::optional<double> number(const std::string& s)
     return v;
 }
 
+/// A CSV file's records (the header row first) and its header's column names, trimmed and lower-case;
+/// an error for a CSV syntax error or a file without a header row.
+struct CsvTable {
+    std::vector<CsvRecord> records;
+    std::vector<std::string> header;
+};
+Result<CsvTable> csvTable(std::string_view text, const std::string& fileName)
+{
+    auto records = csvRecords(text, fileName);
+    if (!records) return std::unexpected(records.error());
+    if (records->empty()) return fail(ErrorCode::InvalidData, fileName + ":1: empty file, a header row is required");
+    CsvTable table{std::move(*records), {}};
+    for (const auto& f : table.records.front().fields) table.header.push_back(lowerCase(trim(f)));
+    return table;
+}
+
 /// A column found under any of its spellings; -1 when absent.
 int column(const std::vector<std::string>& header, std::initializer_list<std::string_view> names)
 {
@@ -84,12 +100,9 @@ std::string presetOfBenchmark(std::string_view benchmark)
 
 Result<std::vector<MlperfRow>> parseMlperfRows(std::string_view text, const std::string& fileName)
 {
-    const auto parsed = csvRecords(text, fileName);
+    const auto parsed = csvTable(text, fileName);
     if (!parsed) return std::unexpected(parsed.error());
-    const auto& records = *parsed;
-    if (records.empty()) return fail(ErrorCode::InvalidData, fileName + ":1: empty file, a header row is required");
-    std::vector<std::string> header;
-    for (const auto& f : records.front().fields) header.push_back(lowerCase(trim(f)));
+    const auto& [records, header] = *parsed;
     const int cRound = column(header, {"round", "mlperf_round", "version"});
     const int cDivision = column(header, {"division"});
     const int cSubmitter = column(header, {"submitter"});
@@ -155,12 +168,9 @@ Result<std::vector<MlperfRow>> parseMlperfRows(std::string_view text, const std:
 
 Result<std::vector<BandwidthMeasurement>> parseBandwidthMeasurements(std::string_view text, const std::string& fileName)
 {
-    const auto parsed = csvRecords(text, fileName);
+    const auto parsed = csvTable(text, fileName);
     if (!parsed) return std::unexpected(parsed.error());
-    const auto& records = *parsed;
-    if (records.empty()) return fail(ErrorCode::InvalidData, fileName + ":1: empty file, a header row is required");
-    std::vector<std::string> header;
-    for (const auto& f : records.front().fields) header.push_back(lowerCase(trim(f)));
+    const auto& [records, header] = *parsed;
     const int cDevice = column(header, {"catalog_id"});
     const int cKind = column(header, {"kind"});
     const int cPct = column(header, {"efficiency_pct"});

@@ -8,6 +8,7 @@
 #include "models/memory/device_fit.hpp"
 #include "models/roofline/transformer_config.hpp"
 #include "models/serving/serving_efficiency.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <map>
 #include <optional>
@@ -72,10 +73,10 @@ CatalogPrice catalogPrice(const catalog::Device& device);
 
 /// What is served and under which limits.
 struct ServingRequest {
-    std::string weights = "fp8";  ///< weight format (roofline::dataTypeFromName); its compute precision picks the roof
-    std::string kvCache = "fp8";  ///< KV-cache format
-    int inputTokens = 1024;       ///< mean prompt length
-    int outputTokens = 256;       ///< mean generated length
+    std::string weights{system::workloadDefaults.servingFormat};  ///< weight format (roofline::dataTypeFromName); its compute precision picks the roof
+    std::string kvCache{system::workloadDefaults.servingFormat};  ///< KV-cache format
+    int inputTokens = system::workloadDefaults.promptTokens;  ///< mean prompt length
+    int outputTokens = system::workloadDefaults.outputTokens; ///< mean generated length
     Scenario scenario = Scenario::Offline;
     std::optional<double> ttftLimitMs; ///< p99 time to first token the Server scenario must meet
     std::optional<double> tpotLimitMs; ///< p99 time per output token the Server scenario must meet

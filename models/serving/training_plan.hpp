@@ -6,6 +6,7 @@
 #include "models/memory/training_memory.hpp"
 #include "models/roofline/transformer_config.hpp"
 #include "models/serving/serving_model.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <string>
 #include <string_view>
@@ -20,17 +21,14 @@ namespace training {
 /// with 0.71 (step = 6·Ψ·tokens/(N·peak·e) × (m+p−1)/m + TP all-reduces + DP all-reduce; the test
 /// "the Llama 3 405B layout reproduces the paper's MFU" keeps the two consistent).
 constexpr double computeEfficiency = 0.71;
-/// Initial Llama 3 405B pre-training batch (same paper, section 3.4.1): 4M tokens of 4,096-token sequences.
-constexpr int defaultGlobalBatch = 1024;
-constexpr int defaultSequence = 4096;
 } // namespace training
 
 /// What is trained and on what.
 struct TrainingRequest {
     int devices = 64;                        ///< N = TP × PP × DP
-    int globalBatch = training::defaultGlobalBatch; ///< sequences per optimizer step
-    int sequence = training::defaultSequence;       ///< tokens per sequence
-    int microBatch = 1;                      ///< sequences per micro-batch
+    int globalBatch = system::workloadDefaults.globalBatch; ///< sequences per optimizer step
+    int sequence = system::workloadDefaults.sequence;       ///< tokens per sequence
+    int microBatch = system::workloadDefaults.microBatch;   ///< sequences per micro-batch
     std::string weights = "bf16";            ///< weight, gradient and compute format (roofline::dataTypeFromName)
     double optimizerBytesPerParam = 12.0;    ///< Adam K = 12 (ZeRO paper)
 };

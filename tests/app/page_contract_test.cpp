@@ -6,7 +6,9 @@
 #include "app/gui/main_window.hpp"
 #include "app/gui/roofline/roofline_visualizer.hpp"
 #include "labs/guided/page_contracts.hpp"
+#include "models/pipeline/pipeline_schedule.hpp"
 #include "models/precision/distributions.hpp"
+#include "models/roofline/dtype.hpp"
 #include "models/roofline/kernels.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/simt/warp_program.hpp"
@@ -46,7 +48,12 @@ std::vector<std::string> samples(const SettingSpec& spec, const std::vector<mode
         for (const auto& m : presets) out.push_back(m.id);
         return out;
     }
-    case SettingKind::DataType: return {"fp8", "bf16", "nvfp4"};
+    case SettingKind::DataType: {
+        // Every format the pages' combos offer (the one list): a page whose combo lacks one fails here.
+        std::vector<std::string> out;
+        for (const auto f : models::roofline::llmStorageFormats()) out.emplace_back(f);
+        return out;
+    }
     case SettingKind::Format: return {"fp16", "fp8-e4m3"};
     case SettingKind::Distribution: {
         std::vector<std::string> out;
@@ -58,7 +65,7 @@ std::vector<std::string> samples(const SettingSpec& spec, const std::vector<mode
         for (const auto& p : models::simt::warpPresets()) out.emplace_back(p.name);
         return out;
     }
-    case SettingKind::Schedule: return {"gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2"};
+    case SettingKind::Schedule: return models::pipeline::scheduleIds();
     case SettingKind::Integer:
     case SettingKind::Number: return {numberSetting(spec.min), numberSetting(spec.max)};
     case SettingKind::Bool: return {"true", "false"};

@@ -5,7 +5,10 @@
 #include "app/gui/serving-planner/serving_chart.hpp"
 #include "app/gui/serving-planner/serving_page.hpp"
 #include "app/gui/serving-planner/sizing_view.hpp"
+#include "labs/guided/page_contracts.hpp"
+#include "models/roofline/dtype.hpp"
 #include "models/roofline/model_presets.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 #include "models/system/step/serving_sizing.hpp"
 #include "app/gui/figure_export.hpp"
 #include "app/gui/page_capture.hpp"
@@ -94,7 +97,32 @@ TEST_CASE("a setting outside the serving contract is refused")
     CHECK_FALSE(page.settingsBinding().apply("input", "0"));
     CHECK_FALSE(page.settingsBinding().apply("scenario", "batch"));
     CHECK_FALSE(page.settingsBinding().apply("weights", "fp7"));
-    CHECK(page.settingsBinding().state().at("input") == "1024");
+    CHECK(page.settingsBinding().state().at("input") == std::to_string(accelscope::models::system::workloadDefaults.promptTokens));
+}
+
+TEST_CASE("the serving page's format boxes offer the model's format list and its request starts at the workload defaults")
+{
+    using accelscope::models::system::workloadDefaults;
+    accelscope::tests::GuiFixture fixture;
+    ServingPage page(fixture.services());
+    const auto contract = accelscope::labs::guided::pageContract("serving-planner").value();
+    std::vector<std::string> formats;
+    for (const auto f : accelscope::models::roofline::llmStorageFormats()) formats.emplace_back(f);
+    int boxes = 0;
+    for (QComboBox* box : page.findChildren<QComboBox*>()) {
+        const std::string tip = box->toolTip().toStdString();
+        if (tip != contract.setting("weights").meaning && tip != contract.setting("kv").meaning) continue;
+        ++boxes;
+        std::vector<std::string> items;
+        for (int i = 0; i < box->count(); ++i) items.push_back(box->itemText(i).toStdString());
+        INFO(tip);
+        CHECK(items == formats);
+        CHECK(box->currentText().toStdString() == workloadDefaults.servingFormat);
+    }
+    CHECK(boxes == 2); // weights and KV cache
+    const auto state = page.settingsBinding().state();
+    CHECK(state.at("input") == std::to_string(workloadDefaults.promptTokens));
+    CHECK(state.at("output") == std::to_string(workloadDefaults.outputTokens));
 }
 
 TEST_CASE("the serving page's figure is its Pareto chart with one legend entry and one statistic per curve")

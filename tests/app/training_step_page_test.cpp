@@ -5,7 +5,9 @@
 #include "app/gui/layout/figure_view.hpp"
 #include "app/gui/training-step/run_budget_panel.hpp"
 #include "app/gui/training-step/training_step_page.hpp"
+#include "labs/guided/page_contracts.hpp"
 #include "models/catalog/device_query.hpp"
+#include "models/system/step/training_step.hpp"
 #include "models/system/step/training_budget.hpp"
 #include "models/figure/figure.hpp"
 #include "models/roofline/model_presets.hpp"
@@ -122,4 +124,22 @@ TEST_CASE("the training step page gives the run's days, device-hours, cost and e
     CHECK(page.estimate()->devices == found->devices);
     CHECK(page.estimate()->spec.parallel.tp == found->best->spec.parallel.tp);
     CHECK(budget->deadlineLabel()->text().startsWith(QString("Fewest: %1 devices").arg(found->devices)));
+}
+
+TEST_CASE("the training step page's GEMM format box offers the step model's precisions")
+{
+    accelscope::tests::GuiFixture fixture;
+    TrainingStepPage page(fixture.services());
+    QComboBox* box = nullptr;
+    for (auto* b : page.findChildren<QComboBox*>()) {
+        if (b->toolTip().startsWith(QStringLiteral("The linear layers' format"))) box = b;
+    }
+    REQUIRE(box != nullptr);
+    std::vector<std::string> offered;
+    for (int i = 0; i < box->count(); ++i) offered.push_back(box->itemData(i).toString().toStdString());
+    std::vector<std::string> model;
+    for (const auto p : trainingGemmPrecisions()) model.emplace_back(p);
+    CHECK(offered == model);
+    // The lesson contract offers the same choices.
+    CHECK(accelscope::labs::guided::pageContract("training-step")->setting("precision").choices == model);
 }

@@ -62,6 +62,19 @@ void checkGemm(std::size_t m, std::size_t n, std::size_t k, double tolerance)
     }
 }
 
+// Round ceilings the report tests derive their numbers from: 100 GFLOP/s FP32, 50 FP64, 10 GB/s from 1 GiB of
+// DRAM reads, 2000 MHz; no caches.
+Ceilings roundCeilings()
+{
+    Ceilings ceilings;
+    ceilings.fp32PeakGflops = 100;
+    ceilings.fp64PeakGflops = 50;
+    ceilings.readBandwidthGBps = 10;
+    ceilings.readBytes = 1 << 30;
+    ceilings.clockMhz = 2000;
+    return ceilings;
+}
+
 } // namespace
 
 TEST_CASE("every GEMM rung computes the product, FP32 and FP64, with edge tiles and several depth panels")
@@ -200,12 +213,7 @@ TEST_CASE("the decode model's size follows the memory budget with Llama ratios")
 
 TEST_CASE("a kernel's prediction, ratio and explanation come from the ceilings and the measured time")
 {
-    Ceilings ceilings;
-    ceilings.fp32PeakGflops = 100;
-    ceilings.fp64PeakGflops = 50;
-    ceilings.readBandwidthGBps = 10;
-    ceilings.readBytes = 1 << 30;
-    ceilings.clockMhz = 2000;
+    Ceilings ceilings = roundCeilings();
     ceilings.source = "test";
     // 1 GFLOP and 1 MB: compute bound on 100 GFLOP/s and 10 GB/s, predicted 10 ms.
     const accelscope::models::roofline::KernelCost compute{"gemm", "", 1e9, 1e6, ""};
@@ -255,12 +263,7 @@ TEST_CASE("a kernel's prediction, ratio and explanation come from the ceilings a
 
 TEST_CASE("a kernel whose working set fits in a cache is predicted from that cache's swept bandwidth")
 {
-    Ceilings ceilings;
-    ceilings.fp32PeakGflops = 100;
-    ceilings.fp64PeakGflops = 50;
-    ceilings.readBandwidthGBps = 10;
-    ceilings.readBytes = 1 << 30;
-    ceilings.clockMhz = 2000;
+    Ceilings ceilings = roundCeilings();
     ceilings.caches = {{1, 48.0 * 1024}, {2, 2.0 * (1 << 20)}, {3, 480.0 * (1 << 20)}};
     ceilings.sweep = {{32.0 * 1024, 200}, {1.0 * (1 << 20), 80}, {32.0 * (1 << 20), 40}, {1.0 * (1 << 30), 10}};
     // A GEMV of 2048 x 4096 FP32: 32 MiB of weights + 16 KiB of x + 8 KiB of y, in L3 (2 MiB < ws ≤ 480 MiB).

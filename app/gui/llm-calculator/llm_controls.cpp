@@ -3,6 +3,8 @@
 #include "app/gui/llm-calculator/llm_controls.hpp"
 
 #include "app/gui/canvas/imgui_layout.hpp"
+#include "models/memory/recompute_names.hpp"
+#include "models/roofline/dtype.hpp"
 #include "models/roofline/model_presets.hpp"
 
 #include <imgui.h>
@@ -17,15 +19,13 @@ using models::memory::Recompute;
 
 namespace {
 
-constexpr const char* formats[] = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", "mxfp4", "nvfp4"};
-
 void formatCombo(const char* label, std::string& value, float width, const char* tip)
 {
     sameLineIfFits(labelledWidth(width, label));
     ImGui::SetNextItemWidth(width);
     if (ImGui::BeginCombo(label, value.c_str())) {
-        for (const char* f : formats) {
-            if (ImGui::Selectable(f, value == f)) value = f;
+        for (const std::string_view f : models::roofline::llmStorageFormats()) {
+            if (ImGui::Selectable(std::string(f).c_str(), value == f)) value = f;
         }
         ImGui::EndCombo();
     }
@@ -102,9 +102,13 @@ void LlmControls::drawLayout(LlmMemorySettings& s)
     ImGui::SliderInt("ZeRO", &s.zeroStage, m_contract.setting("zero").minInt(), m_contract.setting("zero").maxInt());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("0 none, 1 optimizer states, 2 + gradients, 3 + parameters partitioned over dp");
     sameLineIfFits(labelledWidth(fs * 7, "recompute"));
+    // The combo's entries in the enum's order, from the model's list (models/memory recomputeNames).
+    static_assert(static_cast<int>(Recompute::None) == 0 && static_cast<int>(Recompute::Full) == 2);
+    std::string items; // "none\0selective\0full\0", ImGui's zero-separated list
+    for (const auto& name : models::memory::recomputeNames()) items += name + '\0';
     int recompute = static_cast<int>(s.recompute);
     ImGui::SetNextItemWidth(fs * 7);
-    ImGui::Combo("recompute", &recompute, "none\0selective\0full\0");
+    ImGui::Combo("recompute", &recompute, items.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Activation recomputation (Korthikanti et al. 2022)");
     s.recompute = static_cast<Recompute>(recompute);
     sameLineIfFits(checkWidth("SP"));

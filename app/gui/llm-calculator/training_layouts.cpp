@@ -41,9 +41,9 @@ const models::Result<TrainingPlan>& TrainingLayouts::plan(const models::memory::
     r.sequence = settings.sequence;
     r.microBatch = settings.microBatch;
     r.weights = settings.weights;
-    // The global batch: Llama 3's 1,024 sequences, rounded up to a whole number of DP × micro-batch.
+    // The global batch: the workload default's 1,024 sequences (Llama 3's), rounded up to a whole number of DP × micro-batch.
     const int step = std::max(1, settings.dataParallel * settings.microBatch);
-    r.globalBatch = (training::defaultGlobalBatch + step - 1) / step * step;
+    r.globalBatch = (models::system::workloadDefaults.globalBatch + step - 1) / step * step;
     m_plan = planTraining(*config, *d, r);
     return m_plan;
 }

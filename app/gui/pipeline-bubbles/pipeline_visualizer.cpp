@@ -9,7 +9,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <map>
 
@@ -18,8 +17,6 @@ namespace accelscope::gui::pipeline {
 using namespace models::pipeline;
 
 namespace {
-
-constexpr std::array schedules{Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1, Schedule::ZbH2};
 
 ImU32 kindColour(OpKind kind)
 {
@@ -35,11 +32,13 @@ bool scheduleCombo(const char* label, Schedule& schedule)
 {
     bool changed = false;
     if (ImGui::BeginCombo(label, std::string(scheduleName(schedule)).c_str())) {
-        for (const Schedule s : schedules) {
-            if (ImGui::Selectable(std::string(scheduleName(s)).c_str(), s == schedule)) {
-                changed = s != schedule;
-                schedule = s;
+        // The model's list (models/pipeline schedules()): the CLI, the lesson contract and this combo offer the same.
+        for (const ScheduleInfo& s : schedules()) {
+            if (ImGui::Selectable(std::string(s.id).c_str(), s.schedule == schedule)) {
+                changed = s.schedule != schedule;
+                schedule = s.schedule;
             }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", std::string(s.displayName).c_str(), std::string(s.description).c_str());
         }
         ImGui::EndCombo();
     }

@@ -5,6 +5,7 @@
 #include "app/gui/canvas/imgui_layout.hpp"
 #include "models/figure/chart_canvas.hpp"
 #include "models/roofline/ceilings.hpp"
+#include "models/roofline/dtype.hpp"
 #include "models/roofline/model_presets.hpp"
 
 #include <imgui.h>
@@ -126,7 +127,6 @@ void RooflineControls::drawMachineControls(RooflineState& state)
 void RooflineControls::drawKernelControls(RooflineState& state)
 {
     const float fs = ImGui::GetFontSize();
-    constexpr const char* dtypes[] = {"fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8"};
     // The kind combo and the sliders give up width first when the panel is narrow (large text).
     const ImGuiStyle& style = ImGui::GetStyle();
     const float fixed = ImGui::GetFrameHeight() * 2 + fs * 4.5f + style.FramePadding.x * 2 + ImGui::CalcTextSize("x").x + style.ItemSpacing.x * 3;
@@ -148,8 +148,8 @@ void RooflineControls::drawKernelControls(RooflineState& state)
         ImGui::SameLine();
         ImGui::SetNextItemWidth(fs * 4.5f);
         if (ImGui::BeginCombo("##dtype", e.dtype.c_str())) {
-            for (const char* t : dtypes) {
-                if (ImGui::Selectable(t, e.dtype == t)) e.dtype = t;
+            for (const std::string_view t : models::roofline::kernelDataTypes()) {
+                if (ImGui::Selectable(std::string(t).c_str(), e.dtype == t)) e.dtype = t;
             }
             ImGui::EndCombo();
         }
@@ -199,12 +199,11 @@ void RooflineControls::drawLlmControls(RooflineState& state)
     ImGui::SetNextItemWidth(w);
     ImGui::SliderInt("tensor parallel", &w8.tensorParallel, 1, 16, "%d", ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Devices the model is split over (Megatron style); the model says when it does not divide");
-    constexpr const char* formats[] = {"bf16", "fp16", "fp8", "int8", "int4", "mxfp4", "nvfp4", "fp32"};
     for (auto [label, value] : {std::pair{"weights", &w8.weights}, std::pair{"KV cache", &w8.kvCache}, std::pair{"activations", &w8.activations}}) {
         ImGui::SetNextItemWidth(w);
         if (ImGui::BeginCombo(label, value->c_str())) {
-            for (const char* f : formats) {
-                if (ImGui::Selectable(f, *value == f)) *value = f;
+            for (const std::string_view f : models::roofline::llmStorageFormats()) {
+                if (ImGui::Selectable(std::string(f).c_str(), *value == f)) *value = f;
             }
             ImGui::EndCombo();
         }

@@ -15,6 +15,7 @@
 #include "models/roofline/dtype.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/serving/serving_memo.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -112,17 +113,17 @@ void ServingPage::buildControls()
     m_weights = new QComboBox(this);
     m_kv = new QComboBox(this);
     for (QComboBox* box : {m_weights, m_kv}) {
-        box->addItems({"bf16", "fp16", "fp8", "fp4", "nvfp4", "mxfp4", "int8", "int4"});
-        selectText(box, "fp8");
+        for (const std::string_view f : models::roofline::llmStorageFormats()) box->addItem(q(std::string(f)));
+        selectText(box, std::string(models::system::workloadDefaults.servingFormat));
     }
     m_weights->setToolTip(q(contract.setting("weights").meaning));
     m_kv->setToolTip(q(contract.setting("kv").meaning));
     m_input = new QSpinBox(this);
     m_input->setRange(contract.setting("input").minInt(), contract.setting("input").maxInt());
-    m_input->setValue(1024);
+    m_input->setValue(models::system::workloadDefaults.promptTokens);
     m_output = new QSpinBox(this);
     m_output->setRange(contract.setting("output").minInt(), contract.setting("output").maxInt());
-    m_output->setValue(256);
+    m_output->setValue(models::system::workloadDefaults.outputTokens);
     m_scenario = new QComboBox(this);
     m_scenario->addItems({"offline", "server"});
     m_ttft = new QDoubleSpinBox(this);

@@ -8,6 +8,7 @@
 #include "app/gui/app_context.hpp"
 #include "models/roofline/transformer_config.hpp"
 #include "models/system/step/serving_sizing.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <QWidget>
 
@@ -31,10 +32,10 @@ class ParetoChart;
 /// What the page's controls say: the model and the request shape.
 struct SizingInputs {
     std::string model;
-    std::string weights = "fp8";
-    std::string kv = "fp8";
-    double inputTokens = 1024;
-    double outputTokens = 256;
+    std::string weights{models::system::workloadDefaults.servingFormat};
+    std::string kv{models::system::workloadDefaults.servingFormat};
+    double inputTokens = models::system::workloadDefaults.promptTokens;
+    double outputTokens = models::system::workloadDefaults.outputTokens;
 };
 
 class SizingView : public QWidget {

@@ -9,6 +9,7 @@
 #include "app/gui/layout/table_font.hpp"
 #include "models/catalog/device_query.hpp"
 #include "models/common/number_text.hpp"
+#include "models/memory/recompute_names.hpp"
 #include "models/roofline/ceilings.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "models/system/step/step_figure.hpp"
@@ -107,9 +108,8 @@ void TrainingStepPage::buildControls()
     m_sequence = spin(this, 128, 1 << 20, 8192, tr("Tokens per sequence"));
     m_sequence->setSingleStep(1024);
     m_precision = new QComboBox(this);
-    m_precision->addItem(tr("BF16"), QStringLiteral("bf16"));
-    m_precision->addItem(tr("FP8"), QStringLiteral("fp8"));
-    m_precision->setCurrentIndex(1);
+    for (const auto p : models::system::trainingGemmPrecisions()) m_precision->addItem(q(std::string(p)).toUpper(), q(std::string(p)));
+    m_precision->setCurrentIndex(std::max(0, m_precision->findData(QStringLiteral("fp8"))));
     m_precision->setToolTip(tr("The linear layers' format; attention, norms and the output layer stay BF16"));
     form({{tr("Model"), m_model}, {tr("Device"), m_device}, {tr("Devices"), m_devices}});
     form({{tr("Global batch"), m_globalBatch}, {tr("Sequence"), m_sequence}, {tr("GEMMs"), m_precision}});
@@ -121,9 +121,7 @@ void TrainingStepPage::buildControls()
     m_ep = spin(this, 1, 1024, 1, tr("Expert parallel (MoE models): divides DP"));
     m_zero = spin(this, 0, 3, 1, tr("0: DP all-reduce; 1: distributed optimizer (reduce-scatter + all-gather); 3: parameters sharded too"));
     m_recompute = new QComboBox(this);
-    m_recompute->addItem(tr("none"), QStringLiteral("none"));
-    m_recompute->addItem(tr("selective"), QStringLiteral("selective"));
-    m_recompute->addItem(tr("full"), QStringLiteral("full"));
+    for (const auto& name : models::memory::recomputeNames()) m_recompute->addItem(q(name), q(name));
     m_recompute->setToolTip(tr("Activation recomputation: memory for extra forward FLOPs"));
     m_microBatch = spin(this, 1, 1024, 1, tr("Sequences per micro-batch"));
     m_dp = new QLabel(this);

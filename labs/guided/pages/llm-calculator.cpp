@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The LLM calculator page's lesson settings contract: what a lesson may set there (app/gui/llm-calculator/ reads its ranges).
 #include "labs/guided/page_contracts.hpp"
+#include "models/memory/recompute_names.hpp"
 
 namespace accelscope::labs::guided::pages::llm_calculator {
 
@@ -16,7 +17,7 @@ PageContract contract()
              integerSetting("gen", 1, 32768, "generated tokens per sequence"), integerSetting("tp", 1, 64, "tensor-parallel devices"),
              integerSetting("pp", 1, 32, "pipeline stages (training)"), integerSetting("dp", 1, 64, "data-parallel degree (training)"),
              integerSetting("zero", 0, 3, "ZeRO stage (training)"),
-             choiceSetting("recompute", {"none", "selective", "full"}, "activation recomputation (training)"),
+             choiceSetting("recompute", models::memory::recomputeNames(), "activation recomputation (training)"),
              kindSetting("sp", K::Bool, "Megatron sequence parallelism (training)"),
              integerSetting("seq", 128, 131072, "tokens per sequence (training)"), integerSetting("mbs", 1, 64, "sequences per micro-batch (training)")}};
 }

@@ -10,6 +10,7 @@
 #include "models/system/fabric/fabric.hpp"
 #include "models/system/step/kernel_parameters.hpp"
 #include "models/system/step/training_step.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <optional>
 #include <string>
@@ -22,8 +23,8 @@ struct ServingSpec {
     int tp = 1;
     int pp = 1;
     int ep = 1;                     ///< experts split over the replica's tp x pp devices (divides tp x pp)
-    std::string weights = "fp8";    ///< roofline::dataTypeFromName: its compute precision picks the GEMM peak
-    std::string kvCache = "fp8";
+    std::string weights{workloadDefaults.servingFormat};    ///< roofline::dataTypeFromName: its compute precision picks the GEMM peak
+    std::string kvCache{workloadDefaults.servingFormat};
     int maxSequences = 2048;        ///< the scheduler's cap on running sequences (TensorRT-LLM max_batch_size default)
     int maxBatchedTokens = 8192;    ///< tokens per engine step, decode and prefill together (max_num_tokens default)
     double memoryUtilization = 0.9; ///< share of device memory the engine takes (vLLM gpu_memory_utilization default)
@@ -69,8 +70,8 @@ struct ServingSteadyState {
 /// The load: mean prompt and output lengths; a closed-loop client with `concurrency` requests in flight per replica
 /// (nullopt: offline, as many as the engine takes).
 struct ServingLoad {
-    double inputTokens = 1024;
-    double outputTokens = 256;
+    double inputTokens = workloadDefaults.promptTokens;
+    double outputTokens = workloadDefaults.outputTokens;
     std::optional<double> concurrency;
 };
 

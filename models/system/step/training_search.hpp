@@ -4,6 +4,7 @@
 #pragma once
 
 #include "models/system/step/training_step.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <span>
 #include <vector>
@@ -13,8 +14,8 @@ namespace accelscope::models::system {
 /// What is searched. Unset limits come from the model and the fabric.
 struct TrainingSearch {
     int devices = 64;
-    int globalBatch = 1024;
-    int sequence = 4096;
+    int globalBatch = workloadDefaults.globalBatch;
+    int sequence = workloadDefaults.sequence;
     std::string gemmPrecision = "bf16";
     std::vector<int> microBatches{1, 2, 4};
     std::vector<int> zeroStages{1, 3};

@@ -8,6 +8,7 @@
 #include "models/roofline/ceilings.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string_view>
 
@@ -52,6 +53,26 @@ std::vector<std::string> mfuConvention()
     };
 }
 
+namespace {
+constexpr std::array<std::string_view, 2> gemmPrecisionList{"bf16", "fp8"};
+} // namespace
+
+std::span<const std::string_view> trainingGemmPrecisions() { return gemmPrecisionList; }
+
+std::string trainingGemmPrecisionsText()
+{
+    std::string out;
+    for (std::size_t i = 0; i < gemmPrecisionList.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == gemmPrecisionList.size() ? " or " : ", ") + std::string(gemmPrecisionList[i]);
+    }
+    return out;
+}
+
+bool isTrainingGemmPrecision(std::string_view precision)
+{
+    return std::find(gemmPrecisionList.begin(), gemmPrecisionList.end(), precision) != gemmPrecisionList.end();
+}
+
 Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerConfig& model, const catalog::Device& device,
                                                   const Fabric& fabric, const TrainingLayoutSpec& spec)
 {
@@ -87,8 +108,8 @@ Result<TrainingStepEstimate> estimateTrainingStep(const roofline::TransformerCon
                                                     std::to_string(model.layers) + " layers");
     }
     if (spec.virtualStages > 1 && L.pp < 2) return fail(ErrorCode::InvalidArgument, "--vp > 1 needs --pp of at least 2");
-    if (spec.gemmPrecision != "bf16" && spec.gemmPrecision != "fp8") {
-        return fail(ErrorCode::InvalidArgument, "--precision must be bf16 or fp8, not '" + spec.gemmPrecision + "'");
+    if (!isTrainingGemmPrecision(spec.gemmPrecision)) {
+        return fail(ErrorCode::InvalidArgument, "--precision must be " + trainingGemmPrecisionsText() + ", not '" + spec.gemmPrecision + "'");
     }
     if (model.kvHeads % L.tp != 0 && L.tp % model.kvHeads != 0) {
         return fail(ErrorCode::InvalidArgument, "--tp must divide the model's KV heads or be a multiple of them");

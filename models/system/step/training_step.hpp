@@ -12,9 +12,11 @@
 #include "models/system/fabric/fabric.hpp"
 #include "models/system/fabric/step_collectives.hpp"
 #include "models/system/step/kernel_parameters.hpp"
+#include "models/system/workload/workload_defaults.hpp"
 
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace accelscope::models::system {
@@ -24,9 +26,9 @@ struct TrainingLayoutSpec {
     ParallelLayout parallel;      ///< tp, cp, ep, dp, pp, sequence parallelism, ZeRO stage
     int virtualStages = 1;        ///< interleaved 1F1B: model chunks per pipeline rank (vp)
     memory::Recompute recompute = memory::Recompute::None;
-    int microBatch = 1;           ///< sequences per micro-batch
-    int globalBatch = 1024;       ///< sequences per optimizer step
-    int sequence = 4096;          ///< tokens per sequence
+    int microBatch = workloadDefaults.microBatch;   ///< sequences per micro-batch
+    int globalBatch = workloadDefaults.globalBatch; ///< sequences per optimizer step
+    int sequence = workloadDefaults.sequence;       ///< tokens per sequence
     std::string gemmPrecision = "bf16"; ///< "bf16" or "fp8": the linear layers; attention, norms and the output layer stay BF16
     bool overlapGradReduce = true;   ///< DP reduce-scatter under the backward pass (Megatron --overlap-grad-reduce)
     bool overlapParamGather = true;  ///< parameter all-gather under the next forward (--overlap-param-gather)
@@ -86,6 +88,15 @@ struct TrainingStepEstimate {
 
 /// The conventions MFU and HFU are stated in, one sentence each.
 std::vector<std::string> mfuConvention();
+
+/// The formats the linear layers may train in, in menu order ("bf16", "fp8"; the kernel parameters have GEMM
+/// efficiencies for these two): `train plan/estimate --precision`, the Training step page's combo and its lesson
+/// contract read this list.
+std::span<const std::string_view> trainingGemmPrecisions();
+/// trainingGemmPrecisions joined with " or " ("bf16 or fp8"), for help and error text.
+std::string trainingGemmPrecisionsText();
+/// Whether `precision` is one of trainingGemmPrecisions.
+bool isTrainingGemmPrecision(std::string_view precision);
 
 /// Evaluates one layout of `model` on `fabric` (built for `device`). Errors name the option: a layout that does
 /// not multiply to the fabric's devices, a global batch not divisible by dp x micro-batch, layers not divisible

@@ -2,11 +2,19 @@
 // A small valid catalog document with known line numbers, for validation tests.
 #pragma once
 
+#include "models/catalog/catalog_set.hpp"
+#include "models/catalog/catalog_store.hpp"
 #include "models/catalog/device.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
 
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace accelscope::tests {
 
@@ -57,6 +65,39 @@ inline models::catalog::Figure figureOf(double value,
     f.value = value;
     f.provenance = provenance;
     return f;
+}
+
+/// A user database at `path` as an older version wrote it: the devices of `catalogJson` imported as a user
+/// would (written to `dir`), then `downgradeSql` run on it (the tables and columns that version lacked dropped,
+/// its PRAGMA user_version set). Closed again, for UserStore::open to migrate.
+inline void oldUserDatabase(TempDir& dir, const std::filesystem::path& path, const std::string& catalogJson, const std::string& downgradeSql)
+{
+    using namespace models::catalog;
+    {
+        auto store = UserStore::open(path);
+        REQUIRE(store.has_value());
+        const auto imported = importDevicesFile(*store, dir.write("mine.json", catalogJson), {}, false);
+        REQUIRE(imported.has_value());
+        REQUIRE(imported->issues.empty());
+    }
+    auto db = Database::open(path, OpenMode::ReadWriteCreate);
+    REQUIRE(db.has_value());
+    REQUIRE(db->execute(downgradeSql).has_value());
+}
+
+/// The devices of oldUserDatabase(dir, path, catalogJson, downgradeSql) once UserStore::open has migrated it to the
+/// current schema.
+inline std::vector<models::catalog::Device> migratedDevices(TempDir& dir, const std::filesystem::path& path, const std::string& catalogJson,
+                                                            const std::string& downgradeSql)
+{
+    using namespace models::catalog;
+    oldUserDatabase(dir, path, catalogJson, downgradeSql);
+    auto store = UserStore::open(path);
+    REQUIRE(store.has_value());
+    CHECK(store->schemaVersion() == userSchemaVersion);
+    auto devices = store->devices();
+    REQUIRE(devices.has_value());
+    return std::move(*devices);
 }
 
 } // namespace accelscope::tests

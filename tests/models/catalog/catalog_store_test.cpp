@@ -126,21 +126,14 @@ TEST_CASE("a version-1 user database gains the lab-results table and keeps its d
 {
     TempDir dir;
     const auto path = dir.path() / "user.db";
-    {
-        auto store = UserStore::open(path);
-        REQUIRE(store.has_value());
-        REQUIRE(importDevicesFile(*store, dir.write("mine.json", accelscope::tests::validCatalogText()), {}, false).has_value());
-    }
-    {   // turn it back into what version 1 wrote
-        auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("DROP TABLE price_overrides; DROP TABLE user_settings; "
-                            "DROP TABLE lab_results; DROP TABLE lesson_progress; ALTER TABLE devices DROP COLUMN "
-                            "scope_note; ALTER TABLE devices DROP COLUMN scaleup_topology; ALTER TABLE devices DROP "
-                            "COLUMN components; ALTER TABLE figures DROP COLUMN label; ALTER TABLE devices DROP COLUMN "
-                            "scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices DROP COLUMN "
-                            "lifecycle; UPDATE devices SET scope = 'one card'; PRAGMA user_version = 1")
-                    .has_value());
-    }
+    // turn it back into what version 1 wrote
+    accelscope::tests::oldUserDatabase(dir, path, accelscope::tests::validCatalogText(),
+                                       "DROP TABLE price_overrides; DROP TABLE user_settings; "
+                                       "DROP TABLE lab_results; DROP TABLE lesson_progress; ALTER TABLE devices DROP COLUMN "
+                                       "scope_note; ALTER TABLE devices DROP COLUMN scaleup_topology; ALTER TABLE devices DROP "
+                                       "COLUMN components; ALTER TABLE figures DROP COLUMN label; ALTER TABLE devices DROP COLUMN "
+                                       "scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices DROP COLUMN "
+                                       "lifecycle; UPDATE devices SET scope = 'one card'; PRAGMA user_version = 1");
     auto store = UserStore::open(path);
     REQUIRE(store.has_value());
     CHECK(store->schemaVersion() == userSchemaVersion);
@@ -152,61 +145,37 @@ TEST_CASE("a version-5 user database gains the link kind, vendor format and life
 {
     TempDir dir;
     const auto path = dir.path() / "user.db";
-    {
-        auto store = UserStore::open(path);
-        REQUIRE(store.has_value());
-        REQUIRE(importDevicesFile(*store, dir.write("mine.json", accelscope::tests::validCatalogText()), {}, false)->issues.empty());
-    }
-    {   // what version 5 held: no scaleup_link_kind, vendor_format_name or lifecycle column
-        auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("DROP TABLE price_overrides; DROP TABLE user_settings; ALTER TABLE devices DROP COLUMN "
-                            "scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices "
-                            "DROP COLUMN lifecycle; PRAGMA user_version = 5")
-                    .has_value());
-    }
-    auto store = UserStore::open(path);
-    REQUIRE(store.has_value());
-    CHECK(store->schemaVersion() == userSchemaVersion);
-    auto devices = store->devices();
-    REQUIRE(devices.has_value());
-    REQUIRE(devices->size() == 1);
-    CHECK(devices->front().scaleupLinkKind.empty());
-    CHECK(devices->front().lifecycle.empty());
-    CHECK(devices->front().vendorFormatName.empty());
-    CHECK(devices->front().value(FigureKey::TdpW) == 350.0);
+    // what version 5 held: no scaleup_link_kind, vendor_format_name or lifecycle column
+    const auto devices = accelscope::tests::migratedDevices(dir, path, accelscope::tests::validCatalogText(),
+                                                               "DROP TABLE price_overrides; DROP TABLE user_settings; ALTER TABLE devices DROP COLUMN "
+                                                               "scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; ALTER TABLE devices "
+                                                               "DROP COLUMN lifecycle; PRAGMA user_version = 5");
+    REQUIRE(devices.size() == 1);
+    CHECK(devices.front().scaleupLinkKind.empty());
+    CHECK(devices.front().lifecycle.empty());
+    CHECK(devices.front().vendorFormatName.empty());
+    CHECK(devices.front().value(FigureKey::TdpW) == 350.0);
 }
 
 TEST_CASE("a version-3 user database moves each device's free-text scope to scope_note and picks the enum")
 {
     TempDir dir;
     const auto path = dir.path() / "user.db";
-    {
-        auto store = UserStore::open(path);
-        REQUIRE(store.has_value());
-        const std::string two = accelscope::tests::replaced(
-            accelscope::tests::validCatalogText(), "  ]\n}",
-            R"(  ,{"id": "acme-m1", "name": "Acme M1", "vendor": "Acme", "kind": "gpu", "form_factor": "OAM", "scope": "module", "scope_note": "x", "primary_sources": ["ds"], "figures": {}}
+    const std::string two = accelscope::tests::replaced(
+        accelscope::tests::validCatalogText(), "  ]\n}",
+        R"(  ,{"id": "acme-m1", "name": "Acme M1", "vendor": "Acme", "kind": "gpu", "form_factor": "OAM", "scope": "module", "scope_note": "x", "primary_sources": ["ds"], "figures": {}}
   ]
 })");
-        REQUIRE(importDevicesFile(*store, dir.write("mine.json", two), {}, false)->issues.empty());
-    }
-    {   // what version 3 held: free text in `scope`, no v2 columns
-        auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("DROP TABLE price_overrides; DROP TABLE user_settings; "
-                            "ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
-                            "scaleup_topology; ALTER TABLE devices DROP COLUMN components; ALTER TABLE figures DROP COLUMN "
-                            "label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
-                            "ALTER TABLE devices DROP COLUMN lifecycle; UPDATE devices SET scope = "
-                            "'one ' || form_factor || ' thing'; PRAGMA user_version = 3")
-                    .has_value());
-    }
-    auto store = UserStore::open(path);
-    REQUIRE(store.has_value());
-    CHECK(store->schemaVersion() == userSchemaVersion);
-    auto devices = store->devices();
-    REQUIRE(devices.has_value());
-    REQUIRE(devices->size() == 2);
-    for (const Device& d : *devices) {
+    // what version 3 held: free text in `scope`, no v2 columns
+    const auto devices = accelscope::tests::migratedDevices(dir, path, two,
+                                                               "DROP TABLE price_overrides; DROP TABLE user_settings; "
+                                                               "ALTER TABLE devices DROP COLUMN scope_note; ALTER TABLE devices DROP COLUMN "
+                                                               "scaleup_topology; ALTER TABLE devices DROP COLUMN components; ALTER TABLE figures DROP COLUMN "
+                                                               "label; ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
+                                                               "ALTER TABLE devices DROP COLUMN lifecycle; UPDATE devices SET scope = "
+                                                               "'one ' || form_factor || ' thing'; PRAGMA user_version = 3");
+    REQUIRE(devices.size() == 2);
+    for (const Device& d : devices) {
         CHECK(d.scopeNote == "one " + std::string(formFactorName(d.formFactor)) + " thing");
         CHECK(d.scope == (d.formFactor == FormFactor::Oam ? Scope::Module : Scope::Card));
     }
@@ -216,25 +185,13 @@ TEST_CASE("a version-4 user database gains figure labels and keeps its devices")
 {
     TempDir dir;
     const auto path = dir.path() / "user.db";
-    {
-        auto store = UserStore::open(path);
-        REQUIRE(store.has_value());
-        REQUIRE(importDevicesFile(*store, dir.write("mine.json", accelscope::tests::validCatalogText()), {}, false)->issues.empty());
-    }
-    {   // what version 4 held: no label column
-        auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("DROP TABLE price_overrides; DROP TABLE user_settings; ALTER TABLE figures DROP COLUMN label; "
-                            "ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
-                            "ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 4")
-                    .has_value());
-    }
-    auto store = UserStore::open(path);
-    REQUIRE(store.has_value());
-    CHECK(store->schemaVersion() == userSchemaVersion);
-    auto devices = store->devices();
-    REQUIRE(devices.has_value());
-    REQUIRE(devices->size() == 1);
-    CHECK(devices->front().figure(FigureKey::MemoryGb)->label.empty()); // the old row had none
+    // what version 4 held: no label column
+    const auto devices = accelscope::tests::migratedDevices(dir, path, accelscope::tests::validCatalogText(),
+                                                               "DROP TABLE price_overrides; DROP TABLE user_settings; ALTER TABLE figures DROP COLUMN label; "
+                                                               "ALTER TABLE devices DROP COLUMN scaleup_link_kind; ALTER TABLE devices DROP COLUMN vendor_format_name; "
+                                                               "ALTER TABLE devices DROP COLUMN lifecycle; PRAGMA user_version = 4");
+    REQUIRE(devices.size() == 1);
+    CHECK(devices.front().figure(FigureKey::MemoryGb)->label.empty()); // the old row had none
 }
 
 TEST_CASE("a system's parts and scale-up topology survive the database")
@@ -455,15 +412,9 @@ TEST_CASE("a version-6 user database gains the price tables and keeps its device
 {
     TempDir dir;
     const auto path = dir.path() / "user.db";
-    {
-        auto store = UserStore::open(path);
-        REQUIRE(store.has_value());
-        REQUIRE(importDevicesFile(*store, dir.write("mine.json", accelscope::tests::validCatalogText()), {}, false)->issues.empty());
-    }
-    {   // what version 6 held: no price tables
-        auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("DROP TABLE price_overrides; DROP TABLE user_settings; PRAGMA user_version = 6").has_value());
-    }
+    // what version 6 held: no price tables
+    accelscope::tests::oldUserDatabase(dir, path, accelscope::tests::validCatalogText(),
+                                       "DROP TABLE price_overrides; DROP TABLE user_settings; PRAGMA user_version = 6");
     auto store = UserStore::open(path);
     REQUIRE(store.has_value());
     CHECK(store->schemaVersion() == userSchemaVersion);

@@ -221,30 +221,17 @@ TEST_CASE("a version-7 user database gains the price columns and keeps its devic
 {
     accelscope::tests::TempDir dir;
     const auto path = dir.path() / "user.db";
-    {
-        auto store = UserStore::open(path);
-        REQUIRE(store.has_value());
-        const auto file = dir.write("mine.json", pricedText(onDemand, spotAndCommitted));
-        REQUIRE(importDevicesFile(*store, file, {}, false)->issues.empty());
-    }
-    {   // what version 7 held: none of the price columns
-        auto db = Database::open(path, OpenMode::ReadWriteCreate);
-        REQUIRE(db->execute("ALTER TABLE figures DROP COLUMN price_kind; ALTER TABLE figures DROP COLUMN provider; "
-                            "ALTER TABLE figures DROP COLUMN region; ALTER TABLE figures DROP COLUMN verified; "
-                            "ALTER TABLE devices DROP COLUMN cloud_prices; ALTER TABLE devices DROP COLUMN missing; "
-                            "PRAGMA user_version = 7")
-                    .has_value());
-    }
-    auto store = UserStore::open(path);
-    REQUIRE(store.has_value());
-    CHECK(store->schemaVersion() == userSchemaVersion);
-    auto devices = store->devices();
-    REQUIRE(devices.has_value());
-    REQUIRE(devices->size() == 1);
+    // what version 7 held: none of the price columns
+    const auto devices = accelscope::tests::migratedDevices(dir, path, pricedText(onDemand, spotAndCommitted),
+                                                               "ALTER TABLE figures DROP COLUMN price_kind; ALTER TABLE figures DROP COLUMN provider; "
+                                                               "ALTER TABLE figures DROP COLUMN region; ALTER TABLE figures DROP COLUMN verified; "
+                                                               "ALTER TABLE devices DROP COLUMN cloud_prices; ALTER TABLE devices DROP COLUMN missing; "
+                                                               "PRAGMA user_version = 7");
+    REQUIRE(devices.size() == 1);
     // The old rows had no kind: the figure loads (verified by default) and only the headline is left.
-    const Figure* price = devices->front().figure(FigureKey::CloudUsdPerHour);
+    const Figure* price = devices.front().figure(FigureKey::CloudUsdPerHour);
     REQUIRE(price != nullptr);
     CHECK(price->value == Approx(6.88));
     CHECK_FALSE(price->priceKind.has_value());
-    CHECK(devicePrices(devices->front()).size() == 1);
+    CHECK(devicePrices(devices.front()).size() == 1);
 }

@@ -49,6 +49,8 @@ TEST_CASE("inference breakdown of Llama 2 70B: weights, KV cache and activations
     LlmMemorySettings s;
     s.weights = "fp16";
     s.kvCache = "fp16";
+    s.promptTokens = 4096; // Llama 2's whole context, not the workload defaults
+    s.generatedTokens = 512;
     const auto b = memoryBreakdown(s);
     REQUIRE(b.has_value());
     REQUIRE(b->parts.size() == 3);
@@ -200,7 +202,8 @@ TEST_CASE("fit matrix: Llama 2 70B in FP16 needs two 80 GB devices, cells match 
     CHECK(h100->fewest == 2);
     CHECK(h100->perDeviceBytes == *h100->cells[1].perDeviceBytes);
     const auto config = findModelPreset("llama2-70b");
-    const InferenceMemoryInput input{1, 4096, 512, "fp16", "bf16", "fp16", 1, 0.0};
+    // The page's default workload (models/system/workload): batch 1, 1,024 + 256 tokens.
+    const InferenceMemoryInput input{1, 1024, 256, "fp16", "bf16", "fp16", 1, 0.0};
     CHECK(*h100->cells[0].perDeviceBytes == inferenceMemory(*config, input)->totalBytes);
     // 64 heads over 3 is not a column; tp 1..64 powers of two all divide 64 heads, so no cell has a problem.
     CHECK(std::ranges::all_of(h100->cells, [](const auto& c) { return c.perDeviceBytes.has_value() && c.problem.empty(); }));

@@ -59,6 +59,7 @@ TEST_CASE("training with a model counts activations of one stage's layers and pp
 {
     TrainingInput in;
     in.model = *findModelPreset("gpt3-175b");
+    in.sequence = 2048; // GPT-3's context (Brown et al. 2020), not the workload default
     in.tensorParallel = 8;
     in.pipelineParallel = 12;
     in.dataParallel = 4;

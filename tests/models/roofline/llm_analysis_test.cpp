@@ -4,20 +4,15 @@
 #include "models/roofline/llm_analysis.hpp"
 #include "models/roofline/model_presets.hpp"
 #include "tests/models/roofline/roofline_fixture.hpp"
+#include "tests/support/bundled_devices.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace accelscope::models::roofline;
 using Catch::Matchers::WithinRel;
+using accelscope::tests::preset;
 
 namespace {
-
-TransformerConfig preset(const std::string& id)
-{
-    auto c = findModelPreset(id);
-    REQUIRE(c.has_value());
-    return *c;
-}
 
 LlmHardware roundHardware() { return *llmHardware(accelscope::tests::roundDevice(), "bf16"); }
 

@@ -3,6 +3,7 @@
 #include "models/roofline/model_presets.hpp"
 #include "models/serving/serving_model.hpp"
 #include "tests/models/roofline/roofline_fixture.hpp"
+#include "tests/support/bundled_devices.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,6 +14,7 @@ using namespace accelscope::models::serving;
 using accelscope::tests::bundledDevice;
 using accelscope::tests::roundDevice;
 using Catch::Matchers::WithinRel;
+using accelscope::tests::preset;
 
 namespace {
 
@@ -25,13 +27,6 @@ EfficiencyTable halfTable()
     t.pooled.bandLow = -0.1;
     t.pooled.bandHigh = 0.2;
     return t;
-}
-
-roofline::TransformerConfig preset(const char* id)
-{
-    auto c = roofline::findModelPreset(id);
-    REQUIRE(c.has_value());
-    return *c;
 }
 
 ServingRequest bf16Request(int in, int out)

@@ -15,22 +15,11 @@
 
 using namespace accelscope::models;
 using namespace accelscope::models::system;
+using accelscope::tests::preset;
 
 namespace {
 
-roofline::TransformerConfig preset(const char* id)
-{
-    auto c = roofline::findModelPreset(id);
-    REQUIRE(c.has_value());
-    return *c;
-}
-
-const catalog::Device& device(const char* id)
-{
-    auto d = catalog::findDevice(accelscope::tests::bundledDevices(), id);
-    REQUIRE(d.has_value());
-    return **d;
-}
+constexpr auto* device = &accelscope::tests::bundledDeviceRef;
 
 } // namespace
 

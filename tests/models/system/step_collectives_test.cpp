@@ -4,6 +4,7 @@
 #include "models/roofline/model_presets.hpp"
 #include "models/system/fabric/step_collectives.hpp"
 #include "tests/models/system/fabric_fixture.hpp"
+#include "tests/support/bundled_devices.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -11,18 +12,12 @@
 
 using namespace accelscope::models;
 using namespace accelscope::models::system;
+using accelscope::tests::preset;
 
 namespace {
 
 /// HGX H100 nodes: 8 GPUs at 450 GB/s per direction with NVLS, 400 Gb/s per GPU to the network.
 Fabric hgx(int nodes) { return accelscope::tests::switchedFabric(Generation::Hopper, 450, 8, nodes, 50, true); }
-
-roofline::TransformerConfig preset(const char* id)
-{
-    auto c = roofline::findModelPreset(id);
-    REQUIRE(c.has_value());
-    return *c;
-}
 
 const StepCollective& find(const std::vector<StepCollective>& list, std::string_view parallelism, Collective op)
 {

@@ -18,6 +18,7 @@
 
 using namespace accelscope::models;
 using namespace accelscope::models::system;
+using accelscope::tests::preset;
 
 namespace {
 
@@ -28,13 +29,6 @@ const catalog::Device& device(const std::vector<catalog::Device>& all, const cha
     auto d = catalog::findDevice(all, id);
     REQUIRE(d.has_value());
     return **d;
-}
-
-roofline::TransformerConfig preset(const char* id)
-{
-    auto c = roofline::findModelPreset(id);
-    REQUIRE(c.has_value());
-    return *c;
 }
 
 std::string readFile(const std::filesystem::path& path)
