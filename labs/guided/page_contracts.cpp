@@ -2,6 +2,8 @@
 // The pages' settings contracts (collected from labs/guided/pages/) and the check of a value against its setting.
 #include "labs/guided/page_contracts.hpp"
 
+#include "labs/lab.hpp"
+
 #include "labs/guided/pages/collected_page_contracts.hpp"
 
 #include "models/common/number_text.hpp"
@@ -229,6 +231,11 @@ Result<void> checkSetting(const SettingSpec& spec, const std::string& value, con
     case K::Lab:
         if (std::none_of(ctx.labs.begin(), ctx.labs.end(), [&](const auto& l) { return l.id == value; })) return bad("no lab '" + value + "'");
         return {};
+    case K::LabParameters:
+        if (!value.empty()) {
+            if (auto pairs = parseLabParameters(value); !pairs) return bad(pairs.error().message);
+        }
+        return {}; // the names are the page's to check (they depend on the lab selected)
     case K::Text: return {};
     }
     return {};
@@ -252,6 +259,7 @@ std::string_view settingKindName(SettingKind kind)
     case K::Bool: return "true/false";
     case K::OneOf: return "choice";
     case K::Lab: return "lab id";
+    case K::LabParameters: return "lab parameters";
     case K::Text: return "text";
     }
     return "?";

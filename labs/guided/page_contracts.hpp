@@ -32,6 +32,7 @@ enum class SettingKind {
     Bool,         ///< true or false
     OneOf,        ///< one of `choices`
     Lab,          ///< a lab id of the lab registry
+    LabParameters, ///< the selected lab's parameters as NAME=NUMBER pairs ("model_mib=32"); empty sets none
     Text,         ///< any text
 };
 

@@ -30,10 +30,10 @@ TEST_CASE("LLM calculator figure: the page's Export figure is byte for byte what
         REQUIRE(figure.has_value());
         return models::figure::figureSvg(*figure);
     };
-    // The page as it opens: Llama 2 70B inference at 4096 + 512 tokens, BF16, on H100, MI300X and B200.
+    // The page as it opens: Llama 2 70B inference at the workload defaults (1,024 + 256 tokens), BF16, on H100, MI300X and B200.
     const std::string opened = pageSvg(false);
     CHECK_THAT(opened, Catch::Contains("LLM memory per device: inference") && Catch::Contains("NVIDIA H100"));
-    CHECK(opened == svgOf({"memory", "infer", "--model", "llama2-70b", "--prompt", "4096", "--gen", "512"}));
+    CHECK(opened == svgOf({"memory", "infer", "--model", "llama2-70b", "--prompt", "1024", "--gen", "256"}));
     // Another model, batch and KV format on two devices, dark.
     calc.settings().modelId = "llama3.1-8b";
     calc.settings().batch = 8;
@@ -41,7 +41,7 @@ TEST_CASE("LLM calculator figure: the page's Export figure is byte for byte what
     calc.setBarDevices({"nvidia-a100-sxm4-80gb", "nvidia-h100-sxm"});
     const std::string changed = pageSvg(true);
     CHECK(changed != opened);
-    CHECK(changed == svgOf({"memory", "infer", "--model", "llama3.1-8b", "--prompt", "4096", "--gen", "512", "--batch", "8", "--kv", "fp8",
+    CHECK(changed == svgOf({"memory", "infer", "--model", "llama3.1-8b", "--prompt", "1024", "--gen", "256", "--batch", "8", "--kv", "fp8",
                             "--bar", "nvidia-a100-sxm4-80gb", "--bar", "nvidia-h100-sxm", "--dark"}));
     // Training with the page's layout (8-way data parallel, ZeRO 1, selective recomputation, 4096 tokens).
     calc.settings() = {};

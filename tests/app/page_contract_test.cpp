@@ -6,6 +6,7 @@
 #include "app/gui/main_window.hpp"
 #include "app/gui/roofline/roofline_visualizer.hpp"
 #include "labs/guided/page_contracts.hpp"
+#include "labs/lab.hpp"
 #include "models/pipeline/pipeline_schedule.hpp"
 #include "models/precision/distributions.hpp"
 #include "models/roofline/dtype.hpp"
@@ -16,6 +17,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -71,6 +73,7 @@ std::vector<std::string> samples(const SettingSpec& spec, const std::vector<mode
     case SettingKind::Bool: return {"true", "false"};
     case SettingKind::OneOf: return spec.choices;
     case SettingKind::Lab: return {"cpu-latency", "cpu-memory-bandwidth"};
+    case SettingKind::LabParameters: return {""}; // and the selected lab's own values: added in the test
     case SettingKind::Text: return {"H100", ""};
     }
     return {};
@@ -88,6 +91,11 @@ bool sameValue(const SettingSpec& spec, const std::string& reported, const std::
         return a && b && a->flops == b->flops && a->bytes == b->bytes;
     }
     if (spec.kind == SettingKind::DeviceList) return labs::guided::settingList(reported) == labs::guided::settingList(value);
+    if (spec.kind == SettingKind::LabParameters) { // every pair given is reported (the lab's other fields too)
+        const auto given = labs::parseLabParameters(value), now = labs::parseLabParameters(reported);
+        if (value.empty()) return true;
+        return given && now && std::ranges::all_of(*given, [&](const auto& p) { return now->contains(p.first) && now->at(p.first) == p.second; });
+    }
     return reported == value;
 }
 
@@ -106,7 +114,13 @@ TEST_CASE("every key of every page's contract is applied by the page and reporte
         CHECK(target->settingsBinding().contract().id == contract.id); // it binds its own contract…
         CHECK(target->settingsBinding().unboundKeys().empty());         // …every key of it
         for (const auto& spec : contract.settings) {
-            for (const auto& value : samples(spec, devices)) {
+            auto values = samples(spec, devices);
+            if (spec.kind == SettingKind::LabParameters) { // the names depend on the lab the page shows
+                const auto now = window.pageState(contract.id);
+                REQUIRE(now.has_value());
+                values.push_back(now->at(spec.key));
+            }
+            for (const auto& value : values) {
                 INFO(contract.id << ": " << spec.key << " = " << value);
                 CHECK(window.openPage(contract.id, {{spec.key, value}}).isEmpty());
                 CHECK(window.currentPageId() == contract.id);

@@ -118,7 +118,7 @@ TEST_CASE("with no display, no Wayland and no platform named, the app has a reas
     CHECK(withPlatform.isEmpty());
 }
 
-TEST_CASE("--settings writes a link's target and refuses a FIFO, a folder and a read-only file (issue #29)")
+TEST_CASE("the settings file option writes a link target and refuses a FIFO or a folder or a read-only file")
 {
     namespace fs = std::filesystem;
     accelscope::tests::TempDir dir;

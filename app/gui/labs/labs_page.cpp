@@ -199,6 +199,7 @@ void LabsPage::bindSettings()
                        [this](const std::string& id) { return selectLab(QString::fromStdString(id)); });
     m_binding.bindText("parameters", [this] { return labs::labParametersText(m_form->parameters()); },
                        [this](const std::string& text) {
+                           if (text.empty()) return true; // nothing to set
                            auto pairs = labs::parseLabParameters(text);
                            return pairs && std::ranges::all_of(*pairs, [this](const auto& p) {
                                       return setParameter(QString::fromStdString(p.first), p.second);

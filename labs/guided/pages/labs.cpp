@@ -8,7 +8,7 @@ PageContract contract()
 {
     return {"labs", "Labs",
             {kindSetting("lab", SettingKind::Lab, "the lab selected in the list"),
-             kindSetting("parameters", SettingKind::Text,
+             kindSetting("parameters", SettingKind::LabParameters,
                          "the selected lab's parameters as NAME=NUMBER pairs separated by ',' (model_mib=32): set after 'lab'")}};
 }
 
