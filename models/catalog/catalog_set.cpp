@@ -111,18 +111,6 @@ Result<ImportReport> importDevicesFile(UserStore& store, const std::filesystem::
 
 namespace {
 
-std::string_view fileKindName(std::filesystem::file_type type)
-{
-    switch (type) {
-    case std::filesystem::file_type::directory: return "a directory";
-    case std::filesystem::file_type::fifo: return "a FIFO";
-    case std::filesystem::file_type::socket: return "a socket";
-    case std::filesystem::file_type::block: return "a block device";
-    case std::filesystem::file_type::character: return "a character device";
-    default: return "not a regular file";
-    }
-}
-
 /// Where a write to `path` should land: the file a symlink chain ends at (absolute), else `path` itself.
 Result<std::filesystem::path> writeTarget(const std::filesystem::path& path)
 {

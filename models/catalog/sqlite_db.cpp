@@ -2,6 +2,8 @@
 // SQLite connection and statement wrappers; every status code is checked here.
 #include "models/catalog/sqlite_db.hpp"
 
+#include "models/common/bounded_file.hpp"
+
 #include <sqlite3.h>
 
 namespace accelscope::models::catalog {
@@ -134,6 +136,13 @@ void Database::close(sqlite3* db) { sqlite3_close_v2(db); }
 
 Result<Database> Database::open(const std::filesystem::path& path, OpenMode mode)
 {
+    // A database is a regular file (a link to one is followed): SQLite would open /dev/null and then write its
+    // journal beside it, /dev/null-journal (issue #29), and a FIFO would block.
+    std::error_code ec;
+    const auto kind = std::filesystem::status(path, ec).type();
+    if (!ec && kind != std::filesystem::file_type::not_found && kind != std::filesystem::file_type::regular) {
+        return fail(ErrorCode::Io, path.string() + ": " + std::string(fileKindName(kind)) + ", not a database file: give a file name");
+    }
     sqlite3* raw = nullptr;
     const int flags = mode == OpenMode::ReadWriteCreate ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
                       : mode == OpenMode::Snapshot      ? (SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)

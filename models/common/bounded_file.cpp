@@ -51,4 +51,16 @@ Result<std::string> readFileWithLimit(const std::filesystem::path& path, std::ui
     return text;
 }
 
+std::string_view fileKindName(std::filesystem::file_type type)
+{
+    switch (type) {
+    case std::filesystem::file_type::directory: return "a directory";
+    case std::filesystem::file_type::fifo: return "a FIFO";
+    case std::filesystem::file_type::socket: return "a socket";
+    case std::filesystem::file_type::block: return "a block device";
+    case std::filesystem::file_type::character: return "a character device";
+    default: return "not a regular file";
+    }
+}
+
 } // namespace accelscope::models

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace accelscope::models {
 
@@ -23,6 +24,10 @@ constexpr std::uint64_t dataCsvBytes = 16 * mib;       ///< `serve calibrate` CS
 constexpr std::uint64_t modelConfigBytes = 4 * mib;    ///< `--config` model JSON
 constexpr std::uint64_t toolOutputBytes = 16 * mib;    ///< `fabric import` nccl-tests output
 } // namespace inputLimits
+
+/// What a path is, for messages: "a directory", "a FIFO", "a socket", "a block device", "a character device",
+/// else "not a regular file".
+std::string_view fileKindName(std::filesystem::file_type type);
 
 /// The whole content of `path`, refused without reading it all when it holds more than `limitBytes`:
 /// a regular file by its size before it is opened (`FILE: too large (N > L bytes)`), anything else

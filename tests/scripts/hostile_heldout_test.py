@@ -118,6 +118,8 @@ def main():
             ("lab history with --user-db in a missing folder", ["--user-db", os.path.join(tmp, "none", "u.db"), "lab", "history"], "accepted", lambda o, e: "no stored results" in o, os.path.join(tmp, "none")),
             ("chip gemm --k 1.5", ["chip", "gemm", "--device", "nvidia-h100-sxm", "--m", "64", "--n", "64", "--k", "1.5"], "refused", "whole number", None),
             ("catalog show of an id with a newline", ["catalog", "show", "nvidia-h100-sxm\nrm"], "refused", "", None),
+            ("--user-db /dev/null for a listing", ["--user-db", "/dev/null", "lab", "history"], "refused", "not a database file", "/dev/null-journal"),
+            ("--user-db a folder for an import", ["--user-db", folder, "catalog", "import", nul_csv], "refused", "not a database file", None),
             ("compare one device against itself", ["catalog", "compare", "nvidia-h100-sxm", "nvidia-h100-sxm"], "accepted", lambda o, e: o.count("nvidia-h100-sxm") >= 2, None),
         ]
         for name, args, expect, check, mustNotExist in cases:
