@@ -292,6 +292,11 @@ Result<Fabric> fabricForDevice(const Device& device, std::span<const Device> cat
     }
     f.nodes = request.nodes.value_or(1);
     if (f.nodes < 1) return fail(ErrorCode::InvalidArgument, "--nodes must be at least 1");
+    // Checked before anything multiplies them: 8 x 2,147,483,647 overflowed an int (issue #29, found by UBSan).
+    if (1LL * f.devicesPerNode * f.nodes > maxFabricRanks) {
+        return fail(ErrorCode::InvalidArgument, "--nodes " + std::to_string(f.nodes) + " x " + std::to_string(f.devicesPerNode) +
+                                                    " devices per node is more than " + readableText(maxFabricRanks) + " ranks");
+    }
 
     // Scale-out: the catalog's NIC share per device, else one 400 Gb/s NIC per device (stated).
     if (request.scaleOutGBps) {

@@ -66,6 +66,9 @@ struct Fabric {
     int ranks() const { return devicesPerNode * nodes; }
 };
 
+/// The most ranks (devices per node x nodes) a fabric takes: the project's device limit (65,536, as the planners').
+constexpr long long maxFabricRanks = 65536;
+
 /// What the caller fixes; unset fields come from the catalog (or stated assumptions).
 struct FabricRequest {
     std::optional<int> devicesPerNode;    ///< --gpus: devices per scale-up domain taking part
