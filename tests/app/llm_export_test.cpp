@@ -2,8 +2,8 @@
 // The LLM calculator's "Export figure" and `accelscope-cli memory infer|train … --svg` write the same bytes for the same settings.
 #include "app/gui/llm-calculator/llm_calculator_page.hpp"
 #include "models/figure/figure.hpp"
+#include "tests/app/cli_svg.hpp"
 #include "tests/app/window_fixture.hpp"
-#include "tests/cli/cli_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace accelscope;
@@ -16,15 +16,7 @@ TEST_CASE("LLM calculator figure: the page's Export figure is byte for byte what
     REQUIRE(page != nullptr);
     auto& calc = page->calculator();
     const tests::TempDir dir;
-    const auto svgOf = [&](std::vector<std::string> args) {
-        const auto file = dir.path() / "llm.svg";
-        std::filesystem::remove(file);
-        args.insert(args.end(), {"--svg", file.string()});
-        const auto run = tests::runCli(fixture.context->userDatabase(), args);
-        INFO(run.err);
-        REQUIRE(run.status == 0);
-        return tests::readText(file);
-    };
+    const auto svgOf = [&](std::vector<std::string> args) { return tests::cliSvg(fixture.context->userDatabase(), dir, std::move(args)); };
     const auto pageSvg = [&](bool dark) {
         const auto figure = page->figure(dark);
         REQUIRE(figure.has_value());

@@ -2,8 +2,8 @@
 // The Memory pyramid page's "Export figure" and `accelscope-cli memory pyramid … --svg` write the same bytes for the same state.
 #include "app/gui/memory-pyramid/memory_pyramid_page.hpp"
 #include "models/figure/figure.hpp"
+#include "tests/app/cli_svg.hpp"
 #include "tests/app/window_fixture.hpp"
-#include "tests/cli/cli_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace accelscope;
@@ -17,14 +17,8 @@ TEST_CASE("pyramid figure: the page's Export figure is byte for byte what memory
     auto& view = page->visualizer();
     const tests::TempDir dir;
     const auto svgOf = [&](std::vector<std::string> args) {
-        const auto file = dir.path() / "pyramid.svg";
-        std::filesystem::remove(file);
         args.insert(args.begin(), {"memory", "pyramid"});
-        args.insert(args.end(), {"--svg", file.string()});
-        const auto run = tests::runCli(fixture.context->userDatabase(), args);
-        INFO(run.err);
-        REQUIRE(run.status == 0);
-        return tests::readText(file);
+        return tests::cliSvg(fixture.context->userDatabase(), dir, std::move(args));
     };
     const auto pageSvg = [&](bool dark) {
         const auto figure = page->figure(dark);

@@ -3,26 +3,11 @@
 #include "app/gui/roofline/roofline_page.hpp"
 #include "models/figure/figure.hpp"
 #include "models/roofline/kernel_catalog.hpp"
+#include "tests/app/cli_svg.hpp"
 #include "tests/app/window_fixture.hpp"
-#include "tests/cli/cli_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
-#include <fstream>
-#include <sstream>
-
 using namespace accelscope;
-
-namespace {
-
-std::string fileText(const std::filesystem::path& file)
-{
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-} // namespace
 
 TEST_CASE("roofline figure: the page's Export figure is byte for byte what roofline --svg writes for the same state")
 {
@@ -33,14 +18,8 @@ TEST_CASE("roofline figure: the page's Export figure is byte for byte what roofl
     auto& view = page->visualizer();
     const tests::TempDir dir;
     const auto svgOf = [&](std::vector<std::string> args) {
-        const auto file = dir.path() / "roofline.svg";
-        std::filesystem::remove(file);
         args.insert(args.begin(), "roofline");
-        args.insert(args.end(), {"--svg", file.string()});
-        const auto run = tests::runCli(fixture.context->userDatabase(), args);
-        INFO(run.err);
-        REQUIRE(run.status == 0);
-        return fileText(file);
+        return tests::cliSvg(fixture.context->userDatabase(), dir, std::move(args));
     };
     const auto pageSvg = [&](bool dark) {
         const auto figure = page->figure(dark);

@@ -2,8 +2,8 @@
 // The Serving planner's "Export figure" and `accelscope-cli serve plan … --svg` write the same bytes for the same request.
 #include "app/gui/serving-planner/serving_page.hpp"
 #include "models/figure/figure.hpp"
+#include "tests/app/cli_svg.hpp"
 #include "tests/app/window_fixture.hpp"
-#include "tests/cli/cli_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace accelscope;
@@ -16,14 +16,8 @@ TEST_CASE("serving figure: the page's Export figure is byte for byte what serve 
     REQUIRE(page != nullptr);
     const tests::TempDir dir;
     const auto svgOf = [&](std::vector<std::string> args) {
-        const auto file = dir.path() / "serving.svg";
-        std::filesystem::remove(file);
         args.insert(args.begin(), {"serve", "plan"});
-        args.insert(args.end(), {"--svg", file.string()});
-        const auto run = tests::runCli(fixture.context->userDatabase(), args);
-        INFO(run.err);
-        REQUIRE(run.status == 0);
-        return tests::readText(file);
+        return tests::cliSvg(fixture.context->userDatabase(), dir, std::move(args));
     };
     const auto pageSvg = [&](bool dark) {
         page->replan();
