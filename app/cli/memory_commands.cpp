@@ -369,11 +369,9 @@ ExitCode runPyramid(const CliContext& ctx, const PyramidOptions& o)
     std::string measuredBy = "on this CPU, the cpu-latency and cpu-memory-bandwidth labs measure it";
     std::optional<MemoryPyramid> localP;
     if (local) {
-        const auto info = labs::machine::describeLocalMachine();
-        if (!info) return ctx.error(info.error());
-        LocalMachine m{info->cpuModel, {}, info->memoryBytes, info->topologySource};
-        for (const auto& c : info->caches) m.caches.push_back({c.level, c.type, c.sizeBytes, c.instances});
-        localP = localPyramid(m);
+        auto mine = labs::machine::localMemoryPyramid();
+        if (!mine) return ctx.error(mine.error());
+        localP = *mine;
         p = *localP;
     }
     if (!o.svgFile.empty()) {

@@ -130,4 +130,18 @@ double reportedCpuMhz()
     return 0.0;
 }
 
+models::memory::LocalMachine localMachineOf(const MachineInfo& info)
+{
+    models::memory::LocalMachine m{info.cpuModel, {}, info.memoryBytes, info.topologySource};
+    for (const auto& c : info.caches) m.caches.push_back({c.level, c.type, c.sizeBytes, c.instances});
+    return m;
+}
+
+models::Result<models::memory::MemoryPyramid> localMemoryPyramid()
+{
+    const auto info = describeLocalMachine();
+    if (!info) return std::unexpected(info.error());
+    return models::memory::localPyramid(localMachineOf(*info));
+}
+
 } // namespace accelscope::labs::machine

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "models/common/result.hpp"
+#include "models/memory/memory_pyramid.hpp"
 
 #include <cstdint>
 #include <string>
@@ -34,6 +35,11 @@ struct MachineInfo {
 
 /// Reads the local topology with hwloc. Errors when hwloc cannot load the topology.
 models::Result<MachineInfo> describeLocalMachine();
+
+/// The machine's caches and memory as the model's local machine, and that as a memory pyramid (the Memory pyramid
+/// page's "this machine" and `memory pyramid --local`).
+models::memory::LocalMachine localMachineOf(const MachineInfo& info);
+models::Result<models::memory::MemoryPyramid> localMemoryPyramid();
 
 /// Bytes of every data and unified cache (size × instances); what a working set must exceed to
 /// be served from DRAM.

@@ -16,14 +16,12 @@ namespace {
 
 std::pair<std::optional<models::memory::MemoryPyramid>, std::string> localPyramid()
 {
-    const auto info = labs::machine::describeLocalMachine();
-    if (!info) {
-        qCWarning(lcPyramid) << "hwloc:" << QString::fromStdString(info.error().message);
-        return {std::nullopt, "hwloc could not read the topology: " + info.error().message};
+    auto mine = labs::machine::localMemoryPyramid();
+    if (!mine) {
+        qCWarning(lcPyramid) << "hwloc:" << QString::fromStdString(mine.error().message);
+        return {std::nullopt, "hwloc could not read the topology: " + mine.error().message};
     }
-    models::memory::LocalMachine m{info->cpuModel, {}, info->memoryBytes, info->topologySource};
-    for (const auto& c : info->caches) m.caches.push_back({c.level, c.type, c.sizeBytes, c.instances});
-    return {models::memory::localPyramid(m), {}};
+    return {std::move(*mine), {}};
 }
 
 } // namespace
